@@ -1,0 +1,4 @@
+export default {
+  register(/* { app } */) {},
+  bootstrap(/* { app } */) {},
+};

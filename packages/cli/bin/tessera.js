@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+require('../dist/src/main.js').main(process.argv.slice(2));

@@ -1,0 +1,260 @@
+/**
+ * The application: registries plus a lifecycle, nothing more.
+ *
+ *   load config → load app files → plugins register → app register
+ *   → validate model → database connect + schema sync → plugins bootstrap
+ *   → app bootstrap → mount routes → listen
+ *   destroy: close HTTP → app destroy → plugins destroy (reverse) → database
+ *
+ * There is no global: this object is handed to plugins, factories, policies
+ * and hooks explicitly.
+ */
+import path from 'node:path';
+import { ConfigurationError } from '@tessera/errors';
+import {
+  Database,
+  resolveDatabaseConfig,
+  type Component,
+  type ContentType,
+  type DatabaseConfig,
+} from '@tessera/database';
+import { createEnv, type Env } from './config/env';
+import { getConfig, loadConfig, loadDotEnv, type ConfigTree } from './config/load-config';
+import { loadApp, type AppEntry, type LoadedApp } from './loader/load-app';
+import { validateModel } from './loader/validate-schema';
+import { Registry } from './registries/registry';
+import { Hooks } from './hooks';
+import { Logger } from './logger';
+import { HttpServer } from './http/server';
+import { mountRouters } from './http/routes';
+import { EntityService } from './content/entity-service';
+import { ContentApi } from './content/content-api';
+import { ActionSet, rolesFromConfig } from './auth/abilities';
+import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
+import { authenticate } from './auth/authenticate';
+import { resolvePlugins } from './plugins';
+import type { AuthState, AuthStrategy, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
+
+export interface AppOptions {
+  /** The app folder (holds `config/` and `src/`). */
+  dir: string;
+  /** Plugins given directly (tests, embedding), in addition to `config/plugins`. */
+  plugins?: Plugin[];
+  /** Config values that win over the files (tests). */
+  config?: ConfigTree;
+}
+
+type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
+
+export class App {
+  readonly dir: string;
+  readonly env: Env = createEnv();
+  config: ConfigTree = {};
+  log = new Logger(process.env.TESSERA_LOG_LEVEL);
+
+  readonly contentTypes = new Registry<ContentType>('content type');
+  readonly components = new Registry<Component>('component');
+  readonly services = new Registry<Provider<object>>('service');
+  readonly controllers = new Registry<Provider<object>>('controller');
+  readonly routes = new Registry<RouterDefinition>('router');
+  readonly policies = new Registry<PolicyFunction>('policy');
+  readonly middlewares = new Registry<MiddlewareFactory>('middleware');
+  readonly plugins = new Registry<Plugin>('plugin');
+  readonly authStrategies = new Registry<AuthStrategy>('auth strategy');
+  readonly hooks = new Hooks();
+
+  private state: LifecycleState = 'created';
+  private readonly instances = new Map<string, object>();
+  private loadedApp: LoadedApp | undefined;
+  private orderedPlugins: Plugin[] = [];
+  private database: Database | undefined;
+  private http: HttpServer | undefined;
+  private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
+  private publicAbility = new ActionSet([]);
+  private listeningUrl: string | undefined;
+
+  constructor(private readonly options: AppOptions) {
+    this.dir = path.resolve(options.dir);
+  }
+
+  get db(): Database {
+    if (!this.database) throw new ConfigurationError('the database is not connected yet (use it from bootstrap on)');
+    return this.database;
+  }
+
+  get entityService(): EntityService {
+    return this.ready().entityService;
+  }
+
+  get contentApi(): ContentApi {
+    return this.ready().contentApi;
+  }
+
+  get apiTokens(): ApiTokens {
+    return this.ready().apiTokens;
+  }
+
+  get server(): HttpServer {
+    if (!this.http) throw new ConfigurationError('the HTTP server exists once the app is loaded');
+    return this.http;
+  }
+
+  get url(): string | undefined {
+    return this.listeningUrl;
+  }
+
+  /** Instantiated service (`api::article.article`, `plugin::x.y`). */
+  service<T extends object = Record<string, unknown>>(uid: string): T {
+    return this.instance('service', uid, this.services) as T;
+  }
+
+  controller<T extends object = Record<string, unknown>>(uid: string): T | undefined {
+    if (!this.controllers.has(uid)) return undefined;
+    return this.instance('controller', uid, this.controllers) as T;
+  }
+
+  /** Who is calling, from an Authorization header value. */
+  authenticate(header: string | undefined): Promise<AuthState> {
+    return authenticate(header, this.authStrategies.values(), this.publicAbility);
+  }
+
+  /** Everything up to (not including) listening. */
+  async load(): Promise<this> {
+    if (this.state !== 'created') throw new ConfigurationError(`cannot load an app that is ${this.state}`);
+    const started = Date.now();
+    loadDotEnv(this.dir);
+    this.config = { ...loadConfig(this.dir, this.env) };
+    for (const [key, value] of Object.entries(this.options.config ?? {})) this.config[key] = { ...(this.config[key] as object), ...(value as object) };
+    this.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.config, 'server.logger.level', 'info'));
+
+    this.loadedApp = loadApp(this.dir);
+    this.registerAppFiles(this.loadedApp);
+    for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
+
+    this.orderedPlugins = resolvePlugins(this, this.options.plugins ?? []);
+    for (const plugin of this.orderedPlugins) this.plugins.add(plugin.name, plugin);
+    for (const plugin of this.orderedPlugins) await plugin.register?.(this);
+    await this.loadedApp.entry.register?.({ app: this });
+    await this.hooks.call('app:registered', this);
+
+    validateModel(this.contentTypes.values(), this.components.values());
+    await this.connectDatabase();
+
+    this.publicAbility = rolesFromConfig(this.config.permissions).get('public') ?? new ActionSet([]);
+    this.http = new HttpServer(
+      {
+        jsonLimit: String(getConfig(this.config, 'server.body.jsonLimit', '1mb')),
+        logRequests: this.log.enabled('http'),
+        proxy: getConfig<unknown>(this.config, 'server.proxy', false) === true,
+      },
+      this.log,
+    );
+    for (const plugin of this.orderedPlugins) await plugin.bootstrap?.(this);
+    await this.loadedApp.entry.bootstrap?.({ app: this });
+    await this.hooks.call('app:bootstrapped', this);
+
+    mountRouters(this, this.http.router);
+    this.http.finalize();
+    this.state = 'loaded';
+    this.log.debug(`loaded in ${Date.now() - started} ms`);
+    return this;
+  }
+
+  /** Loads (when needed) and listens on `server.host`/`server.port`. */
+  async start(): Promise<this> {
+    const started = Date.now();
+    if (this.state === 'created') await this.load();
+    const host = String(getConfig(this.config, 'server.host', '0.0.0.0'));
+    const port = Number(getConfig(this.config, 'server.port', 1337));
+    const actualPort = await this.server.listen(port, host);
+    const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    this.listeningUrl = `http://${shownHost}:${actualPort}`;
+    this.state = 'listening';
+    await this.hooks.call('server:listening', this);
+    this.log.info(`ready at ${this.listeningUrl} — database ${this.db.description} — booted in ${Date.now() - started} ms`);
+    return this;
+  }
+
+  /** Graceful stop, in reverse order of start. Safe to call twice. */
+  async destroy(): Promise<void> {
+    if (this.state === 'destroyed') return;
+    const wasLoaded = this.state !== 'created';
+    this.state = 'destroyed';
+    await this.http?.close();
+    if (wasLoaded) {
+      await this.hooks.call('app:destroy', this);
+      await this.loadedApp?.entry.destroy?.({ app: this });
+      for (const plugin of [...this.orderedPlugins].reverse()) await plugin.destroy?.(this);
+    }
+    await this.database?.destroy();
+  }
+
+  private ready() {
+    if (!this.services_) throw new ConfigurationError('the app is not loaded yet');
+    return this.services_;
+  }
+
+  private registerAppFiles(loaded: LoadedApp): void {
+    for (const contentType of loaded.contentTypes) this.contentTypes.add(contentType.uid, contentType);
+    for (const component of loaded.components) this.components.add(component.uid, component);
+    for (const entry of loaded.controllers) this.controllers.add(entry.uid, entry.value as Provider<object>);
+    for (const entry of loaded.services) this.services.add(entry.uid, entry.value as Provider<object>);
+    for (const entry of loaded.policies) this.policies.add(entry.uid, asFunction(entry.value, entry.file) as PolicyFunction);
+    for (const entry of loaded.middlewares) this.middlewares.add(entry.uid, asFunction(entry.value, entry.file) as MiddlewareFactory);
+    for (const entry of loaded.routes) this.routes.add(entry.uid, asRouter(entry.value, entry.file));
+  }
+
+  private async connectDatabase(): Promise<void> {
+    const config = (this.config.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }) as DatabaseConfig;
+    const resolved = resolveDatabaseConfig(config, this.dir);
+    this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
+    try {
+      const report = await this.database.sync();
+      for (const change of report.changes) this.log.info(`schema: ${change}`);
+    } catch (error) {
+      throw new ConfigurationError(`cannot prepare the database (${this.database.description}): ${(error as Error).message}`);
+    }
+    for (const { uid, handlers } of this.loadedApp?.lifecycles ?? []) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
+
+    const entityService = new EntityService(this.database);
+    const contentApi = new ContentApi(this.database, entityService, {
+      defaultLimit: Number(getConfig(this.config, 'api.rest.defaultLimit', 25)),
+      maxLimit: optionalNumber(getConfig<unknown>(this.config, 'api.rest.maxLimit', 100)),
+      withCount: getConfig<unknown>(this.config, 'api.rest.withCount', true) !== false,
+      strictParams: getConfig<unknown>(this.config, 'api.rest.strictParams', false) === true,
+      publicPreview: getConfig<unknown>(this.config, 'api.rest.publicPreview', false) === true,
+    });
+    const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
+    const apiTokens = new ApiTokens(this.database, salt);
+    this.authStrategies.add(apiTokens.name, apiTokens);
+    this.services_ = { entityService, contentApi, apiTokens };
+  }
+
+  private instance(kind: string, uid: string, registry: Registry<Provider<object>>): object {
+    const key = `${kind}:${uid}`;
+    let instance = this.instances.get(key);
+    if (!instance) {
+      const provider = registry.get(uid);
+      instance = typeof provider === 'function' ? (provider as (context: { app: App }) => object)({ app: this }) : provider;
+      this.instances.set(key, instance);
+    }
+    return instance;
+  }
+}
+
+function asFunction(value: unknown, file: string): unknown {
+  if (typeof value !== 'function') throw new ConfigurationError('must export a function', file);
+  return value;
+}
+
+function asRouter(value: unknown, file: string): RouterDefinition {
+  const router = value as RouterDefinition;
+  if (!router || (typeof router.routes !== 'function' && !Array.isArray(router.routes))) {
+    throw new ConfigurationError('a routes file must export { routes: [...] } or a core router', file);
+  }
+  return router;
+}
+
+function optionalNumber(value: unknown): number | undefined {
+  return value === undefined || value === null ? undefined : Number(value);
+}

@@ -1,0 +1,64 @@
+/**
+ * App configuration: every `config/<name>.{ts,js,json}` becomes
+ * `config.<name>`; a file may export a value or a function `({ env }) => value`.
+ * `config/env/<NODE_ENV>/<name>` files are deep-merged on top. `.env` in the
+ * app directory is loaded first and never overrides real environment variables.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import dotenv from 'dotenv';
+import { ConfigurationError } from '@tessera/errors';
+import { createEnv, type Env } from './env';
+import { loadModule, moduleFiles, moduleName } from '../loader/load-module';
+
+export type ConfigTree = Record<string, unknown>;
+
+export function loadDotEnv(appDir: string): void {
+  const file = path.join(appDir, '.env');
+  if (fs.existsSync(file)) dotenv.config({ path: file, override: false });
+}
+
+export function loadConfig(appDir: string, env: Env = createEnv()): ConfigTree {
+  const config = readConfigDir(path.join(appDir, 'config'), env);
+  const mode = process.env.NODE_ENV ?? 'development';
+  const overrides = readConfigDir(path.join(appDir, 'config', 'env', mode), env);
+  return deepMerge(config, overrides);
+}
+
+function readConfigDir(dir: string, env: Env): ConfigTree {
+  const config: ConfigTree = {};
+  for (const file of moduleFiles(dir)) {
+    let value: unknown;
+    try {
+      value = loadModule(file);
+      if (typeof value === 'function') value = value({ env });
+    } catch (error) {
+      throw new ConfigurationError(`cannot load: ${(error as Error).message}`, file);
+    }
+    config[moduleName(file)] = value ?? {};
+  }
+  return config;
+}
+
+export function deepMerge(base: ConfigTree, extra: ConfigTree): ConfigTree {
+  const merged: ConfigTree = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = merged[key];
+    merged[key] = isObject(current) && isObject(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}
+
+function isObject(value: unknown): value is ConfigTree {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads `a.b.c` from the tree, or the fallback. */
+export function getConfig<T>(config: ConfigTree, key: string, fallback: T): T {
+  let current: unknown = config;
+  for (const part of key.split('.')) {
+    if (!isObject(current) || !(part in current)) return fallback;
+    current = current[part];
+  }
+  return (current === undefined ? fallback : current) as T;
+}

@@ -1,0 +1,223 @@
+/**
+ * Entry validation: a checker per content type, built once at boot from its
+ * attributes. It casts what JSON cannot express (dates) and rejects
+ * everything else that does not fit, collecting every problem into one 400
+ * ValidationError (`details.errors: [{ path, message, name }]`).
+ */
+import { ValidationError, type ValidationIssue } from '@tessera/errors';
+import type { ColumnField, EntityMetadata, ScalarAttribute } from '@tessera/database';
+import { normalizeTime, toDate } from '@tessera/database';
+
+export type WriteMode = 'create' | 'update';
+
+export interface EntryValidator {
+  /** Returns the cleaned values (system fields dropped, defaults filled on create). */
+  (data: unknown, mode: WriteMode): Record<string, unknown>;
+}
+
+type Check = (value: unknown, path: string[]) => { value?: unknown; issue?: string };
+
+const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UID = /^[A-Za-z0-9-_.~]*$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:([0-5]\d)(\.\d{1,6})?)?$/;
+const INT32 = { min: -2147483648, max: 2147483647 };
+
+export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
+  const checks = new Map<string, { field: ColumnField; check: Check }>();
+  for (const field of entity.columns.values()) {
+    if (field.system && field.name !== 'publishedAt') continue;
+    checks.set(field.name, { field, check: checkFor(field.name, field.type === 'increments' ? { type: 'integer' } : field.attribute) });
+  }
+  const links = new Set(entity.links.keys());
+
+  return (data, mode) => {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      throw ValidationError.forField([], 'data must be an object');
+    }
+    const issues: ValidationIssue[] = [];
+    const clean: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+      if (SYSTEM_FIELDS.has(name)) continue;
+      if (links.has(name)) {
+        clean[name] = value;
+        continue;
+      }
+      const entry = checks.get(name);
+      if (!entry) {
+        issues.push(issue([name], `Invalid key ${name}`));
+        continue;
+      }
+      if (value === undefined) continue;
+      if (value === null) {
+        if (entry.field.attribute.required) issues.push(issue([name], `${name} must be defined.`));
+        else clean[name] = null;
+        continue;
+      }
+      const result = entry.check(value, [name]);
+      if (result.issue) issues.push(issue([name], result.issue));
+      else clean[name] = result.value;
+    }
+    if (mode === 'create') fillDefaultsAndRequired(checks, clean, issues);
+    if (issues.length > 0) throw ValidationError.fromIssues(issues);
+    return clean;
+  };
+}
+
+function fillDefaultsAndRequired(
+  checks: Map<string, { field: ColumnField; check: Check }>,
+  clean: Record<string, unknown>,
+  issues: ValidationIssue[],
+): void {
+  for (const [name, { field }] of checks) {
+    if (name in clean) continue;
+    if (field.attribute.default !== undefined) clean[name] = field.attribute.default;
+    else if (field.attribute.required) issues.push(issue([name], `${name} must be defined.`));
+  }
+  // Required fields reported in schema order, before type errors, like Strapi.
+  issues.sort((a, b) => Number(b.message.endsWith('must be defined.')) - Number(a.message.endsWith('must be defined.')));
+}
+
+function issue(path: string[], message: string): ValidationIssue {
+  return { path, message, name: 'ValidationError' };
+}
+
+function checkFor(name: string, attribute: ScalarAttribute): Check {
+  switch (attribute.type) {
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'password':
+      return stringCheck(name, attribute);
+    case 'email':
+      return withPattern(stringCheck(name, attribute), EMAIL, `${name} must be a valid email`);
+    case 'uid':
+      return withPattern(stringCheck(name, attribute), UID, `${name} must match the following: "/^[A-Za-z0-9-_.~]*$/"`);
+    case 'enumeration':
+      return enumCheck(name, attribute);
+    case 'integer':
+      return numberCheck(name, attribute, 'integer');
+    case 'biginteger':
+      return bigIntegerCheck(name, attribute);
+    case 'float':
+    case 'decimal':
+      return numberCheck(name, attribute, 'number');
+    case 'boolean':
+      return booleanCheck(name);
+    case 'date':
+      return dateCheck(name);
+    case 'time':
+      return timeCheck(name);
+    case 'datetime':
+    case 'timestamp':
+      return dateTimeCheck(name);
+    case 'json':
+      return (value) => ({ value });
+  }
+}
+
+function stringCheck(name: string, attribute: ScalarAttribute): Check {
+  const regex = attribute.regex ? new RegExp(attribute.regex) : undefined;
+  return (value) => {
+    if (typeof value !== 'string') return { issue: `${name} must be a \`string\` type, but the final value was: \`${preview(value)}\`.` };
+    if (value.includes('\u0000')) return { issue: `${name} must not contain NUL characters` };
+    if (attribute.required && value.length === 0) return { issue: `${name} must be defined.` };
+    if (attribute.minLength !== undefined && value.length < attribute.minLength) return { issue: `${name} must be at least ${attribute.minLength} characters` };
+    if (attribute.maxLength !== undefined && value.length > attribute.maxLength) return { issue: `${name} must be at most ${attribute.maxLength} characters` };
+    if (regex && value !== '' && !regex.test(value)) return { issue: `${name} must match the following: "${regex}"` };
+    return { value };
+  };
+}
+
+function withPattern(base: Check, pattern: RegExp, message: string): Check {
+  return (value, path) => {
+    const result = base(value, path);
+    if (result.issue) return result;
+    if (result.value !== '' && !pattern.test(String(result.value))) return { issue: message };
+    return result;
+  };
+}
+
+function enumCheck(name: string, attribute: ScalarAttribute): Check {
+  const allowed = attribute.enum ?? [];
+  return (value) => {
+    if (typeof value !== 'string' || !allowed.includes(value)) {
+      return { issue: `${name} must be one of the following values: ${allowed.join(', ')}` };
+    }
+    return { value };
+  };
+}
+
+function numberCheck(name: string, attribute: ScalarAttribute, kind: 'integer' | 'number'): Check {
+  const min = attribute.min === undefined ? undefined : Number(attribute.min);
+  const max = attribute.max === undefined ? undefined : Number(attribute.max);
+  return (value) => {
+    const cast = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof cast !== 'number' || !Number.isFinite(cast)) {
+      return { issue: `${name} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${preview(value)}\`).` };
+    }
+    if (kind === 'integer') {
+      if (!Number.isInteger(cast)) return { issue: `${name} must be an integer` };
+      if (cast < INT32.min || cast > INT32.max) return { issue: `${name} must be between ${INT32.min} and ${INT32.max}` };
+    }
+    if (min !== undefined && cast < min) return { issue: `${name} must be greater than or equal to ${min}` };
+    if (max !== undefined && cast > max) return { issue: `${name} must be less than or equal to ${max}` };
+    return { value: cast };
+  };
+}
+
+function bigIntegerCheck(name: string, attribute: ScalarAttribute): Check {
+  return (value) => {
+    const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : value;
+    if (typeof text !== 'string' || !/^-?\d{1,19}$/.test(text)) return { issue: `${name} must be an integer` };
+    const big = BigInt(text);
+    if (big < -(2n ** 63n) || big > 2n ** 63n - 1n) return { issue: `${name} is out of range` };
+    if (attribute.min !== undefined && big < BigInt(attribute.min)) return { issue: `${name} must be greater than or equal to ${attribute.min}` };
+    if (attribute.max !== undefined && big > BigInt(attribute.max)) return { issue: `${name} must be less than or equal to ${attribute.max}` };
+    return { value: text };
+  };
+}
+
+function booleanCheck(name: string): Check {
+  return (value) => {
+    if (typeof value === 'boolean') return { value };
+    if (value === 1 || value === 0) return { value: value === 1 };
+    if (value === 'true' || value === 'false') return { value: value === 'true' };
+    return { issue: `${name} must be a \`boolean\` type, but the final value was: \`${preview(value)}\`.` };
+  };
+}
+
+function dateCheck(name: string): Check {
+  return (value) => {
+    if (typeof value !== 'string') return { issue: `${name} must be a valid date (YYYY-MM-DD)` };
+    const text = /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
+    const match = DATE.exec(text);
+    if (!match) return { issue: `${name} must be a valid date (YYYY-MM-DD)` };
+    const date = new Date(`${text}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return { issue: `${name} must be a valid date (YYYY-MM-DD)` };
+    return { value: text };
+  };
+}
+
+function timeCheck(name: string): Check {
+  return (value) => {
+    if (typeof value !== 'string' || !TIME.test(value)) return { issue: `${name} must be a valid time (HH:mm:ss.SSS)` };
+    return { value: normalizeTime(value) };
+  };
+}
+
+function dateTimeCheck(name: string): Check {
+  return (value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') return { issue: `${name} must be a valid date-time` };
+    if (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(value)) return { issue: `${name} must be a valid date-time` };
+    const date = toDate(value);
+    if (Number.isNaN(date.getTime())) return { issue: `${name} must be a valid date-time` };
+    return { value: date };
+  };
+}
+
+function preview(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,112 @@
+/**
+ * Mounting routes from the routes registry onto the router. Each route gets
+ * one chain: authenticate → authorize the route's action → route middlewares
+ * → policies → handler. The action of `article.find` in API `article` is
+ * `api::article.article.find`; that is what roles and tokens grant.
+ */
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import { ConfigurationError, ForbiddenError, PolicyError } from '../errors';
+import type { App } from '../app';
+import type { AuthState, MiddlewareReference, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
+import { allowEverything } from '../auth/abilities';
+
+const PREFIX: Record<NonNullable<RouterDefinition['type']>, string> = { 'content-api': '/api', admin: '/admin', raw: '' };
+
+/** `api::article.article` for router key `api::article.article`, or `api::article` for a plugin/global router. */
+export function mountRouters(app: App, router: Router): void {
+  for (const [key, definition] of app.routes.entries()) {
+    const routes = typeof definition.routes === 'function' ? definition.routes({ app }) : definition.routes;
+    const namespace = namespaceOf(key);
+    const prefix = `${PREFIX[definition.type ?? 'content-api']}${definition.prefix ?? ''}`;
+    for (const route of routes) mountRoute(app, router, namespace, prefix, route, key);
+  }
+}
+
+function mountRoute(app: App, router: Router, namespace: string, prefix: string, route: RouteConfig, routerKey: string): void {
+  const { handler, action } = resolveHandler(app, namespace, route, routerKey);
+  const chain: Koa.Middleware[] = [authorize(app, route, action)];
+  for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference) as Koa.Middleware);
+  const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference));
+  if (policies.length > 0) chain.push(runPolicies(app, route, policies));
+  chain.push(async (ctx) => {
+    const result = await handler(ctx);
+    if (ctx.body === undefined && result !== undefined) ctx.body = result;
+  });
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+  if (typeof router[method] !== 'function') throw new ConfigurationError(`route ${route.method} ${route.path}: unknown method`, routerKey);
+  router[method](`${prefix}${route.path}`, ...chain);
+}
+
+function resolveHandler(app: App, namespace: string, route: RouteConfig, routerKey: string): { handler: RouteHandler; action: string } {
+  if (typeof route.handler === 'function') return { handler: route.handler, action: `${namespace}.${route.method.toLowerCase()}:${route.path}` };
+  const parts = route.handler.split('.');
+  const actionName = parts.pop()!;
+  const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
+  const controller = app.controller(controllerUid) as Record<string, unknown> | undefined;
+  const method = controller?.[actionName];
+  if (typeof method !== 'function') {
+    throw new ConfigurationError(`route ${route.method} ${route.path}: handler "${route.handler}" does not exist`, routerKey);
+  }
+  return { handler: (ctx) => (method as RouteHandler).call(controller, ctx), action: `${controllerUid}.${actionName}` };
+}
+
+function authorize(app: App, route: RouteConfig, action: string): Koa.Middleware {
+  const auth = route.config?.auth;
+  if (auth === false) {
+    return async (ctx, next) => {
+      ctx.state.auth = { strategy: 'public', credentials: null, ability: allowEverything } satisfies AuthState;
+      await next();
+    };
+  }
+  const scope = auth?.scope ?? [action];
+  return async (ctx, next) => {
+    const state = await app.authenticate(ctx.get('authorization') || undefined);
+    ctx.state.auth = state;
+    if (!scope.some((item) => state.ability.can(item))) throw new ForbiddenError();
+    await next();
+  };
+}
+
+function runPolicies(app: App, route: RouteConfig, policies: Array<{ run: (ctx: Koa.Context) => Promise<boolean | void> }>): Koa.Middleware {
+  void app;
+  void route;
+  return async (ctx, next) => {
+    for (const policy of policies) {
+      if ((await policy.run(ctx)) === false) throw new PolicyError();
+    }
+    await next();
+  };
+}
+
+function resolvePolicy(app: App, namespace: string, reference: PolicyReference): { run: (ctx: Koa.Context) => Promise<boolean | void> } {
+  if (typeof reference === 'function') {
+    return { run: async (ctx) => reference({ ctx, auth: ctx.state.auth, route: ctx._matchedRoute }, {}, { app }) };
+  }
+  const name = typeof reference === 'string' ? reference : reference.name;
+  const config = typeof reference === 'string' ? {} : reference.config ?? {};
+  const policy = app.policies.find(qualify(namespace, name));
+  if (!policy) throw new ConfigurationError(`unknown policy "${name}"`);
+  return { run: async (ctx) => policy({ ctx, auth: ctx.state.auth, route: ctx._matchedRoute }, config, { app }) };
+}
+
+function resolveMiddleware(app: App, namespace: string, reference: MiddlewareReference): RouteMiddleware {
+  if (typeof reference === 'function') return reference;
+  const name = typeof reference === 'string' ? reference : reference.name;
+  const config = typeof reference === 'string' ? {} : reference.config ?? {};
+  const factory = app.middlewares.find(qualify(namespace, name));
+  if (!factory) throw new ConfigurationError(`unknown middleware "${name}"`);
+  return factory(config, { app });
+}
+
+/** `global::x`, `api::a.x`, `plugin::p.x` stay; a bare `x` belongs to the router's API. */
+function qualify(namespace: string, name: string): string {
+  if (name.includes('::')) return name;
+  return `${namespace}.${name}`;
+}
+
+function namespaceOf(routerKey: string): string {
+  // `api::article.article` → `api::article`; `plugin::users-permissions.auth` → `plugin::users-permissions`
+  const [scope, rest = ''] = routerKey.split('::');
+  return `${scope}::${rest.split('.')[0]}`;
+}

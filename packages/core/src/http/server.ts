@@ -1,0 +1,117 @@
+/**
+ * The HTTP server: Koa with one error middleware that writes every failure
+ * as `{ data: null, error: { status, name, message, details } }`, a request
+ * logger, a bounded JSON body parser, and the router the kernel mounts routes
+ * on. Unknown routes fall through to a 404 in the same envelope.
+ */
+import http from 'node:http';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import { NotFoundError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
+import type { Logger } from '../logger';
+
+export interface HttpConfig {
+  /** Largest JSON (and form) body accepted, e.g. `1mb`. */
+  jsonLimit: string;
+  /** Log one line per request. */
+  logRequests: boolean;
+  /** Trust X-Forwarded-* headers (behind a proxy). */
+  proxy: boolean;
+}
+
+export class HttpServer {
+  readonly koa = new Koa();
+  readonly router = new Router();
+  private server: http.Server | undefined;
+  private readonly sockets = new Set<import('node:net').Socket>();
+
+  constructor(
+    private readonly config: HttpConfig,
+    private readonly logger: Logger,
+  ) {
+    this.koa.proxy = config.proxy;
+    this.koa.silent = true;
+    this.koa.use(this.errors());
+    if (config.logRequests) this.koa.use(this.requestLog());
+    this.koa.use(
+      koaBody({
+        jsonLimit: config.jsonLimit,
+        formLimit: config.jsonLimit,
+        textLimit: config.jsonLimit,
+        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+        onError: (error: Error) => {
+          throw error;
+        },
+      }),
+    );
+  }
+
+  /** Mounts the router; called once every plugin has added its routes. */
+  finalize(): void {
+    this.koa.use(this.router.routes());
+    this.koa.use(this.router.allowedMethods({ throw: true }));
+    this.koa.use(() => {
+      throw new NotFoundError();
+    });
+  }
+
+  callback(): http.RequestListener {
+    return this.koa.callback();
+  }
+
+  async listen(port: number, host: string): Promise<number> {
+    const server = http.createServer(this.koa.callback());
+    server.keepAliveTimeout = 5000;
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  }
+
+  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => {
+      for (const socket of this.sockets) socket.destroy();
+    }, 5000);
+    await closed;
+    clearTimeout(timer);
+  }
+
+  private errors(): Koa.Middleware {
+    return async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        if (isUnexpected(error)) this.logger.error(`${ctx.method} ${ctx.path} failed`, error);
+        const known = normalizeError(error);
+        ctx.status = known.status;
+        ctx.body = toErrorBody(known);
+      }
+    };
+  }
+
+  private requestLog(): Koa.Middleware {
+    return async (ctx, next) => {
+      const started = process.hrtime.bigint();
+      try {
+        await next();
+      } finally {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        this.logger.http(`${ctx.method} ${ctx.url} ${ctx.status} ${ms.toFixed(1)}ms`);
+      }
+    };
+  }
+}

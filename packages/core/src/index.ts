@@ -1,0 +1,16 @@
+export { App, type AppOptions } from './app';
+export * from './types';
+export * from './errors';
+export { Registry } from './registries/registry';
+export { Hooks, type HookHandler } from './hooks';
+export { Logger } from './logger';
+export { createEnv, type Env } from './config/env';
+export { getConfig, type ConfigTree } from './config/load-config';
+export { EntityService, type FindParams, type WriteOptions } from './content/entity-service';
+export { ContentApi, parseId, type ContentApiConfig, type FindResult, type OperationContext, type RequestParams } from './content/content-api';
+export type { PaginationMeta } from './content/pagination';
+export { ActionSet, allowEverything, readOnly } from './auth/abilities';
+export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
+export { loadModule } from './loader/load-module';
+export { dependencyOrder } from './plugins';
+export type { Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';

@@ -1,0 +1,155 @@
+/**
+ * Reads an app in the Strapi v4 layout:
+ *   src/api/<api>/content-types/<ct>/schema.json (+ lifecycles.ts)
+ *   src/api/<api>/{routes,controllers,services,policies,middlewares}/*.ts
+ *   src/components/<category>/<name>.json
+ *   src/{policies,middlewares}/*.ts   (global::<name>)
+ *   src/index.ts                      ({ register, bootstrap, destroy })
+ * It only reads; the app registers what it found.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigurationError } from '@tessera/errors';
+import type { Component, ComponentSchema, ContentType, ContentTypeSchema, LifecycleHandlers } from '@tessera/database';
+import { findModule, loadModule, moduleFiles, moduleName } from './load-module';
+import { validateComponentShape, validateContentTypeShape } from './validate-schema';
+
+export interface AppModuleEntry {
+  /** Registry key: `api::<api>.<name>` or `global::<name>`. */
+  uid: string;
+  file: string;
+  value: unknown;
+}
+
+export interface LoadedApp {
+  contentTypes: ContentType[];
+  components: Component[];
+  lifecycles: Array<{ uid: string; handlers: LifecycleHandlers }>;
+  routes: AppModuleEntry[];
+  controllers: AppModuleEntry[];
+  services: AppModuleEntry[];
+  policies: AppModuleEntry[];
+  middlewares: AppModuleEntry[];
+  /** APIs without a routes folder: they get the core router of each content type. */
+  apisWithoutRoutes: string[];
+  entry: AppEntry;
+}
+
+export interface AppEntry {
+  register?(context: { app: unknown }): unknown;
+  bootstrap?(context: { app: unknown }): unknown;
+  destroy?(context: { app: unknown }): unknown;
+}
+
+export function loadApp(appDir: string): LoadedApp {
+  const src = path.join(appDir, 'src');
+  const loaded: LoadedApp = {
+    contentTypes: [],
+    components: loadComponents(path.join(src, 'components')),
+    lifecycles: [],
+    routes: [],
+    controllers: [],
+    services: [],
+    policies: loadFolder(path.join(src, 'policies'), (name) => `global::${name}`),
+    middlewares: loadFolder(path.join(src, 'middlewares'), (name) => `global::${name}`),
+    apisWithoutRoutes: [],
+    entry: loadEntry(src),
+  };
+  const apiDir = path.join(src, 'api');
+  for (const api of subdirectories(apiDir)) {
+    const dir = path.join(apiDir, api);
+    for (const { contentType, lifecycles } of loadContentTypes(dir, api)) {
+      loaded.contentTypes.push(contentType);
+      if (lifecycles) loaded.lifecycles.push({ uid: contentType.uid, handlers: lifecycles });
+    }
+    const uidOf = (name: string) => `api::${api}.${name}`;
+    loaded.controllers.push(...loadFolder(path.join(dir, 'controllers'), uidOf));
+    loaded.services.push(...loadFolder(path.join(dir, 'services'), uidOf));
+    loaded.policies.push(...loadFolder(path.join(dir, 'policies'), uidOf));
+    loaded.middlewares.push(...loadFolder(path.join(dir, 'middlewares'), uidOf));
+    if (fs.existsSync(path.join(dir, 'routes'))) loaded.routes.push(...loadFolder(path.join(dir, 'routes'), uidOf));
+    else loaded.apisWithoutRoutes.push(api);
+  }
+  return loaded;
+}
+
+function loadContentTypes(apiDir: string, api: string): Array<{ contentType: ContentType; lifecycles?: LifecycleHandlers }> {
+  const dir = path.join(apiDir, 'content-types');
+  return subdirectories(dir).map((name) => {
+    const file = path.join(dir, name, 'schema.json');
+    if (!fs.existsSync(file)) throw new ConfigurationError('schema.json is missing', path.join(dir, name));
+    const raw = readJson(file);
+    validateContentTypeShape(raw, file);
+    const schema = raw as ContentTypeSchema;
+    const contentType: ContentType = {
+      ...schema,
+      collectionName: schema.collectionName ?? schema.info.pluralName.replace(/-/g, '_'),
+      options: schema.options ?? {},
+      pluginOptions: schema.pluginOptions ?? {},
+      uid: `api::${api}.${name}`,
+      namespace: 'api',
+      source: file,
+    };
+    const lifecyclesFile = findModule(path.join(dir, name, 'lifecycles'));
+    const lifecycles = lifecyclesFile ? (loadModule(lifecyclesFile) as LifecycleHandlers) : undefined;
+    return { contentType, lifecycles };
+  });
+}
+
+function loadComponents(dir: string): Component[] {
+  const components: Component[] = [];
+  for (const category of subdirectories(dir)) {
+    for (const file of fs.readdirSync(path.join(dir, category)).filter((name) => name.endsWith('.json')).sort()) {
+      const full = path.join(dir, category, file);
+      const raw = readJson(full);
+      validateComponentShape(raw, full);
+      const schema = raw as ComponentSchema;
+      const name = path.basename(file, '.json');
+      components.push({
+        ...schema,
+        collectionName: schema.collectionName ?? `components_${category}_${name.replace(/-/g, '_')}s`,
+        info: schema.info ?? { displayName: name },
+        uid: `${category}.${name}`,
+        category,
+        source: full,
+      });
+    }
+  }
+  return components;
+}
+
+function loadFolder(dir: string, uidOf: (name: string) => string): AppModuleEntry[] {
+  return moduleFiles(dir).map((file) => {
+    try {
+      return { uid: uidOf(moduleName(file)), file, value: loadModule(file) };
+    } catch (error) {
+      if (error instanceof ConfigurationError) throw error;
+      throw new ConfigurationError(`cannot load: ${(error as Error).message}`, file);
+    }
+  });
+}
+
+function loadEntry(src: string): AppEntry {
+  const file = findModule(path.join(src, 'index'));
+  if (!file) return {};
+  const entry = loadModule(file);
+  if (entry && typeof entry !== 'object') throw new ConfigurationError('must export an object with register/bootstrap/destroy', file);
+  return (entry ?? {}) as AppEntry;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigurationError(`invalid JSON: ${(error as Error).message}`, file);
+  }
+}
+
+function subdirectories(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}

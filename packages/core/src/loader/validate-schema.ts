@@ -1,0 +1,189 @@
+/**
+ * Schema validation at boot: every problem in a `schema.json` or component
+ * file stops the boot with a message naming the file and what to fix.
+ * Checks that need the whole model (relation targets, inverse sides,
+ * duplicate names) run after everything is loaded.
+ */
+import { ConfigurationError } from '@tessera/errors';
+import {
+  RELATION_KINDS,
+  SCALAR_TYPES,
+  type Attribute,
+  type Component,
+  type ContentType,
+} from '@tessera/database';
+
+const ATTRIBUTE_TYPES = new Set<string>([...SCALAR_TYPES, 'relation', 'media', 'component', 'dynamiczone']);
+const RELATION_KIND_SET = new Set<string>(RELATION_KINDS);
+const RESERVED = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', '__component', '__typename']);
+const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NUMERIC_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
+const LENGTH_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration']);
+
+type RawObject = Record<string, unknown>;
+
+/** Checks one content type's own shape (no cross-type checks). */
+export function validateContentTypeShape(raw: unknown, file: string): void {
+  const fail = (message: string): never => {
+    throw new ConfigurationError(message, file);
+  };
+  if (!isObject(raw)) fail('schema must be a JSON object');
+  const schema = raw as RawObject;
+  if (schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
+    fail(`"kind" must be "collectionType" or "singleType", got ${JSON.stringify(schema.kind)}`);
+  }
+  if (!isObject(schema.info)) fail('"info" is missing');
+  const info = schema.info as RawObject;
+  for (const key of ['singularName', 'pluralName'] as const) {
+    if (typeof info[key] !== 'string' || !info[key]) fail(`"info.${key}" is missing`);
+    if (!KEBAB.test(info[key] as string)) fail(`"info.${key}" must be kebab-case (e.g. "blog-post"), got "${info[key]}"`);
+  }
+  if (info.singularName === info.pluralName) fail('"info.singularName" and "info.pluralName" must differ');
+  if (typeof info.displayName !== 'string' || !info.displayName) fail('"info.displayName" is missing');
+  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
+    fail('"collectionName" must be a table name (letters, digits, underscores)');
+  }
+  validateAttributes(schema.attributes, file);
+}
+
+export function validateComponentShape(raw: unknown, file: string): void {
+  if (!isObject(raw)) throw new ConfigurationError('component must be a JSON object', file);
+  const schema = raw as RawObject;
+  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
+    throw new ConfigurationError('"collectionName" must be a table name (letters, digits, underscores)', file);
+  }
+  validateAttributes(schema.attributes, file);
+}
+
+function validateAttributes(raw: unknown, file: string): void {
+  if (!isObject(raw)) throw new ConfigurationError('"attributes" must be an object', file);
+  for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file);
+}
+
+function validateAttribute(name: string, raw: unknown, all: RawObject, file: string): void {
+  const fail = (message: string): never => {
+    throw new ConfigurationError(`attribute "${name}": ${message}`, file);
+  };
+  if (!IDENTIFIER.test(name)) fail('name must start with a letter and hold only letters, digits and underscores');
+  if (RESERVED.has(name)) fail('this name is reserved');
+  if (!isObject(raw)) fail('must be an object with a "type"');
+  const attribute = raw as RawObject;
+  const type = attribute.type;
+  if (typeof type !== 'string' || !ATTRIBUTE_TYPES.has(type)) {
+    fail(`unknown type ${JSON.stringify(type)} (known: ${[...ATTRIBUTE_TYPES].join(', ')})`);
+  }
+  if (type === 'enumeration') {
+    const values = attribute.enum;
+    if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'string' && value !== '')) {
+      fail('"enum" must be a non-empty list of strings');
+    }
+  }
+  if (type === 'uid' && attribute.targetField !== undefined) {
+    const target = all[attribute.targetField as string];
+    if (!isObject(target) || !['string', 'text', 'uid'].includes(String(target.type))) {
+      fail(`"targetField" must name a string attribute, got "${attribute.targetField}"`);
+    }
+  }
+  if (type === 'relation') {
+    if (typeof attribute.relation !== 'string' || !RELATION_KIND_SET.has(attribute.relation)) {
+      fail(`unknown relation ${JSON.stringify(attribute.relation)} (known: ${RELATION_KINDS.join(', ')})`);
+    }
+    const polymorphic = String(attribute.relation).startsWith('morph');
+    if (!polymorphic && (typeof attribute.target !== 'string' || !attribute.target)) fail('"target" is missing');
+    if (attribute.inversedBy && attribute.mappedBy) fail('a relation cannot have both "inversedBy" and "mappedBy"');
+  }
+  if (type === 'component' && (typeof attribute.component !== 'string' || !attribute.component.includes('.'))) {
+    fail('"component" must name a component as "category.name"');
+  }
+  if (type === 'dynamiczone') {
+    const components = attribute.components;
+    if (!Array.isArray(components) || components.length === 0 || !components.every((uid) => typeof uid === 'string')) {
+      fail('"components" must be a non-empty list of component names');
+    }
+  }
+  for (const key of ['min', 'max'] as const) {
+    if (attribute[key] !== undefined && !isFiniteNumberLike(attribute[key])) fail(`"${key}" must be a number`);
+    if (attribute[key] !== undefined && !NUMERIC_TYPES.has(String(type)) && !['component', 'dynamiczone', 'media', 'date', 'datetime', 'time'].includes(String(type))) {
+      fail(`"${key}" does not apply to ${type}`);
+    }
+  }
+  if (attribute.min !== undefined && attribute.max !== undefined && Number(attribute.min) > Number(attribute.max)) fail('"min" is greater than "max"');
+  for (const key of ['minLength', 'maxLength'] as const) {
+    const value = attribute[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || (value as number) < 0) fail(`"${key}" must be a non-negative integer`);
+    if (!LENGTH_TYPES.has(String(type))) fail(`"${key}" does not apply to ${type}`);
+  }
+  if (attribute.regex !== undefined) {
+    if (typeof attribute.regex !== 'string') fail('"regex" must be a string');
+    try {
+      new RegExp(attribute.regex as string);
+    } catch {
+      fail(`"regex" is not a valid regular expression: ${attribute.regex}`);
+    }
+  }
+  for (const key of ['required', 'unique', 'private'] as const) {
+    if (attribute[key] !== undefined && typeof attribute[key] !== 'boolean') fail(`"${key}" must be true or false`);
+  }
+}
+
+/** Cross-model checks: names unique, relation targets and inverse sides exist. */
+export function validateModel(contentTypes: ContentType[], components: Component[]): void {
+  const byUid = new Map(contentTypes.map((type) => [type.uid, type]));
+  const componentUids = new Set(components.map((component) => component.uid));
+  const seen = { pluralName: new Map<string, string>(), singularName: new Map<string, string>(), collectionName: new Map<string, string>() };
+  for (const type of contentTypes) {
+    for (const key of ['pluralName', 'singularName'] as const) {
+      const previous = seen[key].get(type.info[key]);
+      if (previous) throw new ConfigurationError(`info.${key} "${type.info[key]}" is already used by ${previous}`, type.source);
+      seen[key].set(type.info[key], type.uid);
+    }
+    // A plural of one type may not be the singular of another: the REST paths would collide.
+    const clash = seen.singularName.get(type.info.pluralName);
+    if (clash && clash !== type.uid) throw new ConfigurationError(`info.pluralName "${type.info.pluralName}" is the singularName of ${clash}`, type.source);
+  }
+  for (const item of [...contentTypes, ...components]) {
+    const previous = seen.collectionName.get(item.collectionName);
+    if (previous) throw new ConfigurationError(`collectionName "${item.collectionName}" is already used by ${previous}`, item.source);
+    seen.collectionName.set(item.collectionName, item.uid);
+  }
+  for (const item of [...contentTypes, ...components]) {
+    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, byUid, componentUids);
+  }
+}
+
+function checkLinks(
+  owner: ContentType | Component,
+  name: string,
+  attribute: Attribute,
+  byUid: Map<string, ContentType>,
+  componentUids: Set<string>,
+): void {
+  const fail = (message: string): never => {
+    throw new ConfigurationError(`attribute "${name}": ${message}`, owner.source);
+  };
+  if (attribute.type === 'component' && !componentUids.has(attribute.component)) fail(`unknown component "${attribute.component}"`);
+  if (attribute.type === 'dynamiczone') {
+    for (const uid of attribute.components) if (!componentUids.has(uid)) fail(`unknown component "${uid}"`);
+  }
+  if (attribute.type !== 'relation' || attribute.relation.startsWith('morph')) return;
+  const target = byUid.get(attribute.target ?? '');
+  if (!target) fail(`relation to unknown target "${attribute.target}"`);
+  const inverseName = attribute.inversedBy ?? attribute.mappedBy;
+  if (!inverseName) return;
+  const inverse = target!.attributes[inverseName];
+  if (!inverse || inverse.type !== 'relation') fail(`${attribute.inversedBy ? 'inversedBy' : 'mappedBy'} "${inverseName}" is not a relation of ${target!.uid}`);
+  const back = inverse as Extract<Attribute, { type: 'relation' }>;
+  if (back.target !== owner.uid) fail(`"${inverseName}" of ${target!.uid} points to ${back.target}, not back to ${owner.uid}`);
+  const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
+  if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
+}
+
+function isObject(value: unknown): value is RawObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFiniteNumberLike(value: unknown): boolean {
+  return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+}

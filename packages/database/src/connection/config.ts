@@ -1,0 +1,73 @@
+/**
+ * Database configuration in the Strapi v4 shape (`config/database.ts`):
+ * `{ connection: { client, connection: {...}, pool, debug } }`.
+ */
+import path from 'node:path';
+import { ConfigurationError } from '@tessera/errors';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface SqliteConnectionConfig {
+  filename: string;
+}
+
+export interface PostgresConnectionConfig {
+  connectionString?: string;
+  host?: string;
+  port?: number;
+  database?: string;
+  user?: string;
+  password?: string;
+  ssl?: boolean | Record<string, unknown>;
+  /** Schema holding the tables; `public` when unset. */
+  schema?: string;
+}
+
+export interface DatabaseConfig {
+  connection: {
+    client: string;
+    connection: SqliteConnectionConfig | PostgresConnectionConfig;
+    pool?: { min?: number; max?: number };
+    debug?: boolean;
+  };
+}
+
+export interface ResolvedDatabaseConfig {
+  dialect: Dialect;
+  sqlite?: { filename: string };
+  postgres?: PostgresConnectionConfig;
+  pool: { min: number; max: number };
+  debug: boolean;
+}
+
+const SQLITE_CLIENTS = new Set(['sqlite', 'sqlite3', 'better-sqlite3']);
+const POSTGRES_CLIENTS = new Set(['postgres', 'postgresql', 'pg']);
+
+/** Resolves a config file's value against the app directory. */
+export function resolveDatabaseConfig(config: DatabaseConfig, appDir: string): ResolvedDatabaseConfig {
+  const client = String(config.connection?.client ?? 'sqlite');
+  const debug = config.connection?.debug === true;
+  if (SQLITE_CLIENTS.has(client)) {
+    const raw = (config.connection.connection ?? {}) as Partial<SqliteConnectionConfig>;
+    const filename = raw.filename ?? '.tmp/data.db';
+    const absolute = filename === ':memory:' ? filename : path.resolve(appDir, filename);
+    return { dialect: 'sqlite', sqlite: { filename: absolute }, pool: { min: 1, max: 1 }, debug };
+  }
+  if (POSTGRES_CLIENTS.has(client)) {
+    const postgres = (config.connection.connection ?? {}) as PostgresConnectionConfig;
+    const pool = { min: config.connection.pool?.min ?? 0, max: config.connection.pool?.max ?? 10 };
+    return { dialect: 'postgres', postgres, pool, debug };
+  }
+  throw new ConfigurationError(
+    `unknown database client "${client}" (use "sqlite" or "postgres")`,
+    'config/database',
+  );
+}
+
+export function describeDatabase(config: ResolvedDatabaseConfig): string {
+  if (config.dialect === 'sqlite') return `sqlite ${config.sqlite!.filename}`;
+  const pg = config.postgres!;
+  if (pg.connectionString) return `postgres ${pg.connectionString.replace(/\/\/[^@/]*@/, '//***@')}`;
+  const schema = pg.schema ? ` (schema ${pg.schema})` : '';
+  return `postgres ${pg.host ?? '127.0.0.1'}:${pg.port ?? 5432}/${pg.database ?? ''}${schema}`;
+}

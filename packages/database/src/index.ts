@@ -1,0 +1,15 @@
+export * from './model/types';
+export { snakeCase, columnName, joinTableName } from './model/naming';
+export * from './metadata/metadata';
+export * from './connection/config';
+export { Connection, type Row } from './connection/connection';
+export * from './query/plan';
+export { compileQuery, compileFields, compilePublicationState, type QueryParams, type CompileOptions } from './query/compile-params';
+export { toDate, normalizeTime } from './query/codec';
+export { FILE_UID } from './query/compile-populate';
+export type { Entity } from './sql/reader';
+export { translateConstraintError } from './sql/writer';
+export * from './lifecycles';
+export { EntityRepository, type FindManyParams, type FindOneParams, type WriteParams } from './repository';
+export { Database, type DatabaseModel } from './database';
+export type { SyncReport } from './schema/sync';

@@ -1,0 +1,142 @@
+/**
+ * The content model as written in Strapi v4 `schema.json` and component files.
+ * These are the shapes after loading; `validate-schema.ts` in core checks raw
+ * files against them.
+ */
+
+export const SCALAR_TYPES = [
+  'string',
+  'text',
+  'richtext',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'boolean',
+  'json',
+] as const;
+
+export type ScalarType = (typeof SCALAR_TYPES)[number];
+
+export const RELATION_KINDS = [
+  'oneToOne',
+  'oneToMany',
+  'manyToOne',
+  'manyToMany',
+  'oneWay',
+  'manyWay',
+  'morphToOne',
+  'morphToMany',
+  'morphOne',
+  'morphMany',
+] as const;
+
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+interface AttributeCommon {
+  required?: boolean;
+  private?: boolean;
+  configurable?: boolean;
+  writable?: boolean;
+  visible?: boolean;
+  pluginOptions?: Record<string, unknown>;
+}
+
+export interface ScalarAttribute extends AttributeCommon {
+  type: ScalarType;
+  unique?: boolean;
+  default?: unknown;
+  min?: number | string;
+  max?: number | string;
+  minLength?: number;
+  maxLength?: number;
+  regex?: string;
+  enum?: string[];
+  targetField?: string;
+}
+
+export interface RelationAttribute extends AttributeCommon {
+  type: 'relation';
+  relation: RelationKind;
+  target?: string;
+  inversedBy?: string;
+  mappedBy?: string;
+  morphBy?: string;
+}
+
+export interface MediaAttribute extends AttributeCommon {
+  type: 'media';
+  multiple?: boolean;
+  allowedTypes?: string[];
+}
+
+export interface ComponentAttribute extends AttributeCommon {
+  type: 'component';
+  component: string;
+  repeatable?: boolean;
+  min?: number;
+  max?: number;
+}
+
+export interface DynamicZoneAttribute extends AttributeCommon {
+  type: 'dynamiczone';
+  components: string[];
+  min?: number;
+  max?: number;
+}
+
+export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+
+export type ContentTypeKind = 'collectionType' | 'singleType';
+
+export interface ContentTypeInfo {
+  singularName: string;
+  pluralName: string;
+  displayName: string;
+  name?: string;
+  description?: string;
+}
+
+export interface ContentTypeSchema {
+  kind: ContentTypeKind;
+  collectionName: string;
+  info: ContentTypeInfo;
+  options?: { draftAndPublish?: boolean; [key: string]: unknown };
+  pluginOptions?: Record<string, unknown>;
+  attributes: Record<string, Attribute>;
+}
+
+/** A content type as registered: its schema plus where it lives. */
+export interface ContentType extends ContentTypeSchema {
+  uid: string;
+  /** `api` for `api::x.y`, the plugin name for `plugin::x.y`. */
+  namespace: string;
+  /** File it was loaded from, for error messages. */
+  source?: string;
+}
+
+export interface ComponentSchema {
+  collectionName: string;
+  info: { displayName: string; icon?: string; description?: string };
+  options?: Record<string, unknown>;
+  attributes: Record<string, Attribute>;
+}
+
+export interface Component extends ComponentSchema {
+  /** `category.name`, e.g. `shared.seo`. */
+  uid: string;
+  category: string;
+  source?: string;
+}
+
+export function isScalarAttribute(attribute: Attribute): attribute is ScalarAttribute {
+  return (SCALAR_TYPES as readonly string[]).includes(attribute.type);
+}

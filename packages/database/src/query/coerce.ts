@@ -1,0 +1,79 @@
+/**
+ * Filter values arrive as strings (query string) or JSON values (bodies,
+ * GraphQL). Coerce them to the attribute's type, or reject with a 400 that
+ * names the attribute — a value that cannot match the type is a client error,
+ * not something to hand to the database.
+ */
+import type { ColumnField } from '../metadata/metadata';
+import { invalidParameter } from './compile-params';
+import { normalizeTime, toDate } from './codec';
+
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
+const MAX_STRING = 10_000;
+
+export function coerceFilterValue(field: ColumnField, raw: unknown, operator: string): unknown {
+  if (raw === null) return null;
+  if (raw instanceof Date && (field.type === 'datetime' || field.type === 'timestamp')) return raw;
+  if (typeof raw === 'string' && raw.includes('\u0000')) throw invalidParameter(field.name, 'contains a NUL byte');
+  if (typeof raw === 'object' || typeof raw === 'function' || raw === undefined) throw invalidParameter(operator);
+  const text = String(raw);
+  if (text.length > MAX_STRING) throw invalidParameter(field.name, 'value too long');
+  switch (field.type) {
+    case 'increments':
+    case 'integer':
+      return requireMatch(field, text, INTEGER, 'an integer', () => safeInteger(field, text));
+    case 'biginteger':
+      return requireMatch(field, text, INTEGER, 'an integer', () => text);
+    case 'float':
+    case 'decimal':
+      return requireMatch(field, text, NUMBER, 'a number', () => Number(text));
+    case 'boolean':
+      return coerceBoolean(field, raw);
+    case 'date':
+      return coerceDate(field, text);
+    case 'time':
+      return requireMatch(field, text, TIME, 'a time (HH:mm:ss)', () => normalizeTime(text));
+    case 'datetime':
+    case 'timestamp':
+      return coerceDateTime(field, text);
+    case 'json':
+      throw invalidParameter(operator, `not available on json attribute ${field.name}`);
+    default:
+      return text;
+  }
+}
+
+function requireMatch(field: ColumnField, text: string, pattern: RegExp, expected: string, convert: () => unknown): unknown {
+  if (!pattern.test(text.trim())) throw invalidParameter(field.name, `expected ${expected}, got "${text.slice(0, 50)}"`);
+  return convert();
+}
+
+function safeInteger(field: ColumnField, text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw invalidParameter(field.name, 'integer out of range');
+  return value;
+}
+
+function coerceBoolean(field: ColumnField, raw: unknown): boolean {
+  if (typeof raw === 'boolean') return raw;
+  const text = String(raw).toLowerCase();
+  if (text === 'true' || text === 't' || text === '1') return true;
+  if (text === 'false' || text === 'f' || text === '0') return false;
+  throw invalidParameter(field.name, `expected a boolean, got "${String(raw).slice(0, 50)}"`);
+}
+
+function coerceDate(field: ColumnField, text: string): string {
+  if (DATE.test(text)) return text;
+  const date = toDate(text);
+  if (Number.isNaN(date.getTime())) throw invalidParameter(field.name, `expected a date (YYYY-MM-DD), got "${text.slice(0, 50)}"`);
+  return date.toISOString().slice(0, 10);
+}
+
+function coerceDateTime(field: ColumnField, text: string): Date {
+  const date = /^-?\d+$/.test(text) ? new Date(Number(text)) : toDate(text);
+  if (Number.isNaN(date.getTime())) throw invalidParameter(field.name, `expected a date-time, got "${text.slice(0, 50)}"`);
+  return date;
+}

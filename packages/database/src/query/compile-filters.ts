@@ -1,0 +1,149 @@
+/**
+ * `filters` → Condition. Keys are attributes, logical operators (`$and`,
+ * `$or`, `$not`) or comparison operators; values arrive as strings from a
+ * query string or typed from JSON/GraphQL, and are coerced per attribute type
+ * here so both databases compare like with like.
+ */
+import type { ColumnField, EntityMetadata, RelationField } from '../metadata/metadata';
+import type { ComparisonOperator, Condition } from './plan';
+import { COMPARISON_OPERATORS } from './plan';
+import type { CompileContext } from './compile-params';
+import { arrayLike, invalidParameter, isPlainObject } from './compile-params';
+import { coerceFilterValue } from './coerce';
+
+const OPERATORS: ReadonlySet<string> = new Set(COMPARISON_OPERATORS);
+const LIST_OPERATORS: ReadonlySet<ComparisonOperator> = new Set(['$in', '$notIn', '$between']);
+const NEGATED: Partial<Record<ComparisonOperator, ComparisonOperator>> = {
+  $ne: '$eq',
+  $nei: '$eqi',
+  $notContains: '$contains',
+  $notContainsi: '$containsi',
+};
+const STRING_OPERATORS: ReadonlySet<ComparisonOperator> = new Set([
+  '$eqi',
+  '$nei',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+]);
+/** Types whose stored text is the same on both databases, so text matching means one thing. */
+const TEXT_MATCHABLE = new Set([
+  'string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password',
+  'integer', 'biginteger', 'float', 'decimal', 'date', 'time', 'increments',
+]);
+const MAX_DEPTH = 12;
+
+export function compileFilters(value: unknown, entity: EntityMetadata, context: CompileContext): Condition | null {
+  if (value === undefined || value === null || value === '') return null;
+  return compileObject(value, entity, context, 0);
+}
+
+function compileObject(value: unknown, entity: EntityMetadata, context: CompileContext, depth: number): Condition | null {
+  if (depth > MAX_DEPTH) throw invalidParameter('filters', 'nested too deeply');
+  if (!isPlainObject(value)) throw invalidParameter('filters');
+  const items: Condition[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    const condition = compileKey(key, child, entity, context, depth);
+    if (condition) items.push(condition);
+  }
+  return combine('and', items);
+}
+
+function compileKey(key: string, value: unknown, entity: EntityMetadata, context: CompileContext, depth: number): Condition | null {
+  if (key === '$and' || key === '$or') {
+    const list = arrayLike(value);
+    if (!list) throw invalidParameter(key, 'expects an array');
+    const items = list.map((item) => compileObject(item, entity, context, depth + 1)).filter(isCondition);
+    return combine(key === '$and' ? 'and' : 'or', items);
+  }
+  if (key === '$not') {
+    const inner = compileObject(value, entity, context, depth + 1);
+    return inner ? { kind: 'not', item: inner } : null;
+  }
+  const column = entity.columns.get(key);
+  const allowPrivate = context.options.allowPrivate === true;
+  if (column && (!column.private || allowPrivate)) return compileColumn(column, value, depth);
+  const link = entity.links.get(key);
+  if (link && (!link.private || allowPrivate) && link.kind === 'relation') return compileRelation(link, value, context, depth);
+  throw invalidParameter(key);
+}
+
+function compileRelation(relation: RelationField, value: unknown, context: CompileContext, depth: number): Condition | null {
+  const target = context.metadata.get(relation.target);
+  if (!target) throw invalidParameter(relation.name);
+  // A scalar (or list) on a relation key filters by the related id.
+  const condition = isPlainObject(value) && !Object.keys(value).some((key) => OPERATORS.has(key))
+    ? compileObject(value, target, context, depth + 1)
+    : compileColumn(target.columns.get('id')!, value, depth);
+  return condition ? { kind: 'related', relation, target, condition } : null;
+}
+
+function compileColumn(field: ColumnField, value: unknown, depth: number): Condition | null {
+  if (depth > MAX_DEPTH) throw invalidParameter('filters', 'nested too deeply');
+  if (!isPlainObject(value)) return compileComparison(field, '$eq', value);
+  const items: Condition[] = [];
+  for (const [key, operand] of Object.entries(value)) {
+    if (key === '$not') {
+      const inner = compileColumn(field, operand, depth + 1);
+      if (inner) items.push({ kind: 'not', item: inner });
+    } else if (key === '$and' || key === '$or') {
+      const list = arrayLike(operand);
+      if (!list) throw invalidParameter(key, 'expects an array');
+      const inner = list.map((item) => compileColumn(field, item, depth + 1)).filter(isCondition);
+      const combined = combine(key === '$and' ? 'and' : 'or', inner);
+      if (combined) items.push(combined);
+    } else if (OPERATORS.has(key)) {
+      const condition = compileComparison(field, key as ComparisonOperator, operand);
+      if (condition) items.push(condition);
+    } else {
+      throw invalidParameter(key);
+    }
+  }
+  return combine('and', items);
+}
+
+function compileComparison(field: ColumnField, operator: ComparisonOperator, raw: unknown): Condition | null {
+  if (STRING_OPERATORS.has(operator) && !TEXT_MATCHABLE.has(field.type)) {
+    throw invalidParameter(operator, `not available on ${field.type} attribute ${field.name}`);
+  }
+  if (operator === '$null' || operator === '$notNull') {
+    const flag = coerceFilterValue({ ...field, type: 'boolean' }, raw, operator);
+    return { kind: 'compare', field, operator, value: flag };
+  }
+  if (operator === '$in' || operator === '$notIn') {
+    const list = raw === null || raw === undefined ? [] : arrayLike(raw) ?? [raw];
+    if (list.some((item) => isPlainObject(item) || Array.isArray(item))) throw invalidParameter(operator);
+    return { kind: 'compare', field, operator, value: list.map((item) => coerceFilterValue(field, item, operator)) };
+  }
+  if (operator === '$between') {
+    const list = arrayLike(raw);
+    if (!list || list.length !== 2) throw invalidParameter('$between', 'expects exactly two values');
+    return { kind: 'compare', field, operator, value: list.map((item) => coerceFilterValue(field, item, operator)) };
+  }
+  const list = arrayLike(raw);
+  if (list && !LIST_OPERATORS.has(operator)) {
+    // An array on a single-value operator: any of them (none of them, when negated).
+    const positive = NEGATED[operator];
+    const items = list.map((item) => compileComparison(field, positive ?? operator, item)).filter(isCondition);
+    const anyOf = combine('or', items);
+    if (!anyOf) return null;
+    return positive ? { kind: 'not', item: anyOf } : anyOf;
+  }
+  if (isPlainObject(raw)) throw invalidParameter(operator);
+  return { kind: 'compare', field, operator, value: coerceFilterValue(field, raw, operator) };
+}
+
+function combine(kind: 'and' | 'or', items: Condition[]): Condition | null {
+  if (items.length === 0) return null;
+  if (items.length === 1) return items[0];
+  return { kind, items };
+}
+
+function isCondition(value: Condition | null): value is Condition {
+  return value !== null;
+}

@@ -1,0 +1,137 @@
+/**
+ * `populate` → which relations, media, components and dynamic zones to load,
+ * each with its own fields/filters/sort/populate. Forms: `*`, `a,b`,
+ * `['a', 'b.c']`, `{ a: true }`, `{ a: { fields, filters, sort, populate,
+ * count } }`, `{ zone: { on: { 'x.y': {...} } } }`.
+ *
+ * Unknown keys are ignored like Strapi v4 (rejected in strict mode). A
+ * relation to a type the caller may not read is left out, and populated
+ * entries keep the request's publication state.
+ */
+import type { EntityMetadata, LinkField } from '../metadata/metadata';
+import type { EntityQuery, PopulateItem, PublicationState } from './plan';
+import type { CompileContext, QueryParams } from './compile-params';
+import { arrayLike, compileEntityQuery, invalidParameter, isPlainObject } from './compile-params';
+
+const MAX_POPULATE_DEPTH = 10;
+export const FILE_UID = 'plugin::upload.file';
+
+type PopulateSpec = true | Record<string, unknown>;
+
+export function compilePopulate(
+  value: unknown,
+  entity: EntityMetadata,
+  context: CompileContext,
+  publicationState: PublicationState,
+  depth = 0,
+): Map<string, PopulateItem> {
+  const populate = new Map<string, PopulateItem>();
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return populate;
+  if (depth > MAX_POPULATE_DEPTH) throw invalidParameter('populate', 'nested too deeply');
+  const entries = normalize(value).flatMap(([name, spec]): Array<[string, PopulateSpec]> =>
+    name === '*' ? expandStar(entity).map((link) => [link, true]) : [[name, spec]],
+  );
+  for (const [name, spec] of entries) {
+    const link = entity.links.get(name);
+    if (!link || link.private) {
+      if (context.options.strictParams) throw invalidParameter(name);
+      continue;
+    }
+    const item = compileItem(entity, link, spec, context, publicationState, depth);
+    if (item) populate.set(name, item);
+  }
+  return populate;
+}
+
+/** Every accepted form → [attribute, spec] pairs, dotted paths expanded. */
+function normalize(value: unknown): Array<[string, PopulateSpec]> {
+  if (value === '*' || value === true || value === 'true') return [['*', true]];
+  if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean).map(dotted);
+  const list = arrayLike(value);
+  if (list) {
+    return list.flatMap((item) => {
+      if (typeof item !== 'string') throw invalidParameter('populate');
+      return normalize(item);
+    });
+  }
+  if (isPlainObject(value)) {
+    return Object.entries(value).map(([key, spec]): [string, PopulateSpec] => {
+      if (spec === true || spec === 'true' || spec === '*') return [key, true];
+      if (isPlainObject(spec)) return [key, spec];
+      if (spec === false || spec === 'false') return [key, { __skip: true }];
+      throw invalidParameter('populate', `bad value for ${key}`);
+    });
+  }
+  throw invalidParameter('populate');
+}
+
+function dotted(path: string): [string, PopulateSpec] {
+  const [head, ...rest] = path.split('.');
+  return [head, rest.length === 0 ? true : { populate: rest.join('.') }];
+}
+
+function compileItem(
+  owner: EntityMetadata,
+  link: LinkField,
+  spec: PopulateSpec,
+  context: CompileContext,
+  publicationState: PublicationState,
+  depth: number,
+): PopulateItem | null {
+  if (spec !== true && spec.__skip) return null;
+  const params = spec === true ? {} : (spec as QueryParams & { count?: unknown; on?: unknown });
+  if (link.kind === 'relation') {
+    if (context.options.canRead && !context.options.canRead(link.target)) return null;
+    const target = context.metadata.get(link.target);
+    if (!target) return null;
+    const countOnly = params.count === true || params.count === 'true';
+    return {
+      kind: 'relation',
+      relation: link,
+      target,
+      query: nested(params, target, context, publicationState, depth),
+      countOnly,
+    };
+  }
+  if (link.kind === 'media') {
+    const files = context.metadata.get(FILE_UID);
+    const query = files ? nested(params, files, context, 'preview', depth) : null;
+    return { kind: 'media', name: link.name, multiple: link.multiple, query, owner };
+  }
+  const queries = new Map<string, EntityQuery>();
+  const on = isPlainObject(params.on) ? params.on : undefined;
+  for (const uid of link.components) {
+    const component = context.metadata.get(uid);
+    if (!component) continue;
+    const componentParams = link.kind === 'dynamiczone' ? dynamicZoneParams(on, uid) : params;
+    if (componentParams === null) continue;
+    queries.set(uid, nested(componentParams, component, context, publicationState, depth));
+  }
+  return { kind: link.kind, name: link.name, field: link, owner, queries };
+}
+
+function dynamicZoneParams(on: Record<string, unknown> | undefined, uid: string): QueryParams | null {
+  if (!on) return {};
+  const spec = on[uid];
+  if (spec === undefined) return null;
+  if (spec === true || spec === '*' || spec === 'true') return {};
+  if (isPlainObject(spec)) return spec;
+  throw invalidParameter('populate', `bad value for on.${uid}`);
+}
+
+function nested(
+  params: QueryParams,
+  target: EntityMetadata,
+  context: CompileContext,
+  publicationState: PublicationState,
+  depth: number,
+): EntityQuery {
+  const query = compileEntityQuery({ ...params, populate: undefined }, target, context, publicationState);
+  query.populate = compilePopulate(params.populate, target, context, publicationState, depth + 1);
+  return query;
+}
+
+/** `populate=*`: every public link of the entity, one level deep. */
+export function expandStar(entity: EntityMetadata): string[] {
+  return [...entity.links.values()].filter((link) => !link.private).map((link) => link.name);
+}

@@ -1,0 +1,97 @@
+/**
+ * The query plan: what a content query asks for, validated against the model
+ * and independent of SQL dialect. `compile-params.ts` produces it from
+ * Strapi-style parameters; `sql/*.ts` turn it into knex queries.
+ */
+import type { ColumnField, ComponentField, EntityMetadata, RelationField } from '../metadata/metadata';
+
+export const COMPARISON_OPERATORS = [
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$null',
+  '$notNull',
+  '$between',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+] as const;
+
+export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
+
+export type Condition =
+  | { kind: 'and'; items: Condition[] }
+  | { kind: 'or'; items: Condition[] }
+  | { kind: 'not'; item: Condition }
+  | { kind: 'compare'; field: ColumnField; operator: ComparisonOperator; value: unknown }
+  /** Holds when some related entry satisfies `condition` (EXISTS over the join table). */
+  | { kind: 'related'; relation: RelationField; target: EntityMetadata; condition: Condition };
+
+export interface SortItem {
+  /** Relation hops from the root, then the column sorted on (xToOne hops only). */
+  path: RelationField[];
+  field: ColumnField;
+  direction: 'asc' | 'desc';
+}
+
+export interface RelationPopulate {
+  kind: 'relation';
+  relation: RelationField;
+  target: EntityMetadata;
+  query: EntityQuery;
+  /** `populate[x][count]=true`: only the number of related entries. */
+  countOnly: boolean;
+}
+
+export interface MediaPopulate {
+  kind: 'media';
+  name: string;
+  multiple: boolean;
+  /** Null when no file content type is registered (no upload plugin): always empty. */
+  query: EntityQuery | null;
+  owner: EntityMetadata;
+}
+
+export interface ComponentPopulate {
+  kind: 'component' | 'dynamiczone';
+  name: string;
+  field: ComponentField;
+  /** The entity (content type or component) whose `<table>_components` holds the links. */
+  owner: EntityMetadata;
+  /** Per component uid: what to read inside it. */
+  queries: Map<string, EntityQuery>;
+}
+
+export type PopulateItem = RelationPopulate | MediaPopulate | ComponentPopulate;
+
+export type PublicationState = 'live' | 'preview';
+
+/** One entity level of a query: the root, or a populated relation. */
+export interface EntityQuery {
+  entity: EntityMetadata;
+  /** Column fields to return (id always included). */
+  fields: ColumnField[];
+  where: Condition | null;
+  sort: SortItem[];
+  populate: Map<string, PopulateItem>;
+  /** Draft filtering applies to entities with draftAndPublish. */
+  publicationState: PublicationState;
+}
+
+export interface Page {
+  /** No limit when undefined. */
+  limit?: number;
+  offset: number;
+}

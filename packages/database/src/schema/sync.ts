@@ -1,0 +1,196 @@
+/**
+ * Schema sync: make the database hold every table, column and index the
+ * metadata needs, in the Strapi v4 layout. Additive only — it creates what is
+ * missing and never alters or drops anything that exists, so an existing
+ * Strapi v4 database is served in place. Returns what it changed.
+ */
+import type { Knex } from 'knex';
+import type { Connection } from '../connection/connection';
+import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
+import { TableSnapshot, readSnapshot } from './introspect';
+import { indexName } from './names';
+
+export interface SyncReport {
+  changes: string[];
+}
+
+interface PlannedIndex {
+  name: string;
+  columns: string[];
+  unique: boolean;
+}
+
+interface PlannedTable {
+  name: string;
+  /** Adds a column to a new or existing table. */
+  columns: Array<{ name: string; add: (table: Knex.CreateTableBuilder) => void }>;
+  indexes: PlannedIndex[];
+  /** Constraints only possible when the table is created (SQLite cannot add FKs later). */
+  onCreate?: (table: Knex.CreateTableBuilder) => void;
+}
+
+export async function syncSchema(connection: Connection, metadata: Metadata): Promise<SyncReport> {
+  const planned = planTables(metadata);
+  const changes: string[] = [];
+  await connection.transaction(async () => {
+    const snapshot = await readSnapshot(connection);
+    for (const table of planned.values()) await syncTable(connection, snapshot, table, changes);
+  });
+  return { changes };
+}
+
+export function planTables(metadata: Metadata): Map<string, PlannedTable> {
+  const tables = new Map<string, PlannedTable>();
+  // Entity tables first: join tables reference them with foreign keys.
+  for (const entity of metadata.values()) tables.set(entity.tableName, entityTable(entity));
+  for (const entity of metadata.values()) {
+    if (entity.componentJoinTable) tables.set(entity.componentJoinTable, componentJoinTable(entity));
+    for (const link of entity.links.values()) {
+      if (link.kind !== 'relation' || !link.owner || !link.targetTable) continue;
+      if (!tables.has(link.joinTable.name)) tables.set(link.joinTable.name, relationJoinTable(entity.tableName, link.targetTable, link.joinTable));
+    }
+  }
+  return tables;
+}
+
+async function syncTable(connection: Connection, snapshot: TableSnapshot, table: PlannedTable, changes: string[]): Promise<void> {
+  // A knex SchemaBuilder accumulates statements: take a fresh one per statement.
+  const schema = () => connection.builder.schema;
+  const existing = snapshot.columns.get(table.name);
+  if (!existing) {
+    await schema().createTable(table.name, (builder) => {
+      for (const column of table.columns) column.add(builder);
+      table.onCreate?.(builder);
+    });
+    changes.push(`created table ${table.name}`);
+  } else {
+    const missing = table.columns.filter((column) => !existing.has(column.name));
+    if (missing.length > 0) {
+      await schema().alterTable(table.name, (builder) => {
+        for (const column of missing) column.add(builder);
+      });
+      for (const column of missing) changes.push(`added column ${table.name}.${column.name}`);
+    }
+  }
+  const indexes = snapshot.indexes.get(table.name) ?? new Set<string>();
+  for (const index of table.indexes) {
+    if (indexes.has(index.name)) continue;
+    // A unique index on existing rows could fail on data Strapi let through; only new tables get them.
+    if (index.unique && existing) continue;
+    await schema().alterTable(table.name, (builder) => {
+      if (index.unique) builder.unique(index.columns, { indexName: index.name });
+      else builder.index(index.columns, index.name);
+    });
+    changes.push(`created index ${index.name}`);
+  }
+}
+
+function entityTable(entity: EntityMetadata): PlannedTable {
+  const columns = [...entity.columns.values()].map((field) => ({ name: field.column, add: (table: Knex.CreateTableBuilder) => addColumn(table, field) }));
+  const indexes: PlannedIndex[] = [];
+  for (const field of entity.columns.values()) {
+    if (field.attribute.unique || field.type === 'uid') {
+      indexes.push({ name: indexName(entity.tableName, field.column, 'unique'), columns: [field.column], unique: true });
+    }
+  }
+  if (entity.draftAndPublish) {
+    // Strapi lacks this; every live list filters and counts on it.
+    indexes.push({ name: indexName(entity.tableName, 'published_at', 'index'), columns: ['published_at'], unique: false });
+  }
+  return { name: entity.tableName, columns, indexes };
+}
+
+function addColumn(table: Knex.CreateTableBuilder, field: ColumnField): void {
+  const name = field.column;
+  switch (field.type) {
+    case 'increments':
+      table.increments(name);
+      return;
+    case 'text':
+    case 'richtext':
+      table.text(name);
+      return;
+    case 'integer':
+      table.integer(name);
+      return;
+    case 'biginteger':
+      table.bigInteger(name);
+      return;
+    case 'float':
+      table.double(name);
+      return;
+    case 'decimal':
+      table.decimal(name, 10, 2);
+      return;
+    case 'boolean':
+      table.boolean(name);
+      return;
+    case 'date':
+      table.date(name);
+      return;
+    case 'time':
+      table.specificType(name, 'time(3)');
+      return;
+    case 'datetime':
+    case 'timestamp':
+      table.datetime(name, { useTz: false, precision: 6 });
+      return;
+    case 'json':
+      table.jsonb(name);
+      return;
+    default:
+      table.string(name, 255);
+  }
+}
+
+function relationJoinTable(sourceTable: string, targetTable: string, join: JoinTable): PlannedTable {
+  const columns = [
+    { name: 'id', add: (t: Knex.CreateTableBuilder) => void t.increments('id') },
+    { name: join.joinColumn, add: (t: Knex.CreateTableBuilder) => void t.integer(join.joinColumn).unsigned() },
+    { name: join.inverseJoinColumn, add: (t: Knex.CreateTableBuilder) => void t.integer(join.inverseJoinColumn).unsigned() },
+  ];
+  for (const order of [join.orderColumn, join.inverseOrderColumn]) {
+    if (order) columns.push({ name: order, add: (t: Knex.CreateTableBuilder) => void t.double(order) });
+  }
+  const indexes: PlannedIndex[] = [
+    { name: indexName(join.name, 'fk'), columns: [join.joinColumn], unique: false },
+    { name: indexName(join.name, 'inv_fk'), columns: [join.inverseJoinColumn], unique: false },
+    { name: indexName(join.name, 'unique'), columns: [join.joinColumn, join.inverseJoinColumn], unique: true },
+  ];
+  if (join.orderColumn) indexes.push({ name: indexName(join.name, 'order_fk'), columns: [join.orderColumn], unique: false });
+  if (join.inverseOrderColumn) indexes.push({ name: indexName(join.name, 'order_inv_fk'), columns: [join.inverseOrderColumn], unique: false });
+  return {
+    name: join.name,
+    columns,
+    indexes,
+    onCreate: (t) => {
+      t.foreign(join.joinColumn, indexName(join.name, 'fk')).references('id').inTable(sourceTable).onDelete('CASCADE');
+      t.foreign(join.inverseJoinColumn, indexName(join.name, 'inv_fk')).references('id').inTable(targetTable).onDelete('CASCADE');
+    },
+  };
+}
+
+function componentJoinTable(entity: EntityMetadata): PlannedTable {
+  const name = entity.componentJoinTable!;
+  const prefix = entity.tableName;
+  return {
+    name,
+    columns: [
+      { name: 'id', add: (t) => void t.increments('id') },
+      { name: 'entity_id', add: (t) => void t.integer('entity_id').unsigned() },
+      { name: 'component_id', add: (t) => void t.integer('component_id').unsigned() },
+      { name: 'component_type', add: (t) => void t.string('component_type', 255) },
+      { name: 'field', add: (t) => void t.string('field', 255) },
+      { name: 'order', add: (t) => void t.double('order') },
+    ],
+    indexes: [
+      { name: indexName(prefix, 'field_index'), columns: ['field'], unique: false },
+      { name: indexName(prefix, 'component_type_index'), columns: ['component_type'], unique: false },
+      { name: indexName(prefix, 'entity_fk'), columns: ['entity_id'], unique: false },
+      { name: indexName(prefix, 'unique'), columns: ['entity_id', 'component_id', 'field', 'component_type'], unique: true },
+    ],
+    onCreate: (t) => {
+      t.foreign('entity_id', indexName(prefix, 'entity_fk')).references('id').inTable(entity.tableName).onDelete('CASCADE');
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Components and dynamic zones, read from Strapi v4's `<table>_components`
+ * join table (entity_id, component_id, component_type, field, order): one
+ * query per component type per populated attribute, for all parents at once.
+ */
+import type { ComponentPopulate, EntityQuery } from '../query/plan';
+import type { Entity, EntityReader } from './reader';
+import { uniqueIds, whereIdIn } from './reader';
+
+interface PlacedComponent {
+  source: number;
+  order: number;
+  value: Entity;
+}
+
+export async function loadComponents(reader: EntityReader, parents: Entity[], name: string, item: ComponentPopulate): Promise<void> {
+  const joinTable = item.owner.componentJoinTable;
+  const ids = uniqueIds(parents);
+  const placed = new Map<number, PlacedComponent[]>();
+  if (joinTable) {
+    for (const [uid, query] of item.queries) {
+      for (const entry of await loadComponentRows(reader, joinTable, ids, name, uid, query)) {
+        if (item.kind === 'dynamiczone') entry.value = { __component: uid, ...entry.value } as Entity;
+        const list = placed.get(entry.source);
+        if (list) list.push(entry);
+        else placed.set(entry.source, [entry]);
+      }
+    }
+  }
+  for (const parent of parents) {
+    const values = (placed.get(parent.id) ?? []).sort((a, b) => a.order - b.order).map((entry) => entry.value);
+    parent[name] = item.field.repeatable ? values : values[0] ?? null;
+  }
+}
+
+async function loadComponentRows(
+  reader: EntityReader,
+  joinTable: string,
+  ids: number[],
+  field: string,
+  uid: string,
+  query: EntityQuery,
+): Promise<PlacedComponent[]> {
+  const ctx = reader.context(query);
+  const qb = ctx.knex
+    .from({ j: joinTable })
+    .innerJoin({ t0: query.entity.tableName }, 't0.id', 'j.component_id')
+    .select('j.entity_id as __source', 'j.order as __order', ...query.fields.map((column) => `t0.${column.column}`))
+    .where('j.field', field)
+    .where('j.component_type', uid)
+    .orderBy('j.entity_id', 'asc')
+    .orderBy('j.order', 'asc');
+  whereIdIn(qb, 'j.entity_id', ids, ctx);
+  reader.applyFilters(qb, query, ctx);
+  const rows = await reader.connection.all(qb);
+  const values = reader.mapRows(query.fields, rows);
+  await reader.populate(values, query);
+  return rows.map((row, index) => ({ source: Number(row.__source), order: Number(row.__order ?? 0), value: values[index] }));
+}

@@ -1,0 +1,212 @@
+/**
+ * Condition → knex WHERE. Operators mean the same on both databases:
+ * `$contains`/`$startsWith`/`$endsWith`/`$eq` are case-sensitive, the `…i`
+ * forms fold case (Unicode too), and LIKE wildcards in values are literal.
+ * A condition through a relation is an EXISTS over the join table, so it can
+ * never duplicate rows or inflate a count.
+ */
+import type { Knex } from 'knex';
+import type { Dialect } from '../connection/config';
+import type { ColumnField, EntityMetadata } from '../metadata/metadata';
+import type { ComparisonOperator, Condition, PublicationState } from '../query/plan';
+import { encoderFor } from '../query/codec';
+
+export interface SqlContext {
+  knex: Knex;
+  dialect: Dialect;
+  /** Drafts of related entries are invisible to relation filters under `live`. */
+  publicationState: PublicationState;
+  /** Hands out unique table aliases within one statement. */
+  nextAlias(): string;
+}
+
+export function createSqlContext(knex: Knex, dialect: Dialect, publicationState: PublicationState): SqlContext {
+  let counter = 0;
+  return { knex, dialect, publicationState, nextAlias: () => `t${++counter}` };
+}
+
+type Builder = Knex.QueryBuilder;
+
+export function applyCondition(qb: Builder, condition: Condition, alias: string, ctx: SqlContext): void {
+  switch (condition.kind) {
+    case 'and':
+      for (const item of condition.items) qb.where((inner) => applyCondition(inner, item, alias, ctx));
+      return;
+    case 'or':
+      qb.where((group) => {
+        for (const item of condition.items) group.orWhere((inner) => applyCondition(inner, item, alias, ctx));
+      });
+      return;
+    case 'not':
+      qb.whereNot((inner) => applyCondition(inner, condition.item, alias, ctx));
+      return;
+    case 'related':
+      qb.whereExists(relatedSubquery(condition, alias, ctx));
+      return;
+    case 'compare':
+      applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx);
+      return;
+  }
+}
+
+/** Restricts to published entries when the entity has drafts and the state is live. */
+export function applyPublicationState(qb: Builder, entity: EntityMetadata, state: PublicationState, alias: string): void {
+  if (entity.draftAndPublish && state === 'live') qb.whereNotNull(`${alias}.published_at`);
+}
+
+function relatedSubquery(condition: Extract<Condition, { kind: 'related' }>, alias: string, ctx: SqlContext): Builder {
+  const { relation, target } = condition;
+  const joinAlias = ctx.nextAlias();
+  const targetAlias = ctx.nextAlias();
+  const join = relation.joinTable;
+  const sub = ctx.knex
+    .select(ctx.knex.raw('1'))
+    .from({ [joinAlias]: join.name })
+    .innerJoin({ [targetAlias]: target.tableName }, `${targetAlias}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
+    .whereRaw('?? = ??', [`${joinAlias}.${join.joinColumn}`, `${alias}.id`]);
+  applyPublicationState(sub, target, ctx.publicationState, targetAlias);
+  applyCondition(sub, condition.condition, targetAlias, ctx);
+  return sub;
+}
+
+function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOperator, value: unknown, alias: string, ctx: SqlContext): void {
+  const column = `${alias}.${field.column}`;
+  const encode = encoderFor(field, ctx.dialect);
+  switch (operator) {
+    case '$eq':
+      if (value === null) qb.whereNull(column);
+      else qb.where(column, encode(value) as Knex.Value);
+      return;
+    case '$ne':
+      if (value === null) qb.whereNotNull(column);
+      else qb.where(column, '<>', encode(value) as Knex.Value);
+      return;
+    case '$lt':
+    case '$lte':
+    case '$gt':
+    case '$gte':
+      if (value === null) qb.whereRaw('1 = 0');
+      else qb.where(column, SQL_COMPARATOR[operator], encode(value) as Knex.Value);
+      return;
+    case '$in':
+    case '$notIn':
+      applyList(qb, column, operator === '$notIn', (value as unknown[]).map(encode));
+      return;
+    case '$between': {
+      const [low, high] = (value as unknown[]).map(encode);
+      qb.whereBetween(column, [low as Knex.Value, high as Knex.Value]);
+      return;
+    }
+    case '$null':
+    case '$notNull': {
+      const wantsNull = (operator === '$null') === (value === true);
+      if (wantsNull) qb.whereNull(column);
+      else qb.whereNotNull(column);
+      return;
+    }
+    default:
+      applyTextMatch(qb, field, operator, String(value ?? ''), column, ctx);
+  }
+}
+
+const SQL_COMPARATOR = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
+
+function applyList(qb: Builder, column: string, negated: boolean, values: unknown[]): void {
+  if (values.length === 0) {
+    if (!negated) qb.whereRaw('1 = 0');
+    return;
+  }
+  if (negated) qb.whereNotIn(column, values as Knex.Value[]);
+  else qb.whereIn(column, values as Knex.Value[]);
+}
+
+type TextOperator = Exclude<ComparisonOperator, '$eq' | '$ne' | '$lt' | '$lte' | '$gt' | '$gte' | '$in' | '$notIn' | '$between' | '$null' | '$notNull'>;
+
+function applyTextMatch(qb: Builder, field: ColumnField, operator: TextOperator, value: string, column: string, ctx: SqlContext): void {
+  const negated = operator === '$nei' || operator === '$notContains' || operator === '$notContainsi';
+  const apply = (inner: Builder) => textMatch(inner, field, operator, value, column, ctx);
+  if (negated) qb.whereNot(apply);
+  else qb.where(apply);
+}
+
+function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, value: string, column: string, ctx: SqlContext): void {
+  const text = textExpression(field, column, ctx);
+  switch (operator) {
+    case '$eqi':
+    case '$nei':
+      qb.whereRaw(`${foldedExpression(text, value, ctx)} = ?`, [value.toLowerCase()]);
+      return;
+    case '$containsi':
+    case '$notContainsi':
+      likeFolded(qb, text, `%${escapeLike(value.toLowerCase())}%`, value, ctx);
+      return;
+    case '$startsWithi':
+      likeFolded(qb, text, `${escapeLike(value.toLowerCase())}%`, value, ctx);
+      return;
+    case '$endsWithi':
+      likeFolded(qb, text, `%${escapeLike(value.toLowerCase())}`, value, ctx);
+      return;
+    case '$contains':
+    case '$notContains':
+      if (ctx.dialect === 'sqlite') qb.whereRaw(`instr(${text}, ?) > 0`, [value]);
+      else qb.whereRaw(`${text} LIKE ? ESCAPE '\\'`, [`%${escapeLike(value)}%`]);
+      return;
+    case '$startsWith':
+      caseSensitiveEdge(qb, text, value, 'start', ctx);
+      return;
+    case '$endsWith':
+      caseSensitiveEdge(qb, text, value, 'end', ctx);
+      return;
+  }
+}
+
+/** The column as text, quoted (numbers and dates compare by their text form). */
+function textExpression(field: ColumnField, column: string, ctx: SqlContext): string {
+  const quoted = ctx.knex.raw('??', [column]).toQuery();
+  const isText = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password'].includes(field.type);
+  if (isText || ctx.dialect === 'sqlite') return quoted;
+  return `CAST(${quoted} AS TEXT)`;
+}
+
+/**
+ * SQLite's own lower()/LIKE fold ASCII only. An ASCII-only value can only
+ * match ASCII text, so the native forms are exact then; otherwise we fold
+ * with the registered full-Unicode `tessera_lower`.
+ */
+function foldedExpression(text: string, value: string, ctx: SqlContext): string {
+  if (ctx.dialect === 'postgres') return `LOWER(${text})`;
+  return isAscii(value) ? `lower(${text})` : `tessera_lower(${text})`;
+}
+
+function likeFolded(qb: Builder, text: string, pattern: string, value: string, ctx: SqlContext): void {
+  if (ctx.dialect === 'postgres') {
+    qb.whereRaw(`${text} ILIKE ? ESCAPE '\\'`, [pattern]);
+    return;
+  }
+  const subject = isAscii(value) ? text : `tessera_lower(${text})`;
+  qb.whereRaw(`${subject} LIKE ? ESCAPE '\\'`, [pattern]);
+}
+
+function caseSensitiveEdge(qb: Builder, text: string, value: string, edge: 'start' | 'end', ctx: SqlContext): void {
+  if (ctx.dialect === 'postgres') {
+    const pattern = edge === 'start' ? `${escapeLike(value)}%` : `%${escapeLike(value)}`;
+    qb.whereRaw(`${text} LIKE ? ESCAPE '\\'`, [pattern]);
+    return;
+  }
+  // SQLite's LIKE ignores case; compare the edge substring exactly instead.
+  const length = [...value].length;
+  if (length === 0) {
+    qb.whereRaw(`${text} IS NOT NULL`);
+    return;
+  }
+  const slice = edge === 'start' ? `substr(${text}, 1, ${length})` : `substr(${text}, -${length})`;
+  qb.whereRaw(`${slice} = ?`, [value]);
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function isAscii(value: string): boolean {
+  return /^[\x00-\x7f]*$/.test(value);
+}

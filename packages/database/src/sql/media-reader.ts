@@ -1,0 +1,45 @@
+/**
+ * Media attributes, read as Strapi v4 stores them: `files` rows linked
+ * through the polymorphic `files_related_morphs` table (file_id, related_id,
+ * related_type, field, order). One query per populated media attribute.
+ */
+import type { MediaPopulate } from '../query/plan';
+import type { Entity, EntityReader } from './reader';
+import { uniqueIds, whereIdIn } from './reader';
+
+export const MORPH_TABLE = 'files_related_morphs';
+
+export async function loadMedia(reader: EntityReader, parents: Entity[], name: string, item: MediaPopulate): Promise<void> {
+  const buckets = item.query ? await loadFiles(reader, parents, name, item) : new Map<number, Entity[]>();
+  for (const parent of parents) {
+    const files = buckets.get(parent.id) ?? [];
+    parent[name] = item.multiple ? files : files[0] ?? null;
+  }
+}
+
+async function loadFiles(reader: EntityReader, parents: Entity[], name: string, item: MediaPopulate): Promise<Map<number, Entity[]>> {
+  const query = item.query!;
+  const ctx = reader.context(query);
+  const qb = ctx.knex
+    .from({ m: MORPH_TABLE })
+    .innerJoin({ t0: query.entity.tableName }, 't0.id', 'm.file_id')
+    .select('m.related_id as __source', ...query.fields.map((field) => `t0.${field.column}`))
+    .where('m.related_type', item.owner.uid)
+    .where('m.field', name)
+    .orderBy('m.related_id', 'asc')
+    .orderBy('m.order', 'asc')
+    .orderBy('m.id', 'asc');
+  whereIdIn(qb, 'm.related_id', uniqueIds(parents), ctx);
+  reader.applyFilters(qb, query, ctx);
+  const rows = await reader.connection.all(qb);
+  const files = reader.mapRows(query.fields, rows);
+  await reader.populate(files, query);
+  const buckets = new Map<number, Entity[]>();
+  rows.forEach((row, index) => {
+    const source = Number(row.__source);
+    const list = buckets.get(source);
+    if (list) list.push(files[index]);
+    else buckets.set(source, [files[index]]);
+  });
+  return buckets;
+}

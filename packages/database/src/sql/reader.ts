@@ -1,0 +1,203 @@
+/**
+ * Reading: one query for a page, one for its count, then one query per
+ * populated attribute per level — never one per row. Populated relations are
+ * loaded for all parents at once through their join table and bucketed by
+ * parent id in memory.
+ */
+import type { Knex } from 'knex';
+import type { Connection, Row } from '../connection/connection';
+import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata';
+import type { EntityQuery, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
+import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
+import { RowMapper } from './row-mapper';
+import { loadComponents } from './components-reader';
+import { loadMedia } from './media-reader';
+
+export type Entity = { id: number } & Record<string, unknown>;
+
+const ROOT = 't0';
+const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password']);
+
+export class EntityReader {
+  private readonly mapper: RowMapper;
+
+  constructor(
+    readonly connection: Connection,
+    readonly metadata: Metadata,
+  ) {
+    this.mapper = new RowMapper(connection.dialect);
+  }
+
+  async findMany(query: EntityQuery, page?: Page): Promise<Entity[]> {
+    const ctx = this.context(query);
+    const qb = this.selectFrom(query, ctx);
+    applySort(qb, query.sort, ROOT, ctx);
+    if (page?.limit !== undefined) qb.limit(page.limit);
+    if (page && page.offset > 0) qb.offset(page.offset);
+    const rows = await this.connection.all(qb);
+    const entities = this.mapper.mapRows(query.fields, rows);
+    await this.populate(entities, query);
+    return entities;
+  }
+
+  async findById(query: EntityQuery, id: number): Promise<Entity | null> {
+    const ctx = this.context(query);
+    const qb = this.selectFrom(query, ctx).where(`${ROOT}.id`, id).limit(1);
+    const rows = await this.connection.all(qb);
+    const entities = this.mapper.mapRows(query.fields, rows);
+    await this.populate(entities, query);
+    return entities[0] ?? null;
+  }
+
+  async count(query: EntityQuery): Promise<number> {
+    const ctx = this.context(query);
+    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).count({ count: '*' });
+    this.applyFilters(qb, query, ctx);
+    const row = await this.connection.first(qb);
+    return Number(row?.count ?? 0);
+  }
+
+  /** Loads every populated attribute of `query` onto `entities`, level by level. */
+  async populate(entities: Entity[], query: EntityQuery): Promise<void> {
+    if (entities.length === 0 || query.populate.size === 0) return;
+    for (const [name, item] of query.populate) await this.populateOne(entities, name, item);
+  }
+
+  private async populateOne(entities: Entity[], name: string, item: PopulateItem): Promise<void> {
+    if (item.kind === 'relation') return this.populateRelation(entities, name, item);
+    if (item.kind === 'media') return loadMedia(this, entities, name, item);
+    return loadComponents(this, entities, name, item);
+  }
+
+  private async populateRelation(entities: Entity[], name: string, item: RelationPopulate): Promise<void> {
+    const ids = uniqueIds(entities);
+    if (item.countOnly) {
+      const counts = await this.countRelated(ids, item);
+      for (const entity of entities) entity[name] = { count: counts.get(entity.id) ?? 0 };
+      return;
+    }
+    const buckets = await this.loadRelated(ids, item);
+    for (const entity of entities) {
+      const related = buckets.get(entity.id) ?? [];
+      entity[name] = item.relation.toMany ? related : related[related.length - 1] ?? null;
+    }
+  }
+
+  /** Related entries of every parent id, in relation order (or the requested sort). */
+  async loadRelated(ids: number[], item: RelationPopulate): Promise<Map<number, Entity[]>> {
+    const { relation, query } = item;
+    const join = relation.joinTable;
+    const ctx = this.context(query);
+    const joinAlias = 'j';
+    const qb = ctx.knex
+      .from({ [joinAlias]: join.name })
+      .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
+      .select(`${joinAlias}.${join.joinColumn} as __source`, ...query.fields.map((field) => `${ROOT}.${field.column}`));
+    whereIdIn(qb, `${joinAlias}.${join.joinColumn}`, ids, ctx);
+    this.applyFilters(qb, query, ctx);
+    const userSort = query.sort.length > 1 || query.sort[0]?.field.name !== 'id';
+    if (userSort) applySort(qb, query.sort, ROOT, ctx);
+    else if (join.orderColumn) qb.orderBy(`${joinAlias}.${join.orderColumn}`, 'asc').orderBy(`${joinAlias}.id`, 'asc');
+    else qb.orderBy(`${joinAlias}.id`, 'asc');
+
+    const rows = await this.connection.all(qb);
+    const byId = new Map<number, Entity>();
+    const buckets = new Map<number, Entity[]>();
+    for (const row of rows) {
+      const source = Number(row.__source);
+      const id = Number(row.id);
+      let entity = byId.get(id);
+      if (!entity) {
+        entity = this.mapper.mapRow(query.fields, row);
+        byId.set(id, entity);
+      }
+      const bucket = buckets.get(source);
+      if (bucket) bucket.push(entity);
+      else buckets.set(source, [entity]);
+    }
+    await this.populate([...byId.values()], query);
+    return buckets;
+  }
+
+  private async countRelated(ids: number[], item: RelationPopulate): Promise<Map<number, number>> {
+    const { relation, query } = item;
+    const join = relation.joinTable;
+    const ctx = this.context(query);
+    const qb = ctx.knex
+      .from({ j: join.name })
+      .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `j.${join.inverseJoinColumn}`)
+      .select(`j.${join.joinColumn} as __source`)
+      .count({ count: '*' })
+      .groupBy(`j.${join.joinColumn}`);
+    whereIdIn(qb, `j.${join.joinColumn}`, ids, ctx);
+    this.applyFilters(qb, query, ctx);
+    const rows = await this.connection.all(qb);
+    return new Map(rows.map((row) => [Number(row.__source), Number(row.count)]));
+  }
+
+  mapRows(fields: ColumnField[], rows: Row[]): Entity[] {
+    return this.mapper.mapRows(fields, rows);
+  }
+
+  context(query: EntityQuery): SqlContext {
+    return createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState);
+  }
+
+  private selectFrom(query: EntityQuery, ctx: SqlContext): Knex.QueryBuilder {
+    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(query.fields.map((field) => `${ROOT}.${field.column}`));
+    this.applyFilters(qb, query, ctx);
+    return qb;
+  }
+
+  applyFilters(qb: Knex.QueryBuilder, query: EntityQuery, ctx: SqlContext, alias = ROOT): void {
+    applyPublicationState(qb, query.entity, query.publicationState, alias);
+    if (query.where) applyCondition(qb, query.where, alias, ctx);
+  }
+}
+
+/**
+ * Sorts, joining to-one relations for dotted paths. On Postgres, text sorts by
+ * code point and NULLs come first ascending, as they do on SQLite.
+ */
+export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext): void {
+  const joined = new Map<string, string>();
+  for (const item of sort) {
+    let alias = rootAlias;
+    let key = '';
+    for (const hop of item.path) {
+      key = `${key}.${hop.name}`;
+      let next = joined.get(key);
+      if (!next) {
+        const joinAlias = ctx.nextAlias();
+        next = ctx.nextAlias();
+        qb.leftJoin({ [joinAlias]: hop.joinTable.name }, `${joinAlias}.${hop.joinTable.joinColumn}`, `${alias}.id`);
+        qb.leftJoin({ [next]: hop.targetTable }, `${next}.id`, `${joinAlias}.${hop.joinTable.inverseJoinColumn}`);
+        joined.set(key, next);
+      }
+      alias = next;
+    }
+    orderBy(qb, `${alias}.${item.field.column}`, item.field, item.direction, ctx);
+  }
+}
+
+function orderBy(qb: Knex.QueryBuilder, column: string, field: ColumnField, direction: 'asc' | 'desc', ctx: SqlContext): void {
+  if (ctx.dialect === 'sqlite') {
+    qb.orderBy(column, direction);
+    return;
+  }
+  const collate = STRING_TYPES.has(field.type) ? ' COLLATE "C"' : '';
+  const nulls = direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST';
+  qb.orderByRaw(`??${collate} ${direction} ${nulls}`, [column]);
+}
+
+/** `column IN ids` with one binding, so the SQL (and its prepared statement) is the same for any number of ids. */
+export function whereIdIn(qb: Knex.QueryBuilder, column: string, ids: number[], ctx: SqlContext): void {
+  if (ctx.dialect === 'sqlite') qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
+  else qb.whereRaw(`?? = ANY(?::int[])`, [column, `{${ids.join(',')}}`]);
+}
+
+export function uniqueIds(entities: Entity[]): number[] {
+  return [...new Set(entities.map((entity) => entity.id))];
+}
+
+export type { EntityMetadata };

@@ -1,0 +1,207 @@
+/**
+ * The test harness: boots a real Tessera app (real HTTP server on a free
+ * port, real database) from a folder or from files written on the fly, on
+ * SQLite (always) and PostgreSQL (when the runner found it: each app gets a
+ * fresh schema, dropped afterwards).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { App, type AppOptions, type ConfigTree, type Plugin } from '@tessera/core';
+import restPlugin from '@tessera/plugin-rest';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** Databases the suites run on: Postgres only when `scripts/test.js` reached it. */
+export const DIALECTS: TestDialect[] = process.env.TESSERA_TEST_POSTGRES === '1' ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const POSTGRES = {
+  host: process.env.TESSERA_TEST_PG_HOST ?? '127.0.0.1',
+  port: Number(process.env.TESSERA_TEST_PG_PORT ?? 5432),
+  database: process.env.TESSERA_TEST_PG_DATABASE ?? 'test',
+  user: process.env.TESSERA_TEST_PG_USER ?? 'postgres',
+  password: process.env.TESSERA_TEST_PG_PASSWORD ?? '',
+};
+
+export const REPO_ROOT = path.resolve(__dirname, '../../../..');
+export const EXAMPLE_APP = path.join(REPO_ROOT, 'apps/example');
+export const SHARED_REFERENCE = path.resolve(REPO_ROOT, '../shared/reference');
+
+/** Runs `body` once per database, inside `describe('[sqlite]')` etc. */
+export function eachDatabase(title: string, body: (dialect: TestDialect) => void): void {
+  for (const dialect of DIALECTS) describe(`${title} [${dialect}]`, () => body(dialect));
+}
+
+export interface TestAppOptions {
+  dialect: TestDialect;
+  /** Copy this app folder (its config/ and src/) into a temporary one. */
+  from?: string;
+  /** Files to write into the app folder, by relative path (objects are written as JSON). */
+  files?: Record<string, string | object>;
+  /** Config overrides (by top-level file name). */
+  config?: ConfigTree;
+  plugins?: Plugin[];
+  /** An existing SQLite file to copy in as the app's database. */
+  sqliteFile?: string;
+  /** Reuse a database from a previous TestApp (to test restarts): its `databaseHandle`. */
+  database?: DatabaseHandle;
+  /** Do not listen (only load). */
+  noListen?: boolean;
+}
+
+export interface DatabaseHandle {
+  dialect: TestDialect;
+  sqliteFile?: string;
+  schema?: string;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body string (sent as-is with content-type application/json unless headers say otherwise). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export class TestApp {
+  constructor(
+    readonly app: App,
+    readonly dir: string,
+    readonly database: DatabaseHandle,
+    readonly url: string,
+  ) {}
+
+  async request<T = any>(method: string, pathAndQuery: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((key) => key.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.url}${pathAndQuery}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get(pathAndQuery: string, options?: RequestOptions) {
+    return this.request('GET', pathAndQuery, options);
+  }
+
+  post(pathAndQuery: string, body: unknown, options: RequestOptions = {}) {
+    return this.request('POST', pathAndQuery, { ...options, body });
+  }
+
+  put(pathAndQuery: string, body: unknown, options: RequestOptions = {}) {
+    return this.request('PUT', pathAndQuery, { ...options, body });
+  }
+
+  delete(pathAndQuery: string, options?: RequestOptions) {
+    return this.request('DELETE', pathAndQuery, options);
+  }
+
+  /** A full-access API token, created through the real token service. */
+  async fullAccessToken(): Promise<string> {
+    const { accessKey } = await this.app.apiTokens.create({ name: `full-${crypto.randomUUID()}`, type: 'full-access' });
+    return accessKey;
+  }
+
+  /** Stops the app; keeps the database when `keepDatabase` (restart tests). */
+  async stop(options: { keepDatabase?: boolean } = {}): Promise<void> {
+    await this.app.destroy();
+    if (!options.keepDatabase) await dropDatabase(this.database);
+    if (!options.keepDatabase) fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+export async function startApp(options: TestAppOptions): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-'));
+  if (options.from) {
+    for (const part of ['config', 'src']) {
+      const source = path.join(options.from, part);
+      if (fs.existsSync(source)) fs.cpSync(source, path.join(dir, part), { recursive: true });
+    }
+  }
+  for (const [relative, content] of Object.entries(options.files ?? {})) {
+    const file = path.join(dir, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  const database = options.database ?? (await createDatabase(options.dialect, dir, options.sqliteFile));
+  const config: ConfigTree = {
+    ...(options.config ?? {}),
+    database: { connection: databaseConnection(database) },
+    server: { host: '127.0.0.1', port: 0, ...((options.config?.server as object) ?? {}) },
+    admin: { apiToken: { salt: 'test-salt' }, ...((options.config?.admin as object) ?? {}) },
+  };
+  const appOptions: AppOptions = { dir, plugins: options.plugins ?? [restPlugin], config };
+  const app = new App(appOptions);
+  try {
+    if (options.noListen) await app.load();
+    else await app.start();
+  } catch (error) {
+    await app.destroy().catch(() => undefined);
+    if (!options.database) await dropDatabase(database);
+    throw error;
+  }
+  return new TestApp(app, dir, database, app.url ?? '');
+}
+
+/** A fresh, empty database: a SQLite file in `dir`, or a new Postgres schema. */
+export async function createDatabase(dialect: TestDialect, dir: string, sqliteFile?: string): Promise<DatabaseHandle> {
+  if (dialect === 'sqlite') {
+    const file = path.join(dir, '.tmp', 'data.db');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (sqliteFile) fs.copyFileSync(sqliteFile, file);
+    return { dialect, sqliteFile: file };
+  }
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  await withPostgres((client) => client.query(`CREATE SCHEMA "${schema}"`));
+  return { dialect, schema };
+}
+
+export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect === 'postgres' && handle.schema) {
+    await withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${handle.schema}" CASCADE`));
+  }
+}
+
+export function databaseConnection(handle: DatabaseHandle): Record<string, unknown> {
+  if (handle.dialect === 'sqlite') return { client: 'sqlite', connection: { filename: handle.sqliteFile } };
+  return { client: 'postgres', connection: { ...POSTGRES, schema: handle.schema }, pool: { min: 0, max: 5 } };
+}
+
+export async function withPostgres<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client(POSTGRES);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Loads an app that is expected to fail at boot; returns the error. */
+export async function bootError(options: TestAppOptions): Promise<Error> {
+  try {
+    const started = await startApp({ ...options, noListen: true });
+    await started.stop();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the app to fail to boot, but it booted');
+}

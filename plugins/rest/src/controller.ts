@@ -1,0 +1,65 @@
+/**
+ * The core controller: the thin REST adapter. It parses the query string and
+ * body, calls the content type's service with the caller, and writes the
+ * Strapi v4 envelope `{ data, meta }`.
+ */
+import type Koa from 'koa';
+import { ValidationError, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
+import type { CoreService } from './service';
+import { parseQuery } from './query';
+import type { ResponseTransformer, RestEntry } from './transform';
+
+export interface CoreController {
+  find(ctx: Koa.Context): Promise<unknown>;
+  findOne(ctx: Koa.Context): Promise<unknown>;
+  create(ctx: Koa.Context): Promise<unknown>;
+  update(ctx: Koa.Context): Promise<unknown>;
+  delete(ctx: Koa.Context): Promise<unknown>;
+  /** The envelope for entities of this content type (for custom actions). */
+  transformResponse(data: Entity | Entity[] | null, meta?: Record<string, unknown>): { data: RestEntry | RestEntry[] | null; meta: Record<string, unknown> };
+}
+
+export function defaultController(app: App, uid: string, transformer: () => ResponseTransformer): CoreController {
+  const service = () => app.service<CoreService>(uid);
+  const meta = () => app.db.entity(uid);
+  const auth = (ctx: Koa.Context) => ctx.state.auth as AuthState | undefined;
+  const query = (ctx: Koa.Context) => parseQuery(ctx.querystring);
+  const body = (ctx: Koa.Context) => {
+    const raw = (ctx.request as unknown as { body?: unknown }).body;
+    if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw) || !('data' in raw)) {
+      throw new ValidationError('Missing "data" payload in the request body');
+    }
+    return (raw as { data: unknown }).data;
+  };
+
+  const controller: CoreController = {
+    async find(ctx) {
+      const result = await service().find(query(ctx), auth(ctx));
+      if (isFindResult(result)) return controller.transformResponse(result.results, { pagination: result.pagination });
+      return controller.transformResponse(result);
+    },
+    async findOne(ctx) {
+      return controller.transformResponse(await service().findOne(ctx.params.id, query(ctx), auth(ctx)));
+    },
+    async create(ctx) {
+      return controller.transformResponse(await service().create({ ...query(ctx), data: body(ctx) }, auth(ctx)));
+    },
+    async update(ctx) {
+      return controller.transformResponse(await service().update(ctx.params.id, { ...query(ctx), data: body(ctx) }, auth(ctx)));
+    },
+    async delete(ctx) {
+      return controller.transformResponse(await service().delete(ctx.params.id, query(ctx), auth(ctx)));
+    },
+    transformResponse(data, extraMeta = {}) {
+      const entity = meta();
+      if (data === null) return { data: null, meta: extraMeta };
+      const transformed = Array.isArray(data) ? transformer().entries(data, entity) : transformer().entry(data, entity);
+      return { data: transformed, meta: extraMeta };
+    },
+  };
+  return controller;
+}
+
+function isFindResult(value: unknown): value is FindResult {
+  return typeof value === 'object' && value !== null && 'results' in value && 'pagination' in value;
+}

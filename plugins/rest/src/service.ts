@@ -1,0 +1,51 @@
+/**
+ * The core service of a content type: the content API operations bound to
+ * one uid. Controllers call it; apps override or extend it with
+ * `createCoreService`. Without an `auth`, a call is trusted (everything allowed).
+ */
+import { allowEverything, type App, type AuthState, type Entity, type FindResult, type RequestParams } from '@tessera/core';
+
+export interface CoreServiceParams extends RequestParams {
+  data?: unknown;
+}
+
+export interface CoreService {
+  find(params?: CoreServiceParams, auth?: AuthState): Promise<FindResult | Entity>;
+  findOne(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+  create(params: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+  update(id: unknown, params: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+  delete(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+}
+
+const TRUSTED: AuthState = { strategy: 'internal', credentials: null, ability: allowEverything };
+
+export function defaultService(app: App, uid: string): CoreService {
+  const single = app.contentTypes.get(uid).kind === 'singleType';
+  const api = () => app.contentApi;
+  const split = (params: CoreServiceParams = {}) => {
+    const { data, ...query } = params;
+    return { data, query };
+  };
+  return {
+    async find(params = {}, auth = TRUSTED) {
+      if (single) return api().findSingle(uid, { auth, params });
+      return api().find(uid, { auth, params });
+    },
+    async findOne(id, params = {}, auth = TRUSTED) {
+      return api().findOne(uid, id, { auth, params });
+    },
+    async create(params, auth = TRUSTED) {
+      const { data, query } = split(params);
+      return api().create(uid, data, { auth, params: query });
+    },
+    async update(id, params, auth = TRUSTED) {
+      const { data, query } = split(params);
+      if (single) return api().upsertSingle(uid, data, { auth, params: query });
+      return api().update(uid, id, data, { auth, params: query });
+    },
+    async delete(id, params = {}, auth = TRUSTED) {
+      if (single) return api().deleteSingle(uid, { auth, params });
+      return api().delete(uid, id, { auth, params });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * Test runner: finds PostgreSQL, then runs every package's mocha tests on
+ * SQLite and (when reachable) PostgreSQL. Under CI=true an unreachable
+ * Postgres is a failure, never a silent skip. Ends with "N passed, N failed".
+ *
+ *   npm test                      all tests
+ *   npm test -- --grep populate   mocha options pass through
+ */
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const root = path.resolve(__dirname, '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+async function postgresReachable() {
+  const client = new Client({
+    host: process.env.TESSERA_TEST_PG_HOST || '127.0.0.1',
+    port: Number(process.env.TESSERA_TEST_PG_PORT || 5432),
+    database: process.env.TESSERA_TEST_PG_DATABASE || 'test',
+    user: process.env.TESSERA_TEST_PG_USER || 'postgres',
+    password: process.env.TESSERA_TEST_PG_PASSWORD || '',
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL not reachable: ${error.message}`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main() {
+  const postgres = process.env.TESSERA_TEST_SKIP_POSTGRES === '1' ? false : await postgresReachable();
+  if (!postgres && ci) {
+    console.error('CI=true but PostgreSQL is not reachable: the Postgres suite must run in CI.');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}`);
+  const args = [
+    require.resolve('mocha/bin/mocha.js'),
+    '--require', 'sucrase/register/ts',
+    '--reporter', path.join(__dirname, 'mocha-reporter.js'),
+    '--timeout', '30000',
+    '--exit',
+    'packages/*/test/**/*.test.ts',
+    'plugins/*/test/**/*.test.ts',
+    'scripts/**/test/**/*.test.ts',
+    ...process.argv.slice(2),
+  ];
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent' },
+  });
+  process.exit(result.status === null ? 1 : result.status);
+}
+
+main();
