@@ -60,7 +60,7 @@ export class Connection {
 
   async all(query: Compilable | SqlStatement): Promise<Row[]> {
     const statement = toStatement(query);
-    return this.withRawConnection((raw) => this.execute(raw, statement, true));
+    return this.withRawConnection((raw) => this.execute(raw, statement));
   }
 
   async first(query: Compilable | SqlStatement): Promise<Row | undefined> {
@@ -70,7 +70,7 @@ export class Connection {
   /** Runs a write; returns rows when the statement has RETURNING. */
   async run(query: Compilable | SqlStatement): Promise<Row[]> {
     const statement = toStatement(query);
-    return this.withRawConnection((raw) => this.execute(raw, statement, false));
+    return this.withRawConnection((raw) => this.execute(raw, statement));
   }
 
   async raw(sql: string, bindings: unknown[] = []): Promise<Row[]> {
@@ -102,19 +102,20 @@ export class Connection {
     }
   }
 
-  private async execute(raw: unknown, statement: SqlStatement, reading: boolean): Promise<Row[]> {
+  private async execute(raw: unknown, statement: SqlStatement): Promise<Row[]> {
     for (const listener of this.queryListeners) listener(statement.sql);
     if (this.config.debug) console.log('[sql]', statement.sql, statement.bindings);
-    if (this.dialect === 'sqlite') return this.executeSqlite(raw as BetterSqlite3.Database, statement, reading);
+    if (this.dialect === 'sqlite') return this.executeSqlite(raw as BetterSqlite3.Database, statement);
     return this.executePostgres(raw as ClientBase, statement);
   }
 
-  private executeSqlite(db: BetterSqlite3.Database, statement: SqlStatement, reading: boolean): Row[] {
+  private executeSqlite(db: BetterSqlite3.Database, statement: SqlStatement): Row[] {
     const prepared = this.sqliteStatement(db, statement.sql);
     const bindings = statement.bindings.map(sqliteValue);
+    // Statements without a result set (no RETURNING) cannot use all().
     if (prepared.reader) return prepared.all(...bindings) as Row[];
     prepared.run(...bindings);
-    return reading ? [] : [];
+    return [];
   }
 
   private sqliteStatement(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
