@@ -13,6 +13,9 @@ const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
 const MAX_STRING = 10_000;
+const TEXT_OPERATORS: ReadonlySet<string> = new Set([
+  '$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
+]);
 
 export function coerceFilterValue(field: ColumnField, raw: unknown, operator: string): unknown {
   if (raw === null) return null;
@@ -21,6 +24,8 @@ export function coerceFilterValue(field: ColumnField, raw: unknown, operator: st
   if (typeof raw === 'object' || typeof raw === 'function' || raw === undefined) throw invalidParameter(operator);
   const text = String(raw);
   if (text.length > MAX_STRING) throw invalidParameter(field.name, 'value too long');
+  // Text operators match a fragment of the value's text form (`$contains: '.5'`), never a typed value.
+  if (TEXT_OPERATORS.has(operator)) return text;
   switch (field.type) {
     case 'increments':
     case 'integer':

@@ -160,13 +160,22 @@ function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, valu
   }
 }
 
-/** The column as text, quoted (numbers and dates compare by their text form). */
+/**
+ * The column's text form, the same on both databases: numbers in their
+ * shortest form (`7`, `1.5` — not SQLite's `7.0` nor Postgres's `7.00`),
+ * times as `HH:mm:ss.SSS` (as the API answers them), dates as `YYYY-MM-DD`.
+ */
 function textExpression(field: ColumnField, column: string, ctx: SqlContext): string {
   const quoted = ctx.knex.raw('??', [column]).toQuery();
-  const isText = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password'].includes(field.type);
-  if (isText || ctx.dialect === 'sqlite') return quoted;
+  if (TEXT_TYPES.has(field.type)) return quoted;
+  const numeric = field.type === 'float' || field.type === 'decimal';
+  if (ctx.dialect === 'sqlite') return numeric ? `(CASE WHEN ${quoted} IS NULL THEN NULL ELSE printf('%.15g', ${quoted}) END)` : `CAST(${quoted} AS TEXT)`;
+  if (numeric) return `CAST(CAST(${quoted} AS double precision) AS TEXT)`;
+  if (field.type === 'time') return `to_char(${quoted}, 'HH24:MI:SS.MS')`;
   return `CAST(${quoted} AS TEXT)`;
 }
+
+const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password']);
 
 /**
  * SQLite's own lower()/LIKE fold ASCII only. An ASCII-only value can only
