@@ -1,18 +1,52 @@
 /**
- * `tessera` command line: start an app; more commands register in commands.ts.
+ * `tessera` command line: dispatches to one module per command.
+ * Exit codes: 0 done, 1 failure (boot error, token not found...), 2 usage error.
  */
-import { App } from '@tessera/core';
-import restPlugin from '@tessera/plugin-rest';
+import { UsageError } from './args';
+import type { Command } from './commands/command';
+import { apiToken } from './commands/api-token';
+import { develop } from './commands/develop';
+import { helpText } from './commands/help';
+import { newApp } from './commands/new';
+import { start } from './commands/start';
 
-export async function main(argv: string[]): Promise<void> {
-  const [command] = argv;
-  const app = new App({ dir: process.cwd(), plugins: [restPlugin] });
-  if (command === 'start') process.env.NODE_ENV = process.env.NODE_ENV ?? 'production';
-  await app.start();
-  const stop = async () => {
-    await app.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+const COMMANDS: Command[] = [newApp, develop, start, apiToken];
+const HELP_FLAGS = ['--help', '-h'];
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || HELP_FLAGS.includes(name)) return printHelp(process.stdout, 0);
+  if (name === 'help') return args[0] ? printUsage(args[0]) : printHelp(process.stdout, 0);
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n\n`);
+    return printHelp(process.stderr, 1);
+  }
+  if (args.some((arg) => HELP_FLAGS.includes(arg))) return printUsage(name);
+  return runCommand(command, args);
+}
+
+async function runCommand(command: Command, args: string[]): Promise<number> {
+  try {
+    return await command.run(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`tessera ${command.name}: ${error.message}\n\n${command.usage}\n`);
+    return 2;
+  }
+}
+
+function printHelp(stream: NodeJS.WritableStream, code: number): number {
+  stream.write(helpText(COMMANDS));
+  return code;
+}
+
+function printUsage(name: string): number {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n\n`);
+    return printHelp(process.stderr, 1);
+  }
+  process.stdout.write(`${command.usage}\n`);
+  return 0;
 }

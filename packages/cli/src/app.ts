@@ -1,0 +1,35 @@
+/**
+ * The app the CLI runs (the one in the current directory, with the REST
+ * plugin) and how a failure to boot is explained to the developer.
+ */
+import { App, ConfigurationError, ValidationError } from '@tessera/core';
+import restPlugin from '@tessera/plugin-rest';
+
+export function createApp(dir: string = process.cwd()): App {
+  return new App({ dir, plugins: [restPlugin] });
+}
+
+/** One paragraph for stderr: what to fix; a stack only when the error is unexpected. */
+export function describeError(error: unknown, dir: string = process.cwd()): string {
+  const known = knownProblem(error);
+  if (known !== undefined) return relativeTo(known, dir);
+  const err = error instanceof Error ? error : new Error(String(error));
+  return `${err.message}\n${err.stack ?? ''}`.trimEnd();
+}
+
+export function reportBootError(error: unknown, dir: string = process.cwd()): void {
+  process.stderr.write(`Tessera could not start: ${describeError(error, dir)}\n`);
+}
+
+function knownProblem(error: unknown): string | undefined {
+  if (error instanceof ConfigurationError || error instanceof ValidationError) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return `${(error as Error).message} (another process uses this port: stop it or set PORT)`;
+  if (code === 'EACCES') return `${(error as Error).message} (no permission: choose a port above 1024 with PORT)`;
+  return undefined;
+}
+
+/** Paths inside the app read better relative to it (the CLI runs from the app folder). */
+function relativeTo(message: string, dir: string): string {
+  return message.split(`${dir}/`).join('');
+}

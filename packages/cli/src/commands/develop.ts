@@ -1,0 +1,39 @@
+import { parse } from '../args';
+import { Supervisor } from '../develop/supervisor';
+import { watchFolders } from '../develop/watcher';
+import { say, type Command } from './command';
+
+const WATCHED = ['src', 'config'];
+
+export const develop: Command = {
+  name: 'develop',
+  summary: 'run the app for development, restarting it when src/ or config/ change',
+  usage: `Usage: tessera develop
+
+Runs the app in the current directory (NODE_ENV=development) in a child
+process and restarts it when a file under src/ or config/ changes. A boot
+error is printed and the next change retries. Ctrl-C stops everything.`,
+  async run(args) {
+    parse(args, {});
+    const dir = process.cwd();
+    const supervisor = new Supervisor(dir, say);
+    const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)));
+    supervisor.start();
+    await onceSignalled();
+    watcher.close();
+    await supervisor.shutdown();
+    return 0;
+  },
+};
+
+function describeChange(files: string[]): string {
+  const shown = files.slice(0, 3).join(', ');
+  return files.length > 3 ? `${shown} and ${files.length - 3} more changed` : `${shown} changed`;
+}
+
+function onceSignalled(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}

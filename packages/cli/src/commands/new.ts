@@ -1,0 +1,100 @@
+/**
+ * `tessera new <dir>`: copies templates/app into a new folder, fills in the
+ * package name and dependency specs, and writes a `.env` with fresh secrets.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse, UsageError } from '../args';
+import { note, type Command } from './command';
+
+const TEMPLATE_DIR = path.resolve(__dirname, '../../../templates/app');
+/** npm drops `.gitignore` from published packages, so the template has it without the dot. */
+const RENAMED: Record<string, string> = { gitignore: '.gitignore' };
+
+export const newApp: Command = {
+  name: 'new',
+  summary: 'scaffold a new app in <dir> (config, an example content type, package.json, .env)',
+  usage: `Usage: tessera new <dir>
+
+Creates <dir> with a runnable app: config/, src/ with an example content type
+(api::post.post, public find/findOne), package.json (develop/start/api-token
+scripts) and a .env holding fresh secrets. <dir> must not exist or be empty.
+
+Then: cd <dir> && npm install && npm run develop`,
+  async run(args) {
+    const dir = parse(args, {}, 1).positionals[0];
+    if (!dir) throw new UsageError('new needs the folder to create, e.g. tessera new my-app');
+    const target = path.resolve(dir);
+    const problem = targetProblem(target);
+    if (problem) {
+      note(`tessera new: ${problem}`);
+      return 1;
+    }
+    scaffold(target);
+    note(`Created a Tessera app in ${target}.\n\nNext:\n  cd ${path.relative(process.cwd(), target) || '.'}\n  npm install\n  npm run develop`);
+    return 0;
+  },
+};
+
+function targetProblem(target: string): string | undefined {
+  if (!fs.existsSync(target)) return undefined;
+  if (!fs.statSync(target).isDirectory()) return `${target} exists and is not a folder`;
+  if (fs.readdirSync(target).length > 0) return `${target} exists and is not empty: choose a new folder name`;
+  return undefined;
+}
+
+export function scaffold(target: string): void {
+  const values: Record<string, string> = { name: packageName(path.basename(target)), ...dependencySpecs() };
+  copyTemplate(TEMPLATE_DIR, target, values);
+  fs.writeFileSync(path.join(target, '.env'), dotEnv(), { mode: 0o600 });
+}
+
+function copyTemplate(from: string, to: string, values: Record<string, string>): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const destination = path.join(to, RENAMED[entry.name] ?? entry.name);
+    if (entry.isDirectory()) copyTemplate(source, destination, values);
+    else fs.writeFileSync(destination, fill(fs.readFileSync(source, 'utf8'), values));
+  }
+}
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** A valid npm package name from a folder name. */
+export function packageName(folder: string): string {
+  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|-+$/g, '');
+  return name || 'tessera-app';
+}
+
+/**
+ * Our packages are not on a registry yet: when this CLI runs from a source
+ * checkout, the app depends on the checkout's packages through `file:`
+ * paths; an installed CLI (inside node_modules) uses their versions.
+ */
+function dependencySpecs(): Record<string, string> {
+  const spec = (packageJson: string) => {
+    const dir = fs.realpathSync(path.dirname(packageJson));
+    const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
+    return dir.split(path.sep).includes('node_modules') ? `^${version}` : `file:${dir}`;
+  };
+  return {
+    cliVersion: spec(path.resolve(__dirname, '../../../package.json')),
+    coreVersion: spec(require.resolve('@tessera/core/package.json')),
+    restVersion: spec(require.resolve('@tessera/plugin-rest/package.json')),
+  };
+}
+
+function dotEnv(): string {
+  const secret = () => crypto.randomBytes(16).toString('base64');
+  return [
+    'HOST=0.0.0.0',
+    'PORT=1337',
+    `APP_KEYS=${[secret(), secret(), secret(), secret()].join(',')}`,
+    `API_TOKEN_SALT=${secret()}`,
+    '',
+  ].join('\n');
+}

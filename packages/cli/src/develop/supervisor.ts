@@ -1,0 +1,67 @@
+/**
+ * Keeps one app child process running for `tessera develop`: restarts it on
+ * demand (one restart at a time, stop fully before the next boot so the
+ * port and the database are free), and tolerates a child that fails to boot.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const CHILD_ENTRY = path.join(__dirname, 'child.js');
+/** A child that ignores SIGTERM this long is killed. */
+const STOP_TIMEOUT_MS = 10_000;
+
+export class Supervisor {
+  private child: ChildProcess | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private shuttingDown = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  start(): void {
+    this.spawn();
+  }
+
+  restart(reason: string): void {
+    this.queue = this.queue.then(async () => {
+      if (this.shuttingDown) return;
+      this.log(`${reason}: restarting`);
+      await this.stopChild();
+      this.spawn();
+    });
+  }
+
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    await this.queue;
+    await this.stopChild();
+  }
+
+  private spawn(): void {
+    const child = fork(CHILD_ENTRY, [], { cwd: this.dir, env: { ...process.env, NODE_ENV: 'development' }, stdio: 'inherit' });
+    this.child = child;
+    child.once('exit', (code, signal) => {
+      if (this.child !== child) return; // stopped on purpose
+      this.child = undefined;
+      if (this.shuttingDown) return;
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      this.log(`the app ${how}; waiting for a change in src/ or config/ to start it again`);
+    });
+  }
+
+  private stopChild(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+}

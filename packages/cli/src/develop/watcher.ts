@@ -1,0 +1,93 @@
+/**
+ * Watches folder trees and reports batches of changed paths after a quiet
+ * period, so an editor's save-as-several-writes or a `git checkout` triggers
+ * one restart, not ten.
+ *
+ * Every directory gets its own (non-recursive) fs.watch instead of one
+ * `recursive: true` watch: on Linux, Node 20's recursive mode watches each
+ * file and goes deaf to a file once it is replaced by a rename — which is
+ * how sed -i and many editors save. A directory watch sees those renames.
+ * After each batch the tree is re-scanned to watch new folders.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const IGNORED_SEGMENTS = new Set(['.tmp', 'node_modules', 'dist', '.git']);
+
+export interface Watcher {
+  close(): void;
+}
+
+export function watchFolders(root: string, folders: string[], onChange: (files: string[]) => void, debounceMs = 200): Watcher {
+  const watchers = new Map<string, fs.FSWatcher>();
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const sync = () => {
+    const present = new Set(folders.flatMap((folder) => directories(root, folder)));
+    for (const [dir, watcher] of watchers) if (!present.has(dir)) closeWatcher(dir, watcher);
+    for (const dir of present) if (!watchers.has(dir)) watchDir(dir);
+  };
+  const closeWatcher = (dir: string, watcher: fs.FSWatcher) => {
+    watcher.close();
+    watchers.delete(dir);
+  };
+  const watchDir = (dir: string) => {
+    try {
+      const watcher = fs.watch(path.join(root, dir), (_event, name) => changed(path.join(dir, String(name ?? ''))));
+      watcher.on('error', () => closeWatcher(dir, watcher)); // the folder went away; the next sync settles it
+      watchers.set(dir, watcher);
+    } catch {
+      // Removed between listing and watching: nothing to watch.
+    }
+  };
+  const changed = (relative: string) => {
+    if (closed || isIgnored(relative)) return;
+    pending.add(relative);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
+  const flush = () => {
+    timer = undefined;
+    sync();
+    const files = [...pending].sort();
+    pending.clear();
+    onChange(shown(root, files));
+  };
+
+  sync();
+  return {
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const [dir, watcher] of watchers) closeWatcher(dir, watcher);
+    },
+  };
+}
+
+/** `folder` and its sub-folders (relative to root), skipping ignored ones. */
+function directories(root: string, folder: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.join(root, folder), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const children = entries.filter((entry) => entry.isDirectory() && !isIgnored(path.join(folder, entry.name)));
+  return [folder, ...children.flatMap((entry) => directories(root, path.join(folder, entry.name)))];
+}
+
+/** The files that still exist (an editor's temporary files are gone by now), or all when only deletions happened. */
+function shown(root: string, files: string[]): string[] {
+  const existing = files.filter((file) => fs.existsSync(path.join(root, file)));
+  return existing.length > 0 ? existing : files;
+}
+
+/** Build output, databases, dependencies and editor swap/backup files never restart the app. */
+export function isIgnored(relative: string): boolean {
+  const segments = relative.split(path.sep);
+  if (segments.some((segment) => IGNORED_SEGMENTS.has(segment))) return true;
+  const base = segments[segments.length - 1] ?? '';
+  return base.endsWith('~') || base.endsWith('.swp') || base.endsWith('.swx') || base.startsWith('.#') || base === '4913';
+}
