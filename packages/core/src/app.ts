@@ -67,6 +67,9 @@ export class App {
   private readonly instances = new Map<string, object>();
   private loadedApp: LoadedApp | undefined;
   private orderedPlugins: Plugin[] = [];
+  /** Plugins whose `register` ran: only these get `destroy` (also after a failed boot). */
+  private registeredPlugins: Plugin[] = [];
+  private appRegistered = false;
   private database: Database | undefined;
   private http: HttpServer | undefined;
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
@@ -133,7 +136,11 @@ export class App {
 
     this.orderedPlugins = resolvePlugins(this, this.options.plugins ?? []);
     for (const plugin of this.orderedPlugins) this.plugins.add(plugin.name, plugin);
-    for (const plugin of this.orderedPlugins) await plugin.register?.(this);
+    for (const plugin of this.orderedPlugins) {
+      this.registeredPlugins.push(plugin);
+      await plugin.register?.(this);
+    }
+    this.appRegistered = true;
     await this.loadedApp.entry.register?.({ app: this });
     await this.hooks.call('app:registered', this);
 
@@ -178,15 +185,18 @@ export class App {
   /** Graceful stop, in reverse order of start. Safe to call twice. */
   async destroy(): Promise<void> {
     if (this.state === 'destroyed') return;
-    const wasLoaded = this.state !== 'created';
     this.state = 'destroyed';
-    await this.http?.close();
-    if (wasLoaded) {
-      await this.hooks.call('app:destroy', this);
-      await this.loadedApp?.entry.destroy?.({ app: this });
-      for (const plugin of [...this.orderedPlugins].reverse()) await plugin.destroy?.(this);
+    try {
+      await this.http?.close();
+      if (this.appRegistered) {
+        await this.hooks.call('app:destroy', this);
+        await this.loadedApp?.entry.destroy?.({ app: this });
+      }
+      for (const plugin of [...this.registeredPlugins].reverse()) await plugin.destroy?.(this);
+    } finally {
+      // The database closes even when a destroy handler throws: no open handle keeps the process alive.
+      await this.database?.destroy();
     }
-    await this.database?.destroy();
   }
 
   private ready() {

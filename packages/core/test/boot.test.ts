@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { EXAMPLE_APP, eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import type { App, Plugin } from '@tessera/core';
+import restPlugin from '@tessera/plugin-rest';
+import { EXAMPLE_APP, bootError, eachDatabase, startApp, type TestApp } from '@tessera/testing';
 
 eachDatabase('example app boots and serves', (dialect) => {
   let app: TestApp;
@@ -18,5 +20,172 @@ eachDatabase('example app boots and serves', (dialect) => {
     const response = await app.get('/api/nope');
     expect(response.status).to.equal(404);
     expect(response.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+  });
+});
+
+/** A content type small enough to boot fast. */
+const NOTE_FILES = {
+  'src/api/note/content-types/note/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'notes',
+    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+    options: { draftAndPublish: false },
+    attributes: { text: { type: 'string' } },
+  },
+};
+
+/** Records every lifecycle call, in order, in `calls`. */
+function recordingPlugin(name: string, calls: string[], dependencies?: string[]): Plugin {
+  return {
+    name,
+    dependencies,
+    register: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      calls.push(`${name}.register`);
+    },
+    bootstrap: () => {
+      calls.push(`${name}.bootstrap`);
+    },
+    destroy: () => {
+      calls.push(`${name}.destroy`);
+    },
+  };
+}
+
+/** An app entry (src/index.ts) that reports its calls through a global list. */
+const ENTRY = `
+const calls = () => ((globalThis as any).__tesseraBootCalls ??= []);
+export default {
+  register({ app }) { calls().push('app.register:' + app.contentTypes.has('api::note.note')); },
+  bootstrap({ app }) { calls().push('app.bootstrap:' + typeof app.db.query); },
+  destroy() { calls().push('app.destroy'); },
+};
+`;
+
+eachDatabase('boot and shutdown', (dialect) => {
+  const globals = globalThis as { __tesseraBootCalls?: string[] };
+
+  it('runs register, bootstrap and destroy of plugins (dependencies first) and of the app, in order', async () => {
+    const calls: string[] = [];
+    globals.__tesseraBootCalls = calls;
+    // `beta` is given before `alpha` but depends on it: alpha must go first.
+    const beta = recordingPlugin('beta', calls, ['alpha']);
+    const alpha = recordingPlugin('alpha', calls);
+    const hooks: Plugin = {
+      name: 'hooks',
+      register(app: App) {
+        app.hooks.on('app:registered', () => void calls.push('hook app:registered'));
+        app.hooks.on('app:bootstrapped', () => void calls.push('hook app:bootstrapped'));
+        app.hooks.on('server:listening', (target) => void calls.push(`hook server:listening:${(target as App).url !== undefined}`));
+        app.hooks.on('app:destroy', () => void calls.push('hook app:destroy'));
+      },
+    };
+    const app = await startApp({ dialect, files: { ...NOTE_FILES, 'src/index.ts': ENTRY }, plugins: [restPlugin, beta, alpha, hooks] });
+    expect(calls).to.deep.equal([
+      'alpha.register',
+      'beta.register',
+      'app.register:true',
+      'hook app:registered',
+      'alpha.bootstrap',
+      'beta.bootstrap',
+      'app.bootstrap:function',
+      'hook app:bootstrapped',
+      'hook server:listening:true',
+    ]);
+    calls.length = 0;
+    await app.stop();
+    expect(calls).to.deep.equal(['hook app:destroy', 'app.destroy', 'beta.destroy', 'alpha.destroy']);
+    delete globals.__tesseraBootCalls;
+  });
+
+  it('listens, then destroy closes the HTTP server and the database; destroying twice is safe', async () => {
+    const app = await startApp({ dialect, files: NOTE_FILES });
+    const token = await app.fullAccessToken();
+    const created = await app.post('/api/notes', { data: { text: 'hello' } }, { token });
+    expect(created.status).to.equal(200);
+    expect(created.body.data.attributes.text).to.equal('hello');
+
+    await app.app.destroy();
+    let refused: unknown;
+    try {
+      await fetch(`${app.url}/api/notes`);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused, 'the port still answers after destroy').to.be.instanceOf(Error);
+    expect(String((refused as { cause?: { code?: string } }).cause?.code)).to.equal('ECONNREFUSED');
+    let closed: unknown;
+    try {
+      await app.app.entityService.count('api::note.note');
+    } catch (error) {
+      closed = error;
+    }
+    expect(closed, 'the database still answers after destroy').to.be.instanceOf(Error);
+    await app.app.destroy();
+    await app.stop();
+  });
+
+  it('lets in-flight requests finish when destroyed', async () => {
+    const slow: Plugin = {
+      name: 'slow',
+      register(app: App) {
+        app.routes.add('global::slow', {
+          type: 'raw',
+          routes: [
+            {
+              method: 'GET',
+              path: '/slow',
+              handler: async (ctx) => {
+                await new Promise((resolve) => setTimeout(resolve, 150));
+                ctx.body = { done: true };
+              },
+              config: { auth: false },
+            },
+          ],
+        });
+      },
+    };
+    const app = await startApp({ dialect, files: NOTE_FILES, plugins: [restPlugin, slow] });
+    const pending = app.get('/slow');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await app.stop();
+    const response = await pending;
+    expect(response.status).to.equal(200);
+    expect(response.body).to.deep.equal({ done: true });
+  });
+
+  it('fails the boot with a clear message when a plugin dependency is missing', async () => {
+    const lonely: Plugin = { name: 'lonely', dependencies: ['missing-one'] };
+    const error = await bootError({ dialect, files: NOTE_FILES, plugins: [restPlugin, lonely] });
+    expect(error.message).to.equal('plugin "lonely" needs plugin "missing-one", which is not enabled');
+  });
+
+  it('fails the boot when plugins depend on each other in a circle', async () => {
+    const calls: string[] = [];
+    const error = await bootError({
+      dialect,
+      files: NOTE_FILES,
+      plugins: [restPlugin, recordingPlugin('a', calls, ['b']), recordingPlugin('b', calls, ['a'])],
+    });
+    expect(error.message).to.match(/circle: a → b → a/);
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('fails the boot when a plugin enabled in config/plugins cannot be found', async () => {
+    const error = await bootError({ dialect, files: { ...NOTE_FILES, 'config/plugins.ts': 'export default { nowhere: { enabled: true } };' } });
+    expect(error.message).to.contain('plugin "nowhere" is enabled but @tessera/plugin-nowhere cannot be found');
+  });
+
+  it('runs destroy of what was registered when the boot fails after register', async () => {
+    const calls: string[] = [];
+    const failing: Plugin = {
+      name: 'failing',
+      bootstrap() {
+        throw new Error('bootstrap exploded');
+      },
+    };
+    const error = await bootError({ dialect, files: NOTE_FILES, plugins: [restPlugin, recordingPlugin('alpha', calls), failing] });
+    expect(error.message).to.equal('bootstrap exploded');
+    expect(calls).to.deep.equal(['alpha.register', 'alpha.bootstrap', 'alpha.destroy']);
   });
 });

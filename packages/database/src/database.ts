@@ -30,6 +30,7 @@ export class Database {
   constructor(config: ResolvedDatabaseConfig, model: DatabaseModel) {
     this.metadata = buildMetadata(model.contentTypes, model.components);
     this.connection = new Connection(config);
+    this.connection.readExactIntegers(bigIntegerColumns(this.metadata));
     this.description = describeDatabase(config);
     this.parts = {
       connection: this.connection,
@@ -68,4 +69,12 @@ export class Database {
   async destroy(): Promise<void> {
     await this.connection.destroy();
   }
+}
+
+function bigIntegerColumns(metadata: Metadata): string[] {
+  const columns = new Set<string>();
+  for (const entity of metadata.values()) {
+    for (const field of entity.columns.values()) if (field.type === 'biginteger') columns.add(field.column);
+  }
+  return [...columns];
 }

@@ -59,7 +59,7 @@ export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
       if (result.issue) issues.push(issue([name], result.issue));
       else clean[name] = result.value;
     }
-    if (mode === 'create') fillDefaultsAndRequired(checks, clean, issues);
+    if (mode === 'create') fillDefaultsAndRequired(checks, data as Record<string, unknown>, clean, issues);
     if (issues.length > 0) throw ValidationError.fromIssues(issues);
     return clean;
   };
@@ -67,11 +67,13 @@ export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
 
 function fillDefaultsAndRequired(
   checks: Map<string, { field: ColumnField; check: Check }>,
+  given: Record<string, unknown>,
   clean: Record<string, unknown>,
   issues: ValidationIssue[],
 ): void {
   for (const [name, { field }] of checks) {
-    if (name in clean) continue;
+    // A value that was given (even an invalid one, already reported) is not missing.
+    if (name in clean || given[name] !== undefined) continue;
     if (field.attribute.default !== undefined) clean[name] = field.attribute.default;
     else if (field.attribute.required) issues.push(issue([name], `${name} must be defined.`));
   }

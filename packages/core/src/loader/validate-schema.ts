@@ -126,6 +126,23 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
   for (const key of ['required', 'unique', 'private'] as const) {
     if (attribute[key] !== undefined && typeof attribute[key] !== 'boolean') fail(`"${key}" must be true or false`);
   }
+  if (attribute.default !== undefined && attribute.default !== null) {
+    const problem = defaultProblem(String(type), attribute);
+    if (problem) fail(`"default" ${problem}, got ${JSON.stringify(attribute.default)}`);
+  }
+}
+
+/** Why a default value cannot be stored in its attribute (a bad default would fail every create). */
+function defaultProblem(type: string, attribute: RawObject): string | undefined {
+  const value = attribute.default;
+  if (NUMERIC_TYPES.has(type)) {
+    const fits = typeof value === 'number' ? Number.isFinite(value) : type !== 'integer' && type !== 'float' && isFiniteNumberLike(value);
+    return fits && (type !== 'integer' || Number.isInteger(Number(value))) ? undefined : `must be ${type === 'integer' ? 'an integer' : 'a number'}`;
+  }
+  if (type === 'boolean') return typeof value === 'boolean' ? undefined : 'must be true or false';
+  if (type === 'enumeration') return Array.isArray(attribute.enum) && attribute.enum.includes(value) ? undefined : 'must be one of the "enum" values';
+  if (LENGTH_TYPES.has(type) || ['date', 'time', 'datetime', 'timestamp'].includes(type)) return typeof value === 'string' ? undefined : 'must be a string';
+  return undefined;
 }
 
 /** Cross-model checks: names unique, relation targets and inverse sides exist. */

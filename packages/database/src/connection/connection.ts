@@ -36,6 +36,9 @@ export class Connection {
   private readonly sqliteStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
   private readonly pgStatementNames = new Map<string, string>();
   private readonly queryListeners: Array<(sql: string) => void> = [];
+  /** Matches SQL reading a column whose integers may pass 2^53 (SQLite must read those exactly). */
+  private exactIntegerColumns: RegExp | undefined;
+  private readonly exactStatements = new WeakSet<BetterSqlite3.Statement>();
 
   constructor(private readonly config: ResolvedDatabaseConfig) {
     this.dialect = config.dialect;
@@ -51,6 +54,16 @@ export class Connection {
   onQuery(listener: (sql: string) => void): () => void {
     this.queryListeners.push(listener);
     return () => this.queryListeners.splice(this.queryListeners.indexOf(listener), 1);
+  }
+
+  /**
+   * Columns holding 64-bit integers (biginteger attributes). SQLite statements
+   * reading them return exact values: numbers when safe, strings beyond 2^53.
+   * Decided once per prepared statement, so other queries pay nothing.
+   */
+  readExactIntegers(columns: string[]): void {
+    if (columns.length === 0) return;
+    this.exactIntegerColumns = new RegExp(`\\b(${columns.map((column) => column.replace(/[^A-Za-z0-9_]/g, '')).join('|')})\\b`);
   }
 
   /** The builder bound to the current transaction, if any (for schema work). */
@@ -73,8 +86,9 @@ export class Connection {
     return this.withRawConnection((raw) => this.execute(raw, statement));
   }
 
-  async raw(sql: string, bindings: unknown[] = []): Promise<Row[]> {
-    return this.run({ sql, bindings });
+  /** Runs SQL with `?` placeholders (`??` for identifiers) on either dialect. */
+  async raw(sql: string, bindings: readonly unknown[] = []): Promise<Row[]> {
+    return this.run(this.knex.raw(sql, bindings as Knex.RawBinding[]));
   }
 
   inTransaction(): boolean {
@@ -113,7 +127,10 @@ export class Connection {
     const prepared = this.sqliteStatement(db, statement.sql);
     const bindings = statement.bindings.map(sqliteValue);
     // Statements without a result set (no RETURNING) cannot use all().
-    if (prepared.reader) return prepared.all(...bindings) as Row[];
+    if (prepared.reader) {
+      const rows = prepared.all(...bindings) as Row[];
+      return this.exactStatements.has(prepared) ? rows.map(exactIntegers) : rows;
+    }
     prepared.run(...bindings);
     return [];
   }
@@ -128,6 +145,10 @@ export class Connection {
     if (!prepared) {
       if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
       prepared = db.prepare(sql);
+      if (prepared.reader && this.exactIntegerColumns?.test(sql)) {
+        prepared.safeIntegers(true);
+        this.exactStatements.add(prepared);
+      }
       cache.set(sql, prepared);
     }
     return prepared;
@@ -158,11 +179,21 @@ interface KnexClientInternals {
 }
 
 function toStatement(query: Compilable | SqlStatement): SqlStatement {
-  if ('sql' in query && 'bindings' in query) return query as SqlStatement;
+  // Knex builders carry `sql`/`bindings` too (with `?` placeholders): compile anything compilable.
+  if (typeof (query as Partial<Compilable>).toSQL !== 'function') return query as SqlStatement;
   const compiled = (query as Compilable).toSQL();
   const single = Array.isArray(compiled) ? compiled[0] : compiled;
   const native = single.toNative();
   return { sql: native.sql, bindings: native.bindings };
+}
+
+/** BigInts from a safe-integer statement: numbers when exact, decimal strings otherwise. */
+function exactIntegers(row: Row): Row {
+  for (const [key, value] of Object.entries(row)) {
+    if (typeof value !== 'bigint') continue;
+    row[key] = value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : String(value);
+  }
+  return row;
 }
 
 function sqliteValue(value: unknown): unknown {

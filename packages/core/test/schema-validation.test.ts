@@ -1,0 +1,143 @@
+/**
+ * Broken schemas stop the boot with a message naming the file and the
+ * problem. Validation runs before the database is touched, so SQLite is
+ * enough here.
+ */
+import { expect } from 'chai';
+import { bootError } from '@tessera/testing';
+
+type Schema = Record<string, unknown>;
+
+const NOTE = 'src/api/note/content-types/note/schema.json';
+const BOOK = 'src/api/book/content-types/book/schema.json';
+
+function note(attributes: Record<string, unknown> = { title: { type: 'string' } }, extra: Schema = {}): Schema {
+  return {
+    kind: 'collectionType',
+    collectionName: 'notes',
+    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+    options: { draftAndPublish: false },
+    attributes,
+    ...extra,
+  };
+}
+
+async function failure(files: Record<string, string | object>): Promise<string> {
+  const error = await bootError({ dialect: 'sqlite', files });
+  expect(error.name).to.equal('ConfigurationError');
+  return error.message;
+}
+
+/** The message names the file (by its app-relative path) and says what is wrong. */
+function expectProblem(message: string, file: string, problem: string | RegExp): void {
+  expect(message).to.contain(file);
+  if (typeof problem === 'string') expect(message).to.contain(problem);
+  else expect(message).to.match(problem);
+}
+
+describe('schema validation at boot', () => {
+  it('rejects an unknown attribute type', async () => {
+    const message = await failure({ [NOTE]: note({ title: { type: 'strnig' } }) });
+    expectProblem(message, NOTE, 'attribute "title": unknown type "strnig"');
+  });
+
+  it('rejects a missing info.pluralName', async () => {
+    const schema = note();
+    schema.info = { singularName: 'note', displayName: 'Note' };
+    expectProblem(await failure({ [NOTE]: schema }), NOTE, '"info.pluralName" is missing');
+  });
+
+  it('rejects a singularName that is not kebab-case', async () => {
+    const schema = note();
+    schema.info = { singularName: 'blogPost', pluralName: 'blog-posts', displayName: 'Blog post' };
+    expectProblem(await failure({ [NOTE]: schema }), NOTE, '"info.singularName" must be kebab-case (e.g. "blog-post"), got "blogPost"');
+  });
+
+  it('rejects an invalid kind', async () => {
+    expectProblem(await failure({ [NOTE]: note(undefined, { kind: 'collection' }) }), NOTE, '"kind" must be "collectionType" or "singleType", got "collection"');
+  });
+
+  it('rejects two content types with the same pluralName, naming the second file and the first type', async () => {
+    const book = note({ title: { type: 'string' } }, { collectionName: 'books', info: { singularName: 'book', pluralName: 'notes', displayName: 'Book' } });
+    const message = await failure({ [NOTE]: note(), [BOOK]: book });
+    // `book` loads before `note` (folders are read in name order).
+    expectProblem(message, NOTE, 'info.pluralName "notes" is already used by api::book.book');
+  });
+
+  it('rejects a relation to an unknown target', async () => {
+    const message = await failure({ [NOTE]: note({ book: { type: 'relation', relation: 'manyToOne', target: 'api::book.book' } }) });
+    expectProblem(message, NOTE, 'attribute "book": relation to unknown target "api::book.book"');
+  });
+
+  it('rejects a mappedBy that names no attribute of the target', async () => {
+    const book = note({ title: { type: 'string' } }, { collectionName: 'books', info: { singularName: 'book', pluralName: 'books', displayName: 'Book' } });
+    const message = await failure({
+      [BOOK]: book,
+      [NOTE]: note({ books: { type: 'relation', relation: 'oneToMany', target: 'api::book.book', mappedBy: 'note' } }),
+    });
+    expectProblem(message, NOTE, 'attribute "books": mappedBy "note" is not a relation of api::book.book');
+  });
+
+  it('rejects an unknown component', async () => {
+    const message = await failure({ [NOTE]: note({ seo: { type: 'component', component: 'shared.seo', repeatable: false } }) });
+    expectProblem(message, NOTE, 'attribute "seo": unknown component "shared.seo"');
+  });
+
+  it('rejects an unknown component in a dynamic zone', async () => {
+    const message = await failure({
+      'src/components/shared/quote.json': { collectionName: 'components_shared_quotes', info: { displayName: 'Quote' }, attributes: { text: { type: 'text' } } },
+      [NOTE]: note({ blocks: { type: 'dynamiczone', components: ['shared.quote', 'shared.slider'] } }),
+    });
+    expectProblem(message, NOTE, 'attribute "blocks": unknown component "shared.slider"');
+  });
+
+  it('rejects an enumeration without values', async () => {
+    expectProblem(await failure({ [NOTE]: note({ status: { type: 'enumeration' } }) }), NOTE, 'attribute "status": "enum" must be a non-empty list of strings');
+    expectProblem(await failure({ [NOTE]: note({ status: { type: 'enumeration', enum: [] } }) }), NOTE, 'attribute "status": "enum" must be a non-empty list of strings');
+  });
+
+  it('rejects invalid JSON', async () => {
+    expectProblem(await failure({ [NOTE]: '{ "kind": "collectionType", ' }), NOTE, 'invalid JSON');
+  });
+
+  it('rejects a reserved attribute name', async () => {
+    expectProblem(await failure({ [NOTE]: note({ id: { type: 'integer' } }) }), NOTE, 'attribute "id": this name is reserved');
+    expectProblem(await failure({ [NOTE]: note({ createdAt: { type: 'datetime' } }) }), NOTE, 'attribute "createdAt": this name is reserved');
+  });
+
+  it('rejects an invalid regular expression', async () => {
+    const message = await failure({ [NOTE]: note({ code: { type: 'string', regex: '^[a-z+' } }) });
+    expectProblem(message, NOTE, 'attribute "code": "regex" is not a valid regular expression: ^[a-z+');
+  });
+
+  it('rejects a uid whose targetField names a missing attribute', async () => {
+    const message = await failure({ [NOTE]: note({ title: { type: 'string' }, slug: { type: 'uid', targetField: 'name' } }) });
+    expectProblem(message, NOTE, 'attribute "slug": "targetField" must name a string attribute, got "name"');
+  });
+
+  it('rejects a relation with an unknown relation kind', async () => {
+    const message = await failure({ [NOTE]: note({ other: { type: 'relation', relation: 'manyToSome', target: 'api::note.note' } }) });
+    expectProblem(message, NOTE, 'attribute "other": unknown relation "manyToSome"');
+  });
+
+  it('rejects min greater than max and length rules on numbers', async () => {
+    expectProblem(await failure({ [NOTE]: note({ n: { type: 'integer', min: 5, max: 1 } }) }), NOTE, 'attribute "n": "min" is greater than "max"');
+    expectProblem(await failure({ [NOTE]: note({ n: { type: 'integer', maxLength: 3 } }) }), NOTE, 'attribute "n": "maxLength" does not apply to integer');
+  });
+
+  it('rejects a default value that does not fit its attribute', async () => {
+    expectProblem(await failure({ [NOTE]: note({ n: { type: 'integer', default: 'many' } }) }), NOTE, 'attribute "n": "default"');
+    expectProblem(await failure({ [NOTE]: note({ s: { type: 'enumeration', enum: ['a', 'b'], default: 'c' } }) }), NOTE, 'attribute "s": "default"');
+  });
+
+  it('rejects a schema.json that is missing beside its folder', async () => {
+    const message = await failure({ 'src/api/note/content-types/note/lifecycles.ts': 'export default {};' });
+    expectProblem(message, 'src/api/note/content-types/note', 'schema.json is missing');
+  });
+
+  it('rejects a broken component file, naming it', async () => {
+    const file = 'src/components/shared/quote.json';
+    const message = await failure({ [file]: { collectionName: 'components_shared_quotes', attributes: { text: { type: 'txt' } } }, [NOTE]: note() });
+    expectProblem(message, file, 'attribute "text": unknown type "txt"');
+  });
+});
