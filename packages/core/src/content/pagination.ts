@@ -35,15 +35,15 @@ export function parsePagination(raw: unknown, config: PaginationConfig): Paginat
     throw new PaginationError('Invalid pagination attributes. You cannot use page and offset pagination in the same query');
   }
   if (offsetMode) {
-    const start = params.start === undefined ? 0 : integer(params.start, 'start', ValidationError);
-    if (start < 0) throw new ValidationError('Invalid parameter pagination.start: must be 0 or more');
-    const limit = params.limit === undefined ? config.defaultLimit : integer(params.limit, 'limit', ValidationError);
-    return { mode: 'offset', start, limit: clampLimit(limit, config), withCount };
+    // Strapi v4 floors a negative start at 0; a non-integer is our 400 where Strapi answers 500.
+    const start = params.start === undefined ? 0 : Math.max(0, offsetInteger(params.start, 'start'));
+    const limit = params.limit === undefined ? config.defaultLimit : offsetInteger(params.limit, 'limit');
+    return { mode: 'offset', start, limit: clampLimit(limit, config, true), withCount };
   }
-  const page = params.page === undefined ? 1 : integer(params.page, 'page', PaginationError);
-  if (page < 1) throw new PaginationError('Invalid parameter pagination.page: must be a positive integer');
-  const pageSize = params.pageSize === undefined ? config.defaultLimit : integer(params.pageSize, 'pageSize', PaginationError);
-  return { mode: 'page', page, pageSize: clampLimit(pageSize, config), withCount };
+  const page = params.page === undefined ? 1 : pageInteger(params.page, 'page');
+  if (page < 1) throw pageError('page', params.page);
+  const pageSize = params.pageSize === undefined ? config.defaultLimit : pageInteger(params.pageSize, 'pageSize');
+  return { mode: 'page', page, pageSize: clampLimit(pageSize, config, false), withCount };
 }
 
 export function toPage(pagination: Pagination): Page {
@@ -65,21 +65,35 @@ export function paginationMeta(pagination: Pagination, total: number | undefined
   return meta;
 }
 
-/** `limit=-1` asks for the maximum; anything below 1 becomes 1; above the maximum is clamped. */
-function clampLimit(value: number, config: PaginationConfig): number {
-  if (value === -1) return config.maxLimit ?? config.defaultLimit;
+/** `limit=-1` (offset mode only) asks for the maximum; below 1 becomes 1; above the maximum is clamped. */
+function clampLimit(value: number, config: PaginationConfig, offsetMode: boolean): number {
+  if (offsetMode && value === -1) return config.maxLimit ?? config.defaultLimit;
   if (value < 1) return 1;
   if (config.maxLimit !== undefined && value > config.maxLimit) return config.maxLimit;
   return value;
 }
 
-function integer(value: unknown, name: string, ErrorType: typeof PaginationError | typeof ValidationError): number {
+function parseInteger(value: unknown): number | undefined {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !INTEGER.test(text.trim())) {
-    throw new ErrorType(`Invalid parameter pagination.${name}: expected an integer`);
-  }
+  if (typeof text !== 'string' || !INTEGER.test(text.trim())) return undefined;
   const parsed = Number(text);
-  if (!Number.isSafeInteger(parsed)) throw new ErrorType(`Invalid parameter pagination.${name}: out of range`);
+  return Number.isSafeInteger(parsed) ? parsed : undefined;
+}
+
+function pageInteger(value: unknown, name: 'page' | 'pageSize'): number {
+  const parsed = parseInteger(value);
+  if (parsed === undefined) throw pageError(name, value);
+  return parsed;
+}
+
+function pageError(name: 'page' | 'pageSize', value: unknown): PaginationError {
+  const shown = typeof value === 'string' ? value.slice(0, 50) : typeof value;
+  return new PaginationError(`Invalid '${name}' parameter. Expected an integer > 0, received: ${shown}`);
+}
+
+function offsetInteger(value: unknown, name: 'start' | 'limit'): number {
+  const parsed = parseInteger(value);
+  if (parsed === undefined) throw new ValidationError(`Invalid parameter pagination.${name}: expected an integer`);
   return parsed;
 }
 
