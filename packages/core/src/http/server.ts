@@ -8,7 +8,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { NotFoundError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
+import { NotFoundError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
 import type { Logger } from '../logger';
 
 export interface HttpConfig {
@@ -41,6 +41,8 @@ export class HttpServer {
         textLimit: config.jsonLimit,
         parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
         onError: (error: Error) => {
+          // co-body marks unparsable JSON with status 400 but not `expose`: a client error, not a 500.
+          if ((error as { status?: unknown }).status === 400) throw new ValidationError(`Invalid JSON body: ${error.message}`);
           throw error;
         },
       }),
