@@ -10,5 +10,7 @@ export default {
     'api::writer.writer.find',
     'api::writer.writer.findOne',
     'api::homepage.homepage.find',
+    'api::page.page.find',
+    'api::page.page.findOne',
   ],
 };

@@ -6,10 +6,13 @@
  */
 import type { App, Plugin } from '@tessera/core';
 import { createCoreController, createCoreRouter, createCoreService } from './factories';
+import { UPLOAD_FILE_UID, uploadFileContentType } from './upload-file';
 
 export const restPlugin: Plugin = {
   name: 'rest',
   register(app: App) {
+    // Media attributes need the file content type; the upload plugin, when present, brings its own.
+    if (!app.contentTypes.has(UPLOAD_FILE_UID)) app.contentTypes.add(UPLOAD_FILE_UID, uploadFileContentType);
     for (const contentType of app.contentTypes.values()) {
       if (contentType.namespace !== 'api') continue;
       const uid = contentType.uid;

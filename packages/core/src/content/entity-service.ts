@@ -7,6 +7,7 @@
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { Database, Entity, EntityMetadata, EntityQuery, Page, QueryParams } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
+import { buildComponentsValidator } from './validate-components';
 
 export interface FindParams extends QueryParams {
   /** A compiled query; when given, the other query parameters are ignored. */
@@ -25,7 +26,10 @@ export class EntityService {
 
   constructor(private readonly db: Database) {
     for (const [uid, entity] of db.metadata) {
-      if (entity.kind !== 'component') this.validators.set(uid, buildEntryValidator(entity));
+      if (entity.kind === 'component') continue;
+      const own = buildEntryValidator(entity);
+      const components = buildComponentsValidator(entity, db.metadata);
+      this.validators.set(uid, (data, mode) => components(own(data, mode)));
     }
   }
 

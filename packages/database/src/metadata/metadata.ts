@@ -276,11 +276,14 @@ function ownerJoinTable(
   const ownerToMany = relation ? TO_MANY.has(relation.relation) : false;
   const inverseToMany = relation?.inversedBy !== undefined && (relation.relation === 'manyToMany' || relation.relation === 'manyToOne');
   const inversePrefix = selfRelation ? 'inv_' : '';
+  // Strapi prefixes the inverse order column only where both order columns exist
+  // and would collide: a self-referencing manyToMany (a self manyToOne keeps `<x>_order`).
+  const inverseOrderPrefix = selfRelation && relation?.relation === 'manyToMany' ? 'inv_' : '';
   return {
     name: joinTableName(ownerCollection, attributeName),
     joinColumn: `${ownerSingular}_id`,
     inverseJoinColumn: `${inversePrefix}${targetSingular}_id`,
     orderColumn: ownerToMany ? `${targetSingular}_order` : null,
-    inverseOrderColumn: inverseToMany ? `${inversePrefix}${ownerSingular}_order` : null,
+    inverseOrderColumn: inverseToMany ? `${inverseOrderPrefix}${ownerSingular}_order` : null,
   };
 }

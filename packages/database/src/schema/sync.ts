@@ -9,6 +9,8 @@ import type { Connection } from '../connection/connection';
 import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
 import { TableSnapshot, readSnapshot } from './introspect';
 import { indexName } from './names';
+import { FILE_UID } from '../query/compile-populate';
+import { MORPH_TABLE } from '../relations/media-writer';
 
 export interface SyncReport {
   changes: string[];
@@ -50,6 +52,8 @@ export function planTables(metadata: Metadata): Map<string, PlannedTable> {
       if (!tables.has(link.joinTable.name)) tables.set(link.joinTable.name, relationJoinTable(entity.tableName, link.targetTable, link.joinTable));
     }
   }
+  const files = metadata.get(FILE_UID);
+  if (files) tables.set(MORPH_TABLE, morphTable(files.tableName));
   return tables;
 }
 
@@ -191,6 +195,29 @@ function componentJoinTable(entity: EntityMetadata): PlannedTable {
     ],
     onCreate: (t) => {
       t.foreign('entity_id', indexName(prefix, 'entity_fk')).references('id').inTable(entity.tableName).onDelete('CASCADE');
+    },
+  };
+}
+
+/** Strapi's polymorphic file links (media attributes): `files_related_morphs`. */
+function morphTable(filesTable: string): PlannedTable {
+  return {
+    name: MORPH_TABLE,
+    columns: [
+      { name: 'id', add: (t) => void t.increments('id') },
+      { name: 'file_id', add: (t) => void t.integer('file_id').unsigned() },
+      { name: 'related_id', add: (t) => void t.integer('related_id').unsigned() },
+      { name: 'related_type', add: (t) => void t.string('related_type', 255) },
+      { name: 'field', add: (t) => void t.string('field', 255) },
+      { name: 'order', add: (t) => void t.double('order') },
+    ],
+    indexes: [
+      { name: indexName(MORPH_TABLE, 'fk'), columns: ['file_id'], unique: false },
+      { name: indexName(MORPH_TABLE, 'order_index'), columns: ['order'], unique: false },
+      { name: indexName(MORPH_TABLE, 'id_column_index'), columns: ['related_id'], unique: false },
+    ],
+    onCreate: (t) => {
+      t.foreign('file_id', indexName(MORPH_TABLE, 'fk')).references('id').inTable(filesTable).onDelete('CASCADE');
     },
   };
 }

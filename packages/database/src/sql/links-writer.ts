@@ -1,35 +1,82 @@
 /**
- * Writing relations, components, dynamic zones and media of one entry.
- * (Relation management lands with the relations issue; until then any link
- * value is refused with a 400 rather than silently dropped.)
+ * Writing the links of one entry — relations, media, components and dynamic
+ * zones — inside the surrounding write's transaction. Every attribute's input
+ * is checked first (one 400 listing every problem), then written; a failure
+ * anywhere rolls the whole write back.
  */
-import { ValidationError } from '@tessera/errors';
+import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { Connection } from '../connection/connection';
-import type { EntityMetadata, Metadata } from '../metadata/metadata';
+import type { EntityMetadata, LinkField, Metadata } from '../metadata/metadata';
+import type { RelationOps } from '../relations/relation-input';
+import { RelationWriter } from '../relations/relation-writer';
+import { MediaWriter } from '../relations/media-writer';
+import { ComponentsWriter, type ComponentValue } from '../relations/components-writer';
 
 export type WriteMode = 'create' | 'update';
 
+type Prepared =
+  | { kind: 'relation'; ops: RelationOps }
+  | { kind: 'media'; ids: number[] }
+  | { kind: 'components'; items: ComponentValue[] };
+
 export class LinksWriter {
-  constructor(
-    private readonly connection: Connection,
-    private readonly metadata: Metadata,
-  ) {}
+  private readonly relations: RelationWriter;
+  private readonly media: MediaWriter;
+  private readonly components: ComponentsWriter;
+
+  constructor(connection: Connection, metadata: Metadata) {
+    this.relations = new RelationWriter(connection, metadata);
+    this.media = new MediaWriter(connection, metadata);
+    this.components = new ComponentsWriter(connection, metadata);
+    this.components.onDelete = (entity, ids) => this.deleteOwnedMany(entity, ids);
+  }
 
   async write(entity: EntityMetadata, id: number, links: Record<string, unknown>, mode: WriteMode): Promise<void> {
-    void id;
-    void mode;
-    const names = Object.keys(links);
-    if (names.length === 0) return;
-    throw ValidationError.fromIssues(
-      names.map((name) => ({ path: [name], message: `${name} cannot be written yet`, name: 'ValidationError' })),
-    );
+    const prepared = this.prepareAll(entity, links);
+    for (const [field, item] of prepared) {
+      if (item.kind === 'relation' && field.kind === 'relation') await this.relations.write(field, id, item.ops, mode);
+      else if (item.kind === 'media' && field.kind === 'media') await this.media.write(entity, id, field, item.ids, mode);
+      else if (item.kind === 'components' && field.kind !== 'relation' && field.kind !== 'media') {
+        await this.components.write(entity, id, field, item.items, mode, (child, childId, data) => this.write(child, childId, data, 'create'));
+      }
+    }
   }
 
   /** Removes what belongs to the entry alone before its row goes (join rows cascade). */
   async deleteOwned(entity: EntityMetadata, id: number): Promise<void> {
-    void this.metadata;
-    void this.connection;
-    void entity;
-    void id;
+    await this.deleteOwnedMany(entity, [id]);
   }
+
+  private async deleteOwnedMany(entity: EntityMetadata, ids: number[]): Promise<void> {
+    await this.components.deleteFor(entity, ids);
+    await this.media.deleteFor(entity, ids);
+  }
+
+  private prepareAll(entity: EntityMetadata, links: Record<string, unknown>): Array<[LinkField, Prepared]> {
+    const issues: ValidationIssue[] = [];
+    const prepared: Array<[LinkField, Prepared]> = [];
+    for (const [name, value] of Object.entries(links)) {
+      const field = entity.links.get(name);
+      if (!field || value === undefined) continue;
+      try {
+        prepared.push([field, this.prepareOne(field, value)]);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        issues.push(...issuesOf(error));
+      }
+    }
+    if (issues.length > 0) throw ValidationError.fromIssues(issues);
+    return prepared;
+  }
+
+  private prepareOne(field: LinkField, value: unknown): Prepared {
+    if (field.kind === 'relation') return { kind: 'relation', ops: this.relations.prepare(field, value) };
+    if (field.kind === 'media') return { kind: 'media', ids: this.media.prepare(field, value) };
+    return { kind: 'components', items: this.components.prepare(field, value) };
+  }
+}
+
+function issuesOf(error: ValidationError): ValidationIssue[] {
+  const errors = (error.details as { errors?: ValidationIssue[] }).errors;
+  return errors && errors.length > 0 ? errors : [{ path: [], message: error.message, name: 'ValidationError' }];
 }

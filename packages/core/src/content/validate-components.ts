@@ -1,0 +1,76 @@
+/**
+ * Component and dynamic-zone values are validated with the same rules as an
+ * entry's own attributes: each item goes through the entry validator built
+ * from the component's metadata (always as a create, since a sent component
+ * replaces the old one), nested components included. Issues carry the full
+ * path (`sections.1.title`); an unknown `__component` is a 400 too.
+ */
+import { ValidationError, type ValidationIssue } from '@tessera/errors';
+import type { ComponentField, EntityMetadata, Metadata } from '@tessera/database';
+import { buildEntryValidator, type EntryValidator } from './validate-entry';
+
+export type LinksValidator = (clean: Record<string, unknown>) => Record<string, unknown>;
+
+export function buildComponentsValidator(entity: EntityMetadata, metadata: Metadata, cache = new Map<string, EntryValidator>()): LinksValidator {
+  const fields = [...entity.links.values()].filter((link): link is ComponentField => link.kind === 'component' || link.kind === 'dynamiczone');
+  if (fields.length === 0) return (clean) => clean;
+  const validatorOf = (uid: string): EntryValidator | undefined => {
+    let validator = cache.get(uid);
+    const component = metadata.get(uid);
+    if (!validator && component) {
+      const own = buildEntryValidator(component);
+      const nested = buildComponentsValidator(component, metadata, cache);
+      validator = (data, mode) => nested(own(data, mode));
+      cache.set(uid, validator);
+    }
+    return validator;
+  };
+  return (clean) => {
+    const issues: ValidationIssue[] = [];
+    for (const field of fields) {
+      const value = clean[field.name];
+      if (value === undefined || value === null) continue;
+      clean[field.name] = validateField(field, value, validatorOf, issues);
+    }
+    if (issues.length > 0) throw ValidationError.fromIssues(issues);
+    return clean;
+  };
+}
+
+function validateField(field: ComponentField, value: unknown, validatorOf: (uid: string) => EntryValidator | undefined, issues: ValidationIssue[]): unknown {
+  if (field.repeatable && !Array.isArray(value)) {
+    issues.push(issueAt([field.name], `${field.name} must be an array`));
+    return value;
+  }
+  const items = field.repeatable ? (value as unknown[]) : [value];
+  const cleaned = items.map((item, index) => {
+    const path = field.repeatable ? [field.name, String(index)] : [field.name];
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      issues.push(issueAt(path, `${field.name} items must be objects`));
+      return item;
+    }
+    const { __component, ...data } = item as Record<string, unknown>;
+    // A sent component replaces the old one, so an id in it means nothing.
+    delete data.id;
+    const uid = field.kind === 'dynamiczone' ? __component : field.components[0];
+    const validator = typeof uid === 'string' && field.components.includes(uid) ? validatorOf(uid) : undefined;
+    if (!validator) {
+      issues.push(issueAt([...path, '__component'], `${field.name}: unknown component ${JSON.stringify(uid ?? null)}; expected one of ${field.components.join(', ')}`));
+      return item;
+    }
+    try {
+      const clean = validator(data, 'create');
+      return field.kind === 'dynamiczone' ? { __component: uid, ...clean } : clean;
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const nested = (error.details as { errors?: ValidationIssue[] }).errors ?? [issueAt([], error.message)];
+      for (const inner of nested) issues.push({ ...inner, path: [...path, ...inner.path] });
+      return item;
+    }
+  });
+  return field.repeatable ? cleaned : cleaned[0];
+}
+
+function issueAt(path: string[], message: string): ValidationIssue {
+  return { path, message, name: 'ValidationError' };
+}

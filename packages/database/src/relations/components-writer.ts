@@ -1,0 +1,128 @@
+/**
+ * Components and dynamic zones, written as Strapi v4 stores them: a row in
+ * the component's own table plus a row in the parent's `<table>_components`
+ * (entity_id, component_id, component_type, field, order). A value sent on
+ * update replaces the old one: the old component rows (and whatever they
+ * own) are deleted, the new ones inserted.
+ */
+import { ValidationError, type ValidationIssue } from '@tessera/errors';
+import type { Connection } from '../connection/connection';
+import type { ComponentField, EntityMetadata, Metadata } from '../metadata/metadata';
+import { EntityWriter } from '../sql/writer';
+import { issue } from './relation-input';
+import { whereIn } from './link-sql';
+
+export interface ComponentValue {
+  uid: string;
+  entity: EntityMetadata;
+  /** Attribute values, `__component` removed. */
+  data: Record<string, unknown>;
+}
+
+/** Writes the links (relations, media, nested components) of a new component row. */
+export type NestedLinksWriter = (entity: EntityMetadata, id: number, data: Record<string, unknown>) => Promise<void>;
+
+export class ComponentsWriter {
+  private readonly rows: EntityWriter;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly metadata: Metadata,
+  ) {
+    this.rows = new EntityWriter(connection);
+  }
+
+  /** Checks the shape of a component or dynamic-zone value; returns the items to write. */
+  prepare(field: ComponentField, value: unknown): ComponentValue[] {
+    if (value === null || value === undefined) return [];
+    const issues: ValidationIssue[] = [];
+    let items: unknown[];
+    if (field.repeatable) {
+      if (!Array.isArray(value)) throw ValidationError.forField([field.name], `${field.name} must be an array`);
+      items = value;
+    } else {
+      items = [value];
+    }
+    const prepared: ComponentValue[] = [];
+    items.forEach((item, index) => {
+      const path = field.repeatable ? [field.name, String(index)] : [field.name];
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        issues.push(issue(path, `${field.name} items must be objects`));
+        return;
+      }
+      const { __component, ...data } = item as Record<string, unknown>;
+      const uid = field.kind === 'dynamiczone' ? __component : field.components[0];
+      if (typeof uid !== 'string' || !field.components.includes(uid)) {
+        issues.push(issue([...path, '__component'], `${field.name}: unknown component ${JSON.stringify(uid ?? null)}; expected one of ${field.components.join(', ')}`));
+        return;
+      }
+      const entity = this.metadata.get(uid);
+      if (!entity) {
+        issues.push(issue([...path, '__component'], `${field.name}: component ${uid} is not registered`));
+        return;
+      }
+      delete data.id;
+      prepared.push({ uid, entity, data });
+    });
+    if (issues.length > 0) throw ValidationError.fromIssues(issues);
+    return prepared;
+  }
+
+  async write(owner: EntityMetadata, ownerId: number, field: ComponentField, items: ComponentValue[], mode: 'create' | 'update', nested: NestedLinksWriter): Promise<void> {
+    const joinTable = owner.componentJoinTable!;
+    if (mode === 'update') await this.deleteFor(owner, [ownerId], [field.name]);
+    const joinRows: Array<Record<string, unknown>> = [];
+    for (const [index, item] of items.entries()) {
+      const { columns, links } = split(item.entity, item.data);
+      const componentId = await this.rows.insert(item.entity, columns);
+      await nested(item.entity, componentId, links);
+      joinRows.push({ entity_id: ownerId, component_id: componentId, component_type: item.uid, field: field.name, order: index + 1 });
+    }
+    if (joinRows.length > 0) await this.connection.run(this.connection.knex(joinTable).insert(joinRows));
+  }
+
+  /** Called for each deleted batch of components so their own links go too (set by LinksWriter). */
+  onDelete: ((entity: EntityMetadata, ids: number[]) => Promise<void>) | undefined;
+
+  /** Deletes the components of `ownerIds` (all fields, or only `fields`), depth first. */
+  async deleteFor(owner: EntityMetadata, ownerIds: number[], fields?: string[], onDelete = this.onDelete): Promise<void> {
+    const joinTable = owner.componentJoinTable;
+    if (!joinTable || ownerIds.length === 0) return;
+    const knex = this.connection.knex;
+    const select = knex.from(joinTable).select('component_id', 'component_type');
+    whereIn(this.connection, select, 'entity_id', ownerIds);
+    if (fields) whereInText(select, 'field', fields);
+    const byType = new Map<string, number[]>();
+    for (const row of await this.connection.all(select)) {
+      const type = String(row.component_type);
+      const list = byType.get(type);
+      if (list) list.push(Number(row.component_id));
+      else byType.set(type, [Number(row.component_id)]);
+    }
+    const remove = knex(joinTable).delete();
+    whereIn(this.connection, remove, 'entity_id', ownerIds);
+    if (fields) whereInText(remove, 'field', fields);
+    await this.connection.run(remove);
+    for (const [type, ids] of byType) {
+      const entity = this.metadata.get(type);
+      if (!entity) continue;
+      await onDelete?.(entity, ids);
+      await this.connection.run(whereIn(this.connection, knex(entity.tableName).delete(), 'id', ids));
+    }
+  }
+}
+
+function whereInText(qb: ReturnType<Connection['knex']['from']>, column: string, values: string[]): void {
+  if (values.length === 1) qb.where(column, values[0]);
+  else qb.whereIn(column, values);
+}
+
+function split(entity: EntityMetadata, data: Record<string, unknown>): { columns: Record<string, unknown>; links: Record<string, unknown> } {
+  const columns: Record<string, unknown> = {};
+  const links: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (entity.links.has(name)) links[name] = value;
+    else if (entity.columns.has(name) && !entity.columns.get(name)!.system) columns[name] = value;
+  }
+  return { columns, links };
+}

@@ -1,0 +1,63 @@
+/**
+ * Small SQL building blocks shared by the relation, component and media
+ * writers. Id lists travel as one binding (JSON on SQLite, an array on
+ * Postgres) so a statement's text — and its cached prepared statement — is
+ * the same whatever the number of ids.
+ */
+import type { Knex } from 'knex';
+import type { Connection } from '../connection/connection';
+
+export function whereIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
+  if (connection.dialect === 'sqlite') return qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
+  return qb.whereRaw(`?? = ANY(?::int[])`, [column, `{${ids.join(',')}}`]);
+}
+
+export function whereNotIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
+  if (connection.dialect === 'sqlite') return qb.whereRaw(`?? NOT IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
+  return qb.whereRaw(`NOT (?? = ANY(?::int[]))`, [column, `{${ids.join(',')}}`]);
+}
+
+/** Sets `column` of each row id to its value, in one statement. */
+export async function updateColumnByRowId(connection: Connection, table: string, column: string, values: Array<[number, number]>): Promise<void> {
+  if (values.length === 0) return;
+  const ids = values.map(([id]) => id);
+  const numbers = values.map(([, value]) => value);
+  const knex = connection.knex;
+  if (connection.dialect === 'sqlite') {
+    const sql = `UPDATE ?? SET ?? = (SELECT json_extract(?, '$[' || e.key || ']') FROM json_each(?) e WHERE e.value = ??.id) WHERE id IN (SELECT value FROM json_each(?))`;
+    await connection.run(knex.raw(sql, [table, column, JSON.stringify(numbers), JSON.stringify(ids), table, JSON.stringify(ids)]));
+    return;
+  }
+  const sql = `UPDATE ?? AS t SET ?? = x.v FROM unnest(?::int[], ?::float8[]) AS x(rid, v) WHERE t.id = x.rid`;
+  await connection.run(knex.raw(sql, [table, column, `{${ids.join(',')}}`, `{${numbers.join(',')}}`]));
+}
+
+export interface OrderedRow {
+  id: number;
+  group: number;
+  order: number | null;
+}
+
+/** New 1..N numbers per group, sorted by current order (unordered rows last, by id). */
+export function renumberGroups(rows: OrderedRow[]): Array<[number, number]> {
+  const groups = new Map<number, OrderedRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.group);
+    if (list) list.push(row);
+    else groups.set(row.group, [row]);
+  }
+  const changes: Array<[number, number]> = [];
+  for (const list of groups.values()) {
+    list.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.id - b.id);
+    list.forEach((row, index) => {
+      if (row.order !== index + 1) changes.push([row.id, index + 1]);
+    });
+  }
+  return changes;
+}
+
+export function numberOrNull(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}

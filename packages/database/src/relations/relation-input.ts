@@ -1,0 +1,162 @@
+/**
+ * Relation input → a normalized operation. Clients may send a plain id, a
+ * list of ids, or `{ connect, disconnect }` / `{ set }` in shorthand (ids) or
+ * longhand (`{ id, position }`). Every shape problem is collected with its
+ * path and thrown as one 400 ValidationError before anything is written.
+ */
+import { ValidationError, type ValidationIssue } from '@tessera/errors';
+
+export type Position = { end: true } | { start: true } | { before: number } | { after: number };
+
+export interface ConnectItem {
+  id: number;
+  /** Null when the client gave none: the entry keeps its place, or goes last. */
+  position: Position | null;
+  path: string[];
+}
+
+export type RelationOps =
+  | { kind: 'set'; ids: number[] }
+  | { kind: 'patch'; connect: ConnectItem[]; disconnect: number[] };
+
+export interface InputOptions {
+  /** Media attributes take ids or `set` only (no connect/disconnect). */
+  media?: boolean;
+}
+
+const OPERATION_KEYS = new Set(['connect', 'disconnect', 'set']);
+const POSITION_KEYS = new Set(['before', 'after', 'start', 'end']);
+
+export function parseRelationInput(name: string, value: unknown, options: InputOptions = {}): RelationOps {
+  const issues: ValidationIssue[] = [];
+  const ops = parse([name], value, options, issues);
+  if (issues.length > 0) throw ValidationError.fromIssues(issues);
+  return ops;
+}
+
+function parse(path: string[], value: unknown, options: InputOptions, issues: ValidationIssue[]): RelationOps {
+  if (value === null || value === undefined) return { kind: 'set', ids: [] };
+  if (Array.isArray(value)) return { kind: 'set', ids: idList(path, value, issues) };
+  if (!isObject(value)) {
+    const id = toId(value);
+    if (id === null) issues.push(issue(path, `${path[0]} must be an id, a list of ids or an object with connect, disconnect or set`));
+    return { kind: 'set', ids: id === null ? [] : [id] };
+  }
+  const keys = Object.keys(value);
+  if ('id' in value && !keys.some((key) => OPERATION_KEYS.has(key))) return { kind: 'set', ids: idList(path, [value], issues) };
+  for (const key of keys) {
+    if (!OPERATION_KEYS.has(key)) issues.push(issue([...path, key], `Invalid key ${key}: use connect, disconnect or set`));
+  }
+  if ('set' in value) {
+    if ('connect' in value || 'disconnect' in value) issues.push(issue(path, `${path[0]}: set cannot be combined with connect or disconnect`));
+    const list = asList(value.set);
+    if (!list) {
+      issues.push(issue([...path, 'set'], 'set must be a list'));
+      return { kind: 'set', ids: [] };
+    }
+    return { kind: 'set', ids: idList([...path, 'set'], list, issues) };
+  }
+  if (options.media && ('connect' in value || 'disconnect' in value)) {
+    issues.push(issue(path, `${path[0]}: connect and disconnect are not usable on media attributes; send ids or set`));
+  }
+  return { kind: 'patch', connect: connectList([...path, 'connect'], value.connect, issues), disconnect: disconnectList([...path, 'disconnect'], value.disconnect, issues) };
+}
+
+function connectList(path: string[], value: unknown, issues: ValidationIssue[]): ConnectItem[] {
+  if (value === undefined || value === null) return [];
+  const list = asList(value) ?? [value];
+  const items: ConnectItem[] = [];
+  const seen = new Set<number>();
+  list.forEach((raw, index) => {
+    const itemPath = [...path, String(index)];
+    const id = isObject(raw) ? toId(raw.id) : toId(raw);
+    if (id === null) {
+      issues.push(issue(itemPath, 'connect items must be ids or objects with an id'));
+      return;
+    }
+    if (seen.has(id)) {
+      issues.push(issue(itemPath, `Relation ${id} is connected more than once`));
+      return;
+    }
+    seen.add(id);
+    const position = isObject(raw) ? parsePosition([...itemPath, 'position'], raw, issues) : null;
+    if (isObject(raw)) {
+      for (const key of Object.keys(raw)) if (key !== 'id' && key !== 'position') issues.push(issue([...itemPath, key], `Invalid key ${key}`));
+    }
+    items.push({ id, position, path: itemPath });
+  });
+  return items;
+}
+
+function parsePosition(path: string[], item: Record<string, unknown>, issues: ValidationIssue[]): Position | null {
+  if (item.position === undefined || item.position === null) return null;
+  const position = item.position;
+  if (!isObject(position)) {
+    issues.push(issue(path, 'position must be an object'));
+    return null;
+  }
+  const keys = Object.keys(position);
+  if (keys.length !== 1 || !POSITION_KEYS.has(keys[0])) {
+    issues.push(issue(path, 'position must hold exactly one of before, after, start, end'));
+    return null;
+  }
+  const key = keys[0];
+  const raw = position[key];
+  if (key === 'start' || key === 'end') {
+    if (raw !== true && raw !== 'true') {
+      issues.push(issue([...path, key], `position.${key} must be true`));
+      return null;
+    }
+    return key === 'start' ? { start: true } : { end: true };
+  }
+  const anchor = toId(raw);
+  if (anchor === null) {
+    issues.push(issue([...path, key], `position.${key} must be an id`));
+    return null;
+  }
+  return key === 'before' ? { before: anchor } : { after: anchor };
+}
+
+function disconnectList(path: string[], value: unknown, issues: ValidationIssue[]): number[] {
+  if (value === undefined || value === null) return [];
+  const list = asList(value) ?? [value];
+  return idList(path, list, issues, true);
+}
+
+/** Ids of a plain list, `set` or `disconnect` (duplicates are an error except in disconnect). */
+function idList(path: string[], list: unknown[], issues: ValidationIssue[], allowDuplicates = false): number[] {
+  const ids: number[] = [];
+  list.forEach((raw, index) => {
+    const itemPath = [...path, String(index)];
+    const id = isObject(raw) ? toId(raw.id) : toId(raw);
+    if (id === null) issues.push(issue(itemPath, 'must be an id or an object with an id'));
+    else if (ids.includes(id)) {
+      if (!allowDuplicates) issues.push(issue(itemPath, `Relation ${id} is given more than once`));
+    } else ids.push(id);
+  });
+  return ids;
+}
+
+export function toId(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) > 0) return Number(value);
+  return null;
+}
+
+/** Lists, and the `{ '0': …, '1': … }` objects some encoders send. */
+function asList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) return keys.sort((a, b) => Number(a) - Number(b)).map((key) => value[key]);
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function issue(path: string[], message: string): ValidationIssue {
+  return { path, message, name: 'ValidationError' };
+}
