@@ -8,7 +8,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { NotFoundError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
+import { MethodNotAllowedError, NotFoundError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
 import type { Logger } from '../logger';
 
 export interface HttpConfig {
@@ -41,9 +41,7 @@ export class HttpServer {
         textLimit: config.jsonLimit,
         parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
         onError: (error: Error) => {
-          // co-body marks unparsable JSON with status 400 but not `expose`: a client error, not a 500.
-          if ((error as { status?: unknown }).status === 400) throw new ValidationError(`Invalid JSON body: ${error.message}`);
-          throw error;
+          throw bodyError(error);
         },
       }),
     );
@@ -51,11 +49,16 @@ export class HttpServer {
 
   /** Mounts the router; called once every plugin has added its routes. */
   finalize(): void {
-    this.koa.use(this.router.routes());
-    this.koa.use(this.router.allowedMethods({ throw: true }));
-    this.koa.use(() => {
-      throw new NotFoundError();
+    // Runs last on the way back: nothing answered → 404; a known path with another
+    // method (or a method no route uses) → 405, keeping the `Allow` header the router set.
+    this.koa.use(async (ctx, next) => {
+      await next();
+      if (ctx.body !== undefined) return;
+      if (ctx.status === 405 || ctx.status === 501) throw new MethodNotAllowedError();
+      if (ctx.status === 404) throw new NotFoundError();
     });
+    this.koa.use(this.router.routes());
+    this.koa.use(this.router.allowedMethods());
   }
 
   callback(): http.RequestListener {
@@ -116,4 +119,15 @@ export class HttpServer {
       }
     };
   }
+}
+
+/**
+ * Body parser failures. co-body marks unparsable JSON with status 400 but not
+ * `expose`, which would read as a 500: it is the client's error, said without
+ * the parser's internals. Size limits (413) pass through unchanged.
+ */
+function bodyError(error: Error): Error {
+  const status = (error as { status?: number }).status;
+  if (status === 400 || error instanceof SyntaxError) return new ValidationError('Invalid JSON in the request body');
+  return error;
 }

@@ -1,0 +1,133 @@
+/**
+ * The HTTP layer: every failure answers the Strapi v4 error envelope —
+ * unknown routes, wrong methods, bodies over the limit, malformed JSON.
+ */
+import { expect } from 'chai';
+import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+
+const NOTE_FILES = {
+  'src/api/note/content-types/note/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'notes',
+    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+    options: { draftAndPublish: false },
+    attributes: { title: { type: 'string' }, body: { type: 'text' } },
+  },
+};
+
+function envelope(status: number, name: string, message: string, details: Record<string, unknown> = {}) {
+  return { data: null, error: { status, name, message, details } };
+}
+
+const NOT_FOUND = envelope(404, 'NotFoundError', 'Not Found');
+const METHOD_NOT_ALLOWED = envelope(405, 'MethodNotAllowedError', 'Method Not Allowed');
+const TOO_LARGE = envelope(413, 'PayloadTooLargeError', 'Payload Too Large');
+
+/** A `{ data: { body } }` JSON document of about `bytes` bytes. */
+function bodyOfSize(bytes: number): string {
+  return JSON.stringify({ data: { body: 'x'.repeat(bytes) } });
+}
+
+eachDatabase('HTTP errors', (dialect) => {
+  describe('with the default body limit (1mb)', () => {
+    let app: TestApp;
+    let token: string;
+    before(async () => {
+      app = await startApp({ dialect, files: NOTE_FILES });
+      token = await app.fullAccessToken();
+    });
+    after(() => app.stop());
+
+    it('answers unknown routes with a 404 envelope, whatever the method', async () => {
+      for (const [method, path] of [
+        ['GET', '/api/nope'],
+        ['GET', '/'],
+        ['POST', '/api/nope'],
+        ['DELETE', '/api/notes/1/extra'],
+        ['GET', '/api/notes/1/extra'],
+      ]) {
+        const response = await app.request(method, path, { token, body: method === 'POST' ? { data: {} } : undefined });
+        expect(response.status, `${method} ${path}`).to.equal(404);
+        expect(response.body, `${method} ${path}`).to.deep.equal(NOT_FOUND);
+        expect(response.headers.get('content-type')).to.match(/^application\/json/);
+      }
+    });
+
+    it('answers a wrong method on a known path with a 405 envelope and an Allow header', async () => {
+      const collection = await app.request('PATCH', '/api/notes', { token, body: { data: {} } });
+      expect(collection.status).to.equal(405);
+      expect(collection.body).to.deep.equal(METHOD_NOT_ALLOWED);
+      expect(collection.headers.get('allow')).to.equal('HEAD, GET, POST');
+      const entry = await app.request('POST', '/api/notes/1', { token, body: { data: {} } });
+      expect(entry.status).to.equal(405);
+      expect(entry.body).to.deep.equal(METHOD_NOT_ALLOWED);
+      expect(entry.headers.get('allow')).to.equal('HEAD, GET, PUT, DELETE');
+      const unusual = await app.request('PROPFIND', '/api/notes', { token });
+      expect(unusual.status).to.equal(405);
+      expect(unusual.body).to.deep.equal(METHOD_NOT_ALLOWED);
+    });
+
+    it('answers a body over 1mb with a 413 envelope and writes nothing', async () => {
+      const response = await app.request('POST', '/api/notes', { token, rawBody: bodyOfSize(1.1 * 1024 * 1024) });
+      expect(response.status).to.equal(413);
+      expect(response.body).to.deep.equal(TOO_LARGE);
+      expect(await app.app.entityService.count('api::note.note')).to.equal(0);
+    });
+
+    it('accepts a body just under 1mb', async () => {
+      const response = await app.request('POST', '/api/notes', { token, rawBody: bodyOfSize(1000 * 1000) });
+      expect(response.status).to.equal(200);
+      expect(response.body.data.attributes.body).to.have.length(1000 * 1000);
+      await app.delete(`/api/notes/${response.body.data.id}`, { token });
+    });
+
+    it('answers malformed JSON with a 400 envelope, not a 500', async () => {
+      // Bare JSON scalars are refused as well: a body is an object (or an array).
+      for (const rawBody of ['{"data": {"title": ', '{data: 1}', '[1, 2', 'nul', '"text"', '42']) {
+        const response = await app.request('POST', '/api/notes', { token, rawBody });
+        expect(response.status, rawBody).to.equal(400);
+        expect(response.body, rawBody).to.deep.equal(envelope(400, 'ValidationError', 'Invalid JSON in the request body'));
+      }
+      expect(await app.app.entityService.count('api::note.note')).to.equal(0);
+    });
+
+    it('answers a JSON body that is not an object with data with a 400 envelope', async () => {
+      for (const rawBody of ['[]', '{}', '{"title":"no data wrapper"}']) {
+        const response = await app.request('POST', '/api/notes', { token, rawBody });
+        expect(response.status, rawBody).to.equal(400);
+        expect(response.body, rawBody).to.deep.equal(envelope(400, 'ValidationError', 'Missing "data" payload in the request body'));
+      }
+    });
+
+    it('serves JSON with the right content type', async () => {
+      const response = await app.get('/api/notes', { token });
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+    });
+  });
+
+  describe('with server.body.jsonLimit = 1kb', () => {
+    let app: TestApp;
+    let token: string;
+    before(async () => {
+      app = await startApp({ dialect, files: NOTE_FILES, config: { server: { body: { jsonLimit: '1kb' } } } });
+      token = await app.fullAccessToken();
+    });
+    after(() => app.stop());
+
+    it('answers 413 over the configured limit and accepts bodies under it', async () => {
+      const over = await app.request('POST', '/api/notes', { token, rawBody: bodyOfSize(1100) });
+      expect(over.status).to.equal(413);
+      expect(over.body).to.deep.equal(TOO_LARGE);
+      const under = await app.request('POST', '/api/notes', { token, rawBody: bodyOfSize(900) });
+      expect(under.status).to.equal(200);
+    });
+
+    it('applies the limit to PUT too', async () => {
+      const created = await app.post('/api/notes', { data: { title: 'small' } }, { token });
+      const over = await app.request('PUT', `/api/notes/${created.body.data.id}`, { token, rawBody: bodyOfSize(2048) });
+      expect(over.status).to.equal(413);
+      expect(over.body).to.deep.equal(TOO_LARGE);
+    });
+  });
+});
