@@ -4,9 +4,36 @@
  * build step and `tessera develop` can reload them.
  */
 import fs from 'node:fs';
+import Module from 'node:module';
 import path from 'node:path';
 
 let registered = false;
+let sharing = false;
+
+type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;
+
+/**
+ * App files import `@tessera/*` (`import { factories } from '@tessera/plugin-rest'`).
+ * An app folder without its own node_modules (a fresh app, a test app in a temp
+ * dir) cannot resolve them, so when normal resolution fails we resolve from the
+ * running kernel instead. Falling back (rather than NODE_PATH, which must be set
+ * before the process starts) also guarantees the app gets the very instances the
+ * kernel runs, so `instanceof ValidationError` and registries are shared.
+ */
+function shareKernelPackages(): void {
+  if (sharing) return;
+  sharing = true;
+  const loader = Module as unknown as { _resolveFilename: ResolveFilename };
+  const original = loader._resolveFilename;
+  loader._resolveFilename = function resolveWithKernelFallback(request, parent, isMain, options) {
+    try {
+      return original.call(this, request, parent, isMain, options);
+    } catch (error) {
+      if (!request.startsWith('@tessera/')) throw error;
+      return original.call(this, request, module, isMain, options);
+    }
+  };
+}
 
 function registerTypeScript(): void {
   if (registered) return;
@@ -29,6 +56,7 @@ export function findModule(base: string): string | undefined {
 /** Requires a module and returns its default export (or the module itself). */
 export function loadModule(file: string): unknown {
   if (file.endsWith('.ts')) registerTypeScript();
+  shareKernelPackages();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(path.resolve(file));
   return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
