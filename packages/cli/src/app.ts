@@ -2,11 +2,18 @@
  * The app the CLI runs (the one in the current directory, with the REST
  * plugin) and how a failure to boot is explained to the developer.
  */
-import { App, ConfigurationError, ValidationError } from '@tessera/core';
-import restPlugin from '@tessera/plugin-rest';
+import type { App } from '@tessera/core';
 
-export function createApp(dir: string = process.cwd()): App {
-  return new App({ dir, plugins: [restPlugin] });
+/** Errors whose message alone says what to fix (matched by name: the app may bring its own copy of the classes). */
+const SELF_EXPLAINING = new Set(['ConfigurationError', 'ValidationError']);
+
+/**
+ * The kernel is loaded on first use, not at CLI start: `--help`, `new` and
+ * usage errors then answer in tens of milliseconds instead of half a second.
+ */
+export async function createApp(dir: string = process.cwd()): Promise<App> {
+  const [{ App: AppClass }, { default: restPlugin }] = await Promise.all([import('@tessera/core'), import('@tessera/plugin-rest')]);
+  return new AppClass({ dir, plugins: [restPlugin] });
 }
 
 /** One paragraph for stderr: what to fix; a stack only when the error is unexpected. */
@@ -22,7 +29,7 @@ export function reportBootError(error: unknown, dir: string = process.cwd()): vo
 }
 
 function knownProblem(error: unknown): string | undefined {
-  if (error instanceof ConfigurationError || error instanceof ValidationError) return error.message;
+  if (error instanceof Error && SELF_EXPLAINING.has(error.name)) return error.message;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE') return `${(error as Error).message} (another process uses this port: stop it or set PORT)`;
   if (code === 'EACCES') return `${(error as Error).message} (no permission: choose a port above 1024 with PORT)`;

@@ -3,14 +3,14 @@
  * child, until its parent goes away), then destroys it gracefully:
  * HTTP first, then the database.
  */
-import { reportBootError, createApp } from './app';
+import { createApp, describeError, reportBootError } from './app';
 
 export type Mode = 'development' | 'production';
 
 /** Resolves with the exit code once the app has stopped (or failed to boot). */
-export function serve(mode: Mode): Promise<number> {
+export async function serve(mode: Mode): Promise<number> {
   process.env.NODE_ENV = mode;
-  const app = createApp();
+  const app = await createApp();
   return new Promise((resolve) => {
     let stopping = false;
     const booting = app.start().then(
@@ -25,8 +25,13 @@ export function serve(mode: Mode): Promise<number> {
       if (stopping) return;
       stopping = true;
       await booting;
-      await app.destroy();
-      resolve(0);
+      try {
+        await app.destroy();
+        resolve(0);
+      } catch (error) {
+        process.stderr.write(`Tessera could not stop cleanly: ${describeError(error, app.dir)}\n`);
+        resolve(1);
+      }
     };
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
     if (process.send) process.on('disconnect', () => void stop());

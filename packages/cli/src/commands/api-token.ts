@@ -143,7 +143,7 @@ async function withApp(work: (app: App) => Promise<number>): Promise<number> {
   const quiet = ['silent', 'error'].includes(process.env.TESSERA_LOG_LEVEL ?? '');
   if (!quiet) process.env.TESSERA_LOG_LEVEL = 'warn';
   const restoreConsole = consoleToStderr();
-  const app = createApp();
+  const app = await createApp();
   try {
     await app.load();
     return await work(app);

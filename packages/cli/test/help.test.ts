@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import { runCli, tempDir } from './helpers';
+
+const COMMANDS = ['new', 'develop', 'start', 'api-token'];
+
+describe('tessera help and usage errors', () => {
+  it('prints the commands on --help, -h, help and no command, exit 0', async () => {
+    const outputs = await Promise.all([['--help'], ['-h'], ['help'], []].map((args) => runCli(args)));
+    for (const result of outputs) {
+      expect(result.code).to.equal(0);
+      expect(result.stderr).to.equal('');
+      expect(result.stdout).to.match(/^Usage: tessera <command> \[options\]/);
+      for (const name of COMMANDS) expect(result.stdout).to.match(new RegExp(`^  ${name} +\\S`, 'm'));
+      expect(result.stdout).to.equal(outputs[0]!.stdout);
+    }
+  });
+
+  it('prints a command usage on "help <command>" and "<command> --help"', async () => {
+    const [viaHelp, viaFlag] = await Promise.all([runCli(['help', 'api-token']), runCli(['api-token', '--help'])]);
+    expect(viaHelp.code).to.equal(0);
+    expect(viaHelp.stdout).to.contain('tessera api-token create --name <name> --type read-only|full-access|custom');
+    expect(viaHelp.stdout).to.contain('tessera api-token revoke <id|name>');
+    expect(viaFlag.stdout).to.equal(viaHelp.stdout);
+  });
+
+  it('answers an unknown command with the help on stderr and exit 1', async () => {
+    const result = await runCli(['frobnicate']);
+    expect(result.code).to.equal(1);
+    expect(result.stdout).to.equal('');
+    expect(result.stderr).to.match(/^Unknown command "frobnicate"\.\n\nUsage: tessera <command>/);
+    const unknownHelp = await runCli(['help', 'frobnicate']);
+    expect(unknownHelp.code).to.equal(1);
+    expect(unknownHelp.stderr).to.contain('Unknown command "frobnicate"');
+  });
+
+  it('answers bad arguments with the problem, the usage and exit 2, before loading any app', async () => {
+    // An empty folder: were the app loaded, the error would be about the app, not the arguments.
+    const cwd = tempDir();
+    const cases: Array<[string[], string]> = [
+      [['start', '--port', '3'], "Unknown option '--port'"],
+      [['develop', 'extra'], 'unexpected argument "extra"'],
+      [['new'], 'new needs the folder to create'],
+      [['api-token'], 'api-token needs a command: create, list or revoke'],
+      [['api-token', 'rotate'], 'unknown api-token command "rotate"'],
+      [['api-token', 'create', '--type', 'full-access'], '--name is required'],
+      [['api-token', 'create', '--name', 'a'], '--type is required'],
+      [['api-token', 'create', '--name', 'a', '--type', 'admin'], '--type must be one of read-only, full-access, custom (got "admin")'],
+      [['api-token', 'create', '--name', 'a', '--type', 'read-only', '--duration', '0'], '--duration must be a positive number of days (got "0")'],
+      [['api-token', 'create', '--name', 'a', '--type', 'read-only', '--duration', 'week'], '--duration must be a positive number of days (got "week")'],
+      [['api-token', 'create', '--name', 'a', '--type', 'custom'], 'a custom token needs --permissions'],
+      [['api-token', 'create', '--name', 'a', '--type', 'read-only', '--permissions', 'api::a.a.find'], '--permissions applies only to --type custom'],
+      [['api-token', 'create', '--name', 'a', '--type', 'custom', '--permissions', 'find'], '--permissions takes actions like api::article.article.find (got "find")'],
+      [['api-token', 'list', '--json=yes'], "Option '--json' does not take an argument"],
+      [['api-token', 'revoke'], 'revoke needs the id or the name of a token'],
+    ];
+    const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd })));
+    results.forEach((result, index) => {
+      const [args, message] = cases[index]!;
+      expect(result.code, args.join(' ')).to.equal(2);
+      expect(result.stdout, args.join(' ')).to.equal('');
+      expect(result.stderr, args.join(' ')).to.contain(`tessera ${args[0]}: ${message}`);
+      expect(result.stderr, args.join(' ')).to.contain('Usage:');
+    });
+  });
+});

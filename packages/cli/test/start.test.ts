@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import net from 'node:net';
+import { eachDatabase } from '@tessera/testing';
+import { CliProcess, refusesConnections, runCli, tempApp, waitForHttp, type TempApp } from './helpers';
+
+/** The app reports its mode at bootstrap, so the test sees what NODE_ENV the command set. */
+const MODE_REPORTING_ENTRY = `export default { bootstrap() { console.log('mode=' + process.env.NODE_ENV); } };\n`;
+
+eachDatabase('tessera start', (dialect) => {
+  let app: TempApp;
+  let cli: CliProcess | undefined;
+  beforeEach(async () => {
+    app = await tempApp(dialect);
+    app.write('src/index.ts', MODE_REPORTING_ENTRY);
+  });
+  afterEach(async () => {
+    if (cli?.running) await cli.stop('SIGKILL');
+    cli = undefined;
+    await app.remove();
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`serves the app in production mode and exits 0 on ${signal}`, async () => {
+      cli = new CliProcess(['start'], { cwd: app.dir, env: app.env });
+      const response = await waitForHttp(`${app.url}/api/articles`);
+      expect(await response.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
+      expect(cli.stdout).to.contain('mode=production');
+      expect(cli.stdout).to.contain(`ready at ${app.url}`);
+      expect(cli.stdout).to.contain(dialect === 'sqlite' ? `database sqlite ${app.dir}` : 'database postgres');
+
+      const started = Date.now();
+      expect(await cli.stop(signal, 5000)).to.equal(0);
+      expect(Date.now() - started).to.be.below(5000);
+      expect(await refusesConnections(`${app.url}/api/articles`)).to.equal(true);
+      expect(cli.stderr).to.equal('');
+    });
+  }
+});
+
+describe('tessera start: boot errors', () => {
+  let app: TempApp;
+  beforeEach(async () => {
+    app = await tempApp('sqlite');
+  });
+  afterEach(() => app.remove());
+
+  it('names the file and the problem of a broken schema, without a stack, exit 1', async () => {
+    const file = 'src/api/tag/content-types/tag/schema.json';
+    app.write(file, { kind: 'collectionType', collectionName: 'tags', info: { singularName: 'tag', pluralName: 'tags', displayName: 'Tag' }, attributes: { name: { type: 'strang' } } });
+    const result = await runCli(['start'], { cwd: app.dir, env: app.env });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(new RegExp(`^Tessera could not start: ${escape(file)}: attribute "name": unknown type "strang"`));
+    expect(result.stderr).not.to.match(/^\s+at /m);
+    expect(result.stderr.trim().split('\n')).to.have.length(1);
+  });
+
+  it('names the config file that cannot be loaded', async () => {
+    app.write('config/server.ts', 'export default ({ env }) => ({ port: env.int("PORT", 1337), host: ');
+    const result = await runCli(['start'], { cwd: app.dir, env: app.env });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/^Tessera could not start: config\/server\.ts: cannot load: /);
+    expect(result.stderr).not.to.match(/^\s+at /m);
+  });
+
+  it('prints the message and the stack of an unexpected error', async () => {
+    app.write('src/index.ts', `export default { bootstrap() { throw new Error('the bootstrap exploded'); } };\n`);
+    const result = await runCli(['start'], { cwd: app.dir, env: app.env });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/^Tessera could not start: the bootstrap exploded\nError: the bootstrap exploded\n\s+at /);
+    expect(result.stderr).to.contain('src/index.ts');
+  });
+
+  it('says what to do when the port is taken', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(app.port, '127.0.0.1', resolve));
+    try {
+      const result = await runCli(['start'], { cwd: app.dir, env: app.env });
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.match(new RegExp(`^Tessera could not start: .*EADDRINUSE.*${app.port}.*\\(another process uses this port: stop it or set PORT\\)\\n$`));
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
