@@ -41,7 +41,7 @@ describe('tessera new', () => {
     const result = await runCli(['new', 'My Blog'], { cwd: parent });
     expect(result.code).to.equal(0);
     expect(result.stdout).to.equal('');
-    expect(result.stderr).to.contain('cd My Blog\n  npm install\n  npm run develop');
+    expect(result.stderr).to.contain('cd "My Blog"\n  npm install\n  npm run develop');
     const dir = path.join(parent, 'My Blog');
     expect(filesUnder(dir).sort()).to.deep.equal(EXPECTED_FILES);
 

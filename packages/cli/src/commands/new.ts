@@ -32,10 +32,17 @@ Then: cd <dir> && npm install && npm run develop`,
       return 1;
     }
     scaffold(target);
-    note(`Created a Tessera app in ${target}.\n\nNext:\n  cd ${path.relative(process.cwd(), target) || '.'}\n  npm install\n  npm run develop`);
+    note(`Created a Tessera app in ${target}.\n\nNext:\n  cd ${shortPath(target)}\n  npm install\n  npm run develop`);
     return 0;
   },
 };
+
+/** Relative when the app is below the current folder, absolute otherwise. */
+function shortPath(target: string): string {
+  const relative = path.relative(process.cwd(), target);
+  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? target : relative;
+  return /\s/.test(shown) ? `"${shown}"` : shown;
+}
 
 function targetProblem(target: string): string | undefined {
   if (!fs.existsSync(target)) return undefined;
