@@ -115,6 +115,9 @@ export function buildMetadata(contentTypes: ContentType[], components: Component
       if (attribute.type !== 'relation') continue;
       entity.links.set(name, relationField(uid, schema.collectionName, name, attribute, singular, schemas));
     }
+    // Relations were added last: restore schema order, which `populate=*` and responses follow.
+    const ordered = Object.keys(schema.attributes).filter((name) => entity.links.has(name));
+    entity.links = new Map(ordered.map((name) => [name, entity.links.get(name)!]));
   }
   return metadata;
 }
