@@ -22,13 +22,19 @@ export function createEnv(source: NodeJS.ProcessEnv = process.env): Env {
     return value === undefined || value === '' ? undefined : value;
   };
   const env = ((name: string, fallback?: unknown) => read(name) ?? fallback) as Env;
+  // A typo in a number (PORT=80a) fails the boot by name instead of becoming NaN somewhere later.
   env.int = ((name: string, fallback?: number) => {
     const value = read(name);
-    return value === undefined ? fallback : Number.parseInt(value, 10);
+    if (value === undefined) return fallback;
+    if (!/^\s*[-+]?\d+\s*$/.test(value)) throw new Error(`environment variable ${name} must be an integer, got "${value}"`);
+    return Number.parseInt(value, 10);
   }) as Env['int'];
   env.float = ((name: string, fallback?: number) => {
     const value = read(name);
-    return value === undefined ? fallback : Number.parseFloat(value);
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number)) throw new Error(`environment variable ${name} must be a number, got "${value}"`);
+    return number;
   }) as Env['float'];
   env.bool = ((name: string, fallback?: boolean) => {
     const value = read(name);
