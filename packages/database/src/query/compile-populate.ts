@@ -110,10 +110,10 @@ function compileItem(
   return { kind: link.kind, name: link.name, field: link, owner, queries };
 }
 
+/** `on[uid]` for one component of a zone; components `on` does not name still come, with their own fields (as in Strapi v4). */
 function dynamicZoneParams(on: Record<string, unknown> | undefined, uid: string): QueryParams | null {
-  if (!on) return {};
-  const spec = on[uid];
-  if (spec === undefined) return null;
+  const spec = on?.[uid];
+  if (spec === undefined) return {};
   if (spec === true || spec === '*' || spec === 'true') return {};
   if (isPlainObject(spec)) return spec;
   throw invalidParameter('populate', `bad value for on.${uid}`);
