@@ -173,8 +173,19 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
       expect(refused.status).to.equal(400);
     });
 
-    it('filters on components, dynamic zones and media are a 400', async () => {
-      for (const query of ['filters[seo][metaTitle][$eq]=x', 'filters[cover][name][$eq]=x']) {
+    it('through components (single and repeatable), also behind a relation', async () => {
+      const pages = await get('/api/pages?fields[0]=title&filters[seo][metaTitle][$eq]=S&filters[links][url][$startsWith]=/1');
+      expect(titles(pages)).to.deep.equal(['Page']);
+      const none = await get('/api/pages?fields[0]=title&filters[links][label][$eq]=nope');
+      expect(none.data).to.deep.equal([]);
+      const articles = await get('/api/articles?fields[0]=title&filters[$not][seo][metaTitle][$notNull]=true&filters[category][name][$eq]=C2');
+      expect(titles(articles)).to.deep.equal(['A3']);
+      const viaRelation = await get(`/api/writers?fields[0]=name&filters[articles][seo][metaTitle][$notNull]=true`);
+      expect(viaRelation.data).to.deep.equal([]);
+    });
+
+    it('filters on dynamic zones and media are a 400', async () => {
+      for (const query of ['filters[cover][name][$eq]=x', 'filters[seo]=x']) {
         const response = await app.get(`/api/articles?${query}`);
         expect(response.status, query).to.equal(400);
         expect(response.body.error.name).to.equal('ValidationError');

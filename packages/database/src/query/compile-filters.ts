@@ -4,7 +4,7 @@
  * query string or typed from JSON/GraphQL, and are coerced per attribute type
  * here so both databases compare like with like.
  */
-import type { ColumnField, EntityMetadata, RelationField } from '../metadata/metadata';
+import type { ColumnField, ComponentField, EntityMetadata, RelationField } from '../metadata/metadata';
 import type { ComparisonOperator, Condition } from './plan';
 import { COMPARISON_OPERATORS } from './plan';
 import type { CompileContext } from './compile-params';
@@ -70,7 +70,16 @@ function compileKey(key: string, value: unknown, entity: EntityMetadata, context
   if (column && (!column.private || allowPrivate)) return compileColumn(column, value, depth);
   const link = entity.links.get(key);
   if (link && (!link.private || allowPrivate) && link.kind === 'relation') return compileRelation(link, value, context, depth);
+  if (link && (!link.private || allowPrivate) && link.kind === 'component') return compileComponent(entity, link, value, context, depth);
+  // Dynamic zones and media are polymorphic: not filterable (spec, "Deep filtering").
   throw invalidParameter(key);
+}
+
+function compileComponent(owner: EntityMetadata, field: ComponentField, value: unknown, context: CompileContext, depth: number): Condition | null {
+  const target = context.metadata.get(field.components[0]);
+  if (!target || !isPlainObject(value)) throw invalidParameter(field.name);
+  const condition = compileObject(value, target, context, depth + 1);
+  return condition ? { kind: 'component', owner, field, target, condition } : null;
 }
 
 function compileRelation(relation: RelationField, value: unknown, context: CompileContext, depth: number): Condition | null {

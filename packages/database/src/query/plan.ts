@@ -37,7 +37,9 @@ export type Condition =
   | { kind: 'not'; item: Condition }
   | { kind: 'compare'; field: ColumnField; operator: ComparisonOperator; value: unknown }
   /** Holds when some related entry satisfies `condition` (EXISTS over the join table). */
-  | { kind: 'related'; relation: RelationField; target: EntityMetadata; condition: Condition };
+  | { kind: 'related'; relation: RelationField; target: EntityMetadata; condition: Condition }
+  /** Holds when the entry's (non-repeatable or repeatable) component `field` has an item satisfying `condition`. */
+  | { kind: 'component'; owner: EntityMetadata; field: ComponentField; target: EntityMetadata; condition: Condition };
 
 export interface SortItem {
   /** Relation hops from the root, then the column sorted on (xToOne hops only). */

@@ -43,6 +43,9 @@ export function applyCondition(qb: Builder, condition: Condition, alias: string,
     case 'related':
       qb.whereExists(relatedSubquery(condition, alias, ctx));
       return;
+    case 'component':
+      qb.whereExists(componentSubquery(condition, alias, ctx));
+      return;
     case 'compare':
       applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx);
       return;
@@ -65,6 +68,22 @@ function relatedSubquery(condition: Extract<Condition, { kind: 'related' }>, ali
     .innerJoin({ [targetAlias]: target.tableName }, `${targetAlias}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
     .whereRaw('?? = ??', [`${joinAlias}.${join.joinColumn}`, `${alias}.id`]);
   applyPublicationState(sub, target, ctx.publicationState, targetAlias);
+  applyCondition(sub, condition.condition, targetAlias, ctx);
+  return sub;
+}
+
+/** EXISTS over `<table>_components` joined to the component's table. */
+function componentSubquery(condition: Extract<Condition, { kind: 'component' }>, alias: string, ctx: SqlContext): Builder {
+  const { owner, field, target } = condition;
+  const joinAlias = ctx.nextAlias();
+  const targetAlias = ctx.nextAlias();
+  const sub = ctx.knex
+    .select(ctx.knex.raw('1'))
+    .from({ [joinAlias]: owner.componentJoinTable! })
+    .innerJoin({ [targetAlias]: target.tableName }, `${targetAlias}.id`, `${joinAlias}.component_id`)
+    .whereRaw('?? = ??', [`${joinAlias}.entity_id`, `${alias}.id`])
+    .where(`${joinAlias}.field`, field.name)
+    .where(`${joinAlias}.component_type`, target.uid);
   applyCondition(sub, condition.condition, targetAlias, ctx);
   return sub;
 }
