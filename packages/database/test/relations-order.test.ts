@@ -149,10 +149,16 @@ eachDatabase('relation order and integrity', (dialect) => {
     });
   });
 
-  it('deleting an entry removes its join rows and leaves the other side intact', async () => {
+  it('deleting an entry removes its join rows, renumbers the other side’s lists and leaves it intact', async () => {
     const article = await create(app, token, 'articles', { title: 'Doomed', tags: [tags[0], tags[1]], category: categories[0] });
+    const survivor = await create(app, token, 'articles', { title: 'Survivor', tags: [tags[0]], category: categories[0] });
     const response = await app.delete(`/api/articles/${article}`, { token });
     expect(response.status).to.equal(200);
+    for (const [table, column, target] of [['articles_tags_links', 'tag_id', tags[0]], ['articles_category_links', 'category_id', categories[0]]] as const) {
+      const orders = (await orderedBy(app, table, column, target, 'article_id', 'article_order')).map(([, order]) => order);
+      expect(orders).to.deep.equal(orders.map((_, index) => index + 1));
+      expect((await orderedBy(app, table, column, target, 'article_id', 'article_order')).pop()).to.deep.equal([survivor, orders.length]);
+    }
     expect(await joinRows(app, 'articles_tags_links', { article_id: article }, ['tag_id'])).to.deep.equal([]);
     expect(await joinRows(app, 'articles_category_links', { article_id: article }, ['category_id'])).to.deep.equal([]);
     expect((await app.get(`/api/tags/${tags[0]}`, { token })).status).to.equal(200);

@@ -8,7 +8,7 @@
  */
 import { ValidationError } from '@tessera/errors';
 import type { Connection } from '../connection/connection';
-import type { Metadata, RelationField } from '../metadata/metadata';
+import type { EntityMetadata, Metadata, RelationField } from '../metadata/metadata';
 import { parseRelationInput, type RelationOps } from './relation-input';
 import { nextList, referencedIds } from './relation-order';
 import { numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
@@ -31,6 +31,24 @@ export class RelationWriter {
     const current = mode === 'create' ? [] : await this.currentList(field, id);
     const next = nextList(current, ops, field.toMany);
     await this.apply(field, id, current, next);
+  }
+
+  /**
+   * Before an entry is deleted: removes its rows from join tables where the
+   * other side keeps an order (the rest cascade), and closes the gaps in those lists.
+   */
+  async detachAll(entity: EntityMetadata, ids: number[]): Promise<void> {
+    for (const field of entity.links.values()) {
+      if (field.kind !== 'relation') continue;
+      const join = field.joinTable;
+      const inverseOrder = join.inverseOrderColumn;
+      if (!inverseOrder) continue;
+      const select = this.connection.knex.from(join.name).distinct(join.inverseJoinColumn);
+      const targets = (await this.connection.all(whereIn(this.connection, select, join.joinColumn, ids))).map((row) => Number(row[join.inverseJoinColumn]));
+      if (targets.length === 0) continue;
+      await this.connection.run(whereIn(this.connection, this.connection.knex(join.name).delete(), join.joinColumn, ids));
+      await this.renumber(join.name, join.inverseJoinColumn, inverseOrder, targets);
+    }
   }
 
   /** Target ids of `id`, in this side's order. */

@@ -42,12 +42,13 @@ export class LinksWriter {
     }
   }
 
-  /** Removes what belongs to the entry alone before its row goes (join rows cascade). */
+  /** Removes what belongs to the entry alone before its row goes (other join rows cascade). */
   async deleteOwned(entity: EntityMetadata, id: number): Promise<void> {
     await this.deleteOwnedMany(entity, [id]);
   }
 
   private async deleteOwnedMany(entity: EntityMetadata, ids: number[]): Promise<void> {
+    await this.relations.detachAll(entity, ids);
     await this.components.deleteFor(entity, ids);
     await this.media.deleteFor(entity, ids);
   }
