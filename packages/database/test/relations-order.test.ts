@@ -139,6 +139,10 @@ eachDatabase('relation order and integrity', (dialect) => {
       expectValidation(await putArticle(article, { category: 'abc' }), ['category']);
       expectValidation(await putArticle(article, { category: { connect: [-1] } }), ['category', 'connect', '0']);
       expectValidation(await putArticle(article, { tags: [tags[1], tags[1]] }), ['tags', '1']);
+      expectValidation(await putArticle(article, { category: 99999999999 }), ['category']);
+      expectValidation(await putArticle(article, { tags: { connect: [{ id: 1, position: { after: 1e12 } }] } }), ['tags', 'connect', '0', 'position', 'after']);
+      expectValidation(await putArticle(article, { tags: { set: 'all' } }), ['tags', 'set']);
+      expectValidation(await putArticle(article, { tags: { connect: 'abc', disconnect: [true] } }), ['tags', 'disconnect', '0']);
     });
 
     it('connect on a media attribute, and a missing file', async () => {

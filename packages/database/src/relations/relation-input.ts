@@ -137,9 +137,12 @@ function idList(path: string[], list: unknown[], issues: ValidationIssue[], allo
   return ids;
 }
 
+/** Ids are integer columns on both databases: anything beyond int32 cannot exist (and would break Postgres casts). */
+const MAX_ID = 2147483647;
+
 export function toId(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) > 0) return Number(value);
+  const number = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  if (typeof number === 'number' && Number.isInteger(number) && number > 0 && number <= MAX_ID) return number;
   return null;
 }
 
