@@ -220,7 +220,9 @@ export class App {
     this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
     try {
       const report = await this.database.sync();
-      for (const change of report.changes) this.log.info(`schema: ${change}`);
+      // One line at info; what exactly changed at debug.
+      if (report.changes.length > 0) this.log.info(`schema: ${report.summary}`);
+      for (const change of report.changes) this.log.debug(`schema: ${change}`);
     } catch (error) {
       throw new ConfigurationError(`cannot prepare the database (${this.database.description}): ${(error as Error).message}`);
     }

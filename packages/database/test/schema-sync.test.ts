@@ -84,9 +84,24 @@ eachDatabase('schema sync creates the Strapi v4 layout', (dialect) => {
 
   it('changes nothing when the same schema is synced again', async () => {
     const report = await app.app.db.sync();
-    expect(report.changes).to.deep.equal([]);
+    expect(report).to.deep.equal({ changes: [], summary: 'up to date' });
   });
 });
+
+/** Runs `work` with the log level at info, collecting what the logger prints. */
+async function captureInfoLogs<T>(lines: string[], work: () => Promise<T>): Promise<T> {
+  const level = process.env.TESSERA_LOG_LEVEL;
+  const print = console.log;
+  process.env.TESSERA_LOG_LEVEL = 'info';
+  console.log = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  try {
+    return await work();
+  } finally {
+    console.log = print;
+    if (level === undefined) delete process.env.TESSERA_LOG_LEVEL;
+    else process.env.TESSERA_LOG_LEVEL = level;
+  }
+}
 
 const BOOK = 'src/api/book/content-types/book/schema.json';
 
@@ -108,11 +123,11 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
     for (const app of stopped) fs.rmSync(app.dir, { recursive: true, force: true });
   });
 
-  async function restart(attributes: Record<string, unknown>): Promise<TestApp> {
+  async function restart(attributes: Record<string, unknown>, logs: string[] = []): Promise<TestApp> {
     const previous = current!;
     await previous.stop({ keepDatabase: true });
     stopped.push(previous);
-    current = await startApp({ dialect, files: { [BOOK]: bookSchema(attributes) }, database: previous.database });
+    current = await captureInfoLogs(logs, () => startApp({ dialect, files: { [BOOK]: bookSchema(attributes) }, database: previous.database }));
     return current;
   }
 
@@ -121,7 +136,11 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
     for (const title of ['Dune', 'Emma', 'Ulysses']) await current.app.entityService.create('api::book.book', { title, note: `about ${title}` });
     expect(await columnNames(current.app.db.connection, 'books')).to.not.include('pages');
 
-    const app = await restart({ title: { type: 'string' }, note: { type: 'text' }, pages: { type: 'integer' }, isbn: { type: 'string', unique: true } });
+    const logs: string[] = [];
+    const app = await restart({ title: { type: 'string' }, note: { type: 'text' }, pages: { type: 'integer' }, isbn: { type: 'string', unique: true } }, logs);
+    // One concise line says what the sync changed.
+    expect(logs.filter((line) => line.includes('schema:'))).to.deep.equal(['[tessera] schema: created 0 tables, 0 indexes, 2 columns']);
+    expect(logs.some((line) => / booted in \d+ ms$/.test(line))).to.equal(true);
     const columns = await columnNames(app.app.db.connection, 'books');
     expect(columns).to.include.members(['title', 'note', 'pages', 'isbn']);
     const books = await app.app.entityService.findMany('api::book.book', { sort: 'title' });

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { HttpMethodEnum, koaBody } from 'koa-body';
+import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { MethodNotAllowedError, NotFoundError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
 import type { Logger } from '../logger';
 
@@ -34,17 +34,7 @@ export class HttpServer {
     this.koa.silent = true;
     this.koa.use(this.errors());
     if (config.logRequests) this.koa.use(this.requestLog());
-    this.koa.use(
-      koaBody({
-        jsonLimit: config.jsonLimit,
-        formLimit: config.jsonLimit,
-        textLimit: config.jsonLimit,
-        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-        onError: (error: Error) => {
-          throw bodyError(error);
-        },
-      }),
-    );
+    this.koa.use(lazyBodyParser(config.jsonLimit));
   }
 
   /** Mounts the router; called once every plugin has added its routes. */
@@ -68,6 +58,7 @@ export class HttpServer {
   async listen(port: number, host: string): Promise<number> {
     const server = http.createServer(this.koa.callback());
     server.keepAliveTimeout = 5000;
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket));
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -130,4 +121,50 @@ function bodyError(error: Error): Error {
   const status = (error as { status?: number }).status;
   if (status === 400 || error instanceof SyntaxError) return new ValidationError('Invalid JSON in the request body');
   return error;
+}
+
+/**
+ * Requests Node rejects before Koa sees them (a URL or headers beyond the
+ * parser's limit, a malformed request line) still get the JSON error
+ * envelope, as a 400 ValidationError, instead of Node's bare status line.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const message = error.code === 'HPE_HEADER_OVERFLOW' ? 'Request URL or headers too large' : 'Malformed HTTP request';
+  const body = JSON.stringify(toErrorBody(new ValidationError(message)));
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * koa-body (with its multipart and schema dependencies) is a large share of
+ * the boot's module loading; most requests carry no body. It is required on
+ * the first request that may carry one.
+ */
+function lazyBodyParser(limit: string): Koa.Middleware {
+  let parser: Koa.Middleware | undefined;
+  return (ctx, next) => {
+    if (!BODY_METHODS.has(ctx.method)) return next();
+    if (!parser) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { koaBody } = require('koa-body') as typeof import('koa-body');
+      const options: Partial<KoaBodyMiddlewareOptions> = {
+        jsonLimit: limit,
+        formLimit: limit,
+        textLimit: limit,
+        parsedMethods: [...BODY_METHODS] as KoaBodyMiddlewareOptions['parsedMethods'],
+        onError: (error: Error) => {
+          throw bodyError(error);
+        },
+      };
+      parser = koaBody(options) as unknown as Koa.Middleware;
+    }
+    return parser(ctx, next);
+  };
 }

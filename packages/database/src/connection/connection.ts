@@ -251,11 +251,12 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
  * read as UTC, dates as plain `YYYY-MM-DD`, numerics and bigints as strings
  * (the codec decides the JS type per attribute).
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pgTypes: typeof import('pg').types = require('pg').types;
 function postgresTypeParser(oid: number, format?: string): (value: string) => unknown {
   if (oid === PG_OID.TIMESTAMP) return (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
   if (oid === PG_OID.DATE) return (value: string) => value;
   if (oid === PG_OID.INT8 || oid === PG_OID.NUMERIC) return (value: string) => value;
+  // Required here, not at the top: a SQLite app never loads the pg driver (faster boot).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pgTypes: typeof import('pg').types = require('pg').types;
   return pgTypes.getTypeParser(oid, (format ?? 'text') as 'text');
 }

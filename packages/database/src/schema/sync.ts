@@ -13,7 +13,10 @@ import { FILE_UID } from '../query/compile-populate';
 import { MORPH_TABLE } from '../relations/media-writer';
 
 export interface SyncReport {
+  /** Every change, one line each (`created table x`, `added column x.y`, `created index z`). */
   changes: string[];
+  /** One line for the boot log: `created 13 tables, 31 indexes, 0 columns` or `up to date`. */
+  summary: string;
 }
 
 interface PlannedIndex {
@@ -38,7 +41,13 @@ export async function syncSchema(connection: Connection, metadata: Metadata): Pr
     const snapshot = await readSnapshot(connection);
     for (const table of planned.values()) await syncTable(connection, snapshot, table, changes);
   });
-  return { changes };
+  return { changes, summary: summarize(changes) };
+}
+
+function summarize(changes: string[]): string {
+  if (changes.length === 0) return 'up to date';
+  const count = (prefix: string) => changes.filter((change) => change.startsWith(prefix)).length;
+  return `created ${count('created table')} tables, ${count('created index')} indexes, ${count('added column')} columns`;
 }
 
 export function planTables(metadata: Metadata): Map<string, PlannedTable> {
