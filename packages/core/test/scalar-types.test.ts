@@ -225,6 +225,17 @@ eachDatabase('scalar attribute types', (dialect) => {
       );
     });
 
+    it('refuses strings longer than their varchar(255) column on both databases; text has no such limit', async () => {
+      expect((await post('/api/rules', { title: 'long', label: 'x'.repeat(256) })).body).to.deep.equal(validationBody([['label', 'label must be at most 255 characters']]));
+      expect((await post('/api/rules', { title: 'long', contact: `${'x'.repeat(250)}@example.org` })).body).to.deep.equal(
+        validationBody([['contact', 'contact must be at most 255 characters']]),
+      );
+      expect((await post('/api/rules', { title: 'edge', label: 'y'.repeat(255) })).status).to.equal(200);
+      const text = await post('/api/samples', { aText: 'z'.repeat(100000) });
+      expect(text.status).to.equal(200);
+      expect(text.body.data.attributes.aText).to.have.length(100000);
+    });
+
     it('enforces min and max on integers and decimals', async () => {
       expect((await post('/api/rules', { title: 'min', score: 0 })).body).to.deep.equal(validationBody([['score', 'score must be greater than or equal to 1']]));
       expect((await post('/api/rules', { title: 'max', score: 6 })).body).to.deep.equal(validationBody([['score', 'score must be less than or equal to 5']]));

@@ -23,6 +23,9 @@ const UID = /^[A-Za-z0-9-_.~]*$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:([0-5]\d)(\.\d{1,6})?)?$/;
 const INT32 = { min: -2147483648, max: 2147483647 };
+/** Types stored in varchar(255): longer values would be a database error (a 500 on Postgres). */
+const VARCHAR_TYPES = new Set(['string', 'email', 'password', 'uid']);
+const VARCHAR_LENGTH = 255;
 
 export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
   const checks = new Map<string, { field: ColumnField; check: Check }>();
@@ -121,12 +124,13 @@ function checkFor(name: string, attribute: ScalarAttribute): Check {
 
 function stringCheck(name: string, attribute: ScalarAttribute): Check {
   const regex = attribute.regex ? new RegExp(attribute.regex) : undefined;
+  const maxLength = VARCHAR_TYPES.has(attribute.type) ? Math.min(attribute.maxLength ?? VARCHAR_LENGTH, VARCHAR_LENGTH) : attribute.maxLength;
   return (value) => {
     if (typeof value !== 'string') return { issue: `${name} must be a \`string\` type, but the final value was: \`${preview(value)}\`.` };
     if (value.includes('\u0000')) return { issue: `${name} must not contain NUL characters` };
     if (attribute.required && value.length === 0) return { issue: `${name} must be defined.` };
     if (attribute.minLength !== undefined && value.length < attribute.minLength) return { issue: `${name} must be at least ${attribute.minLength} characters` };
-    if (attribute.maxLength !== undefined && value.length > attribute.maxLength) return { issue: `${name} must be at most ${attribute.maxLength} characters` };
+    if (maxLength !== undefined && value.length > maxLength) return { issue: `${name} must be at most ${maxLength} characters` };
     if (regex && value !== '' && !regex.test(value)) return { issue: `${name} must match the following: "${regex}"` };
     return { value };
   };
