@@ -1,0 +1,318 @@
+'use strict';
+/**
+ * Child process: the bare baseline Tessera is compared with.
+ *
+ * A single Koa middleware over better-sqlite3 that answers each scenario with
+ * the SAME SQL Tessera runs and the SAME JSON it returns, and nothing else: no
+ * query-string parsing, no validation, no permissions, no lifecycles. It is
+ * the floor cost of "run these statements, shape the rows, send JSON".
+ *
+ * How it gets "the same SQL": the parent captures, per scenario, every
+ * statement Tessera executes for one sample request (SQL text + bindings) and
+ * hands them over in BENCH_BASELINE. They are prepared here once, verbatim.
+ * Each handler below computes the bindings from its request (the page size,
+ * the id in the URL, the parent ids for a populate, …); the parent then
+ * captures the baseline's statements for the same sample request and fails
+ * the run unless the SQL and bindings equal Tessera's.
+ *
+ * Routing is by exact URL per scenario (the baseline does not parse `qs`:
+ * that work is part of what Tessera is measured doing). The database is
+ * opened with the pragmas Tessera uses (WAL, synchronous NORMAL, foreign keys).
+ *
+ * IPC protocol: the same as tessera-server.js ('ready', 'capture', 'idle', 'stop').
+ */
+const crypto = require('node:crypto');
+const Koa = require('koa');
+const Database = require('better-sqlite3');
+
+const { dbFile, salt, plans, urls } = JSON.parse(process.env.BENCH_BASELINE);
+
+const db = new Database(dbFile);
+db.pragma('foreign_keys = ON');
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.pragma('busy_timeout = 5000');
+// Tessera registers this for its `$…i` operators; captured SQL may call it.
+db.function('tessera_lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
+
+/** Prepared once per scenario, in the order Tessera ran them; a scenario whose SQL does not prepare keeps its error. */
+const statements = {};
+for (const [name, queries] of Object.entries(plans)) {
+  try {
+    statements[name] = queries.map((q) => db.prepare(q.sql));
+  } catch (error) {
+    statements[name] = error;
+  }
+}
+
+let recording; // an array while a capture request is in flight
+
+/** Runs statement `index` of scenario `name`; returns its rows. */
+function query(name, index, bindings) {
+  if (recording) recording.push({ sql: plans[name][index].sql, bindings: [...bindings] });
+  if (statements[name] instanceof Error) throw statements[name];
+  const statement = statements[name][index];
+  if (statement.reader) return statement.all(...bindings);
+  statement.run(...bindings);
+  return [];
+}
+
+// ---------------------------------------------------------------------------
+// Rows → the Strapi v4 REST shape (what Tessera's row mapper + transformer do)
+
+const DATETIME_COLUMNS = new Set(['created_at', 'updated_at', 'published_at']);
+const BOOLEAN_COLUMNS = new Set(['featured']);
+const JSON_COLUMNS = new Set(['meta', 'formats', 'provider_metadata']);
+const INTERNAL_COLUMNS = new Set(['id', '__source', '__order']);
+const camelCache = new Map();
+
+function camel(column) {
+  let name = camelCache.get(column);
+  if (!name) {
+    name = column.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+    camelCache.set(column, name);
+  }
+  return name;
+}
+
+function decode(column, raw) {
+  if (raw === null || raw === undefined) return null;
+  if (DATETIME_COLUMNS.has(column)) return new Date(raw).toISOString();
+  if (BOOLEAN_COLUMNS.has(column)) return raw !== 0;
+  if (JSON_COLUMNS.has(column)) return JSON.parse(raw);
+  return raw;
+}
+
+function attributesOf(row) {
+  const attributes = {};
+  for (const column in row) if (!INTERNAL_COLUMNS.has(column)) attributes[camel(column)] = decode(column, row[column]);
+  return attributes;
+}
+
+/** `{ id, attributes }`, as REST answers an entry. */
+function entry(row) {
+  return { id: row.id, attributes: attributesOf(row) };
+}
+
+/** Components are inline: `{ id, ...attributes }`. */
+function component(row) {
+  return { id: row.id, ...attributesOf(row) };
+}
+
+// ---------------------------------------------------------------------------
+// Populate: one statement per step for all parents, bucketed by `__source`
+
+/**
+ * A step: `{ index, attribute, shape: 'one' | 'many' | 'component' | 'components', nested: [steps] }`.
+ * Its bindings are the ones Tessera used for the sample request, with the
+ * parent-id list (one JSON array, in first-seen order, as Tessera binds it)
+ * replaced by this request's parent ids.
+ */
+function populate(name, parents, steps) {
+  if (parents.length === 0) return;
+  const idsJson = JSON.stringify([...new Set(parents.map((parent) => parent.id))]);
+  for (const step of steps) {
+    const bindings = plans[name][step.index].bindings.map((value) => (isIdList(value) ? idsJson : value));
+    const rows = query(name, step.index, bindings);
+    const buckets = new Map();
+    const byId = new Map();
+    for (const row of rows) {
+      let value = byId.get(row.id);
+      if (!value) {
+        value = step.shape.startsWith('component') ? component(row) : entry(row);
+        byId.set(row.id, value);
+      }
+      const bucket = buckets.get(row.__source);
+      if (bucket) bucket.push(value);
+      else buckets.set(row.__source, [value]);
+    }
+    if (step.nested) populate(name, [...byId.values()], step.nested);
+    for (const parent of parents) {
+      const related = buckets.get(parent.id) ?? [];
+      parent.attributes[step.attribute] = shape(step.shape, related);
+    }
+  }
+}
+
+function isIdList(value) {
+  return typeof value === 'string' && /^\[[\d,]*\]$/.test(value);
+}
+
+/**
+ * `populate=*` steps, read off the captured statements (which attributes
+ * Tessera populates depends on the model and on what it supports): the
+ * table a statement reads names the attribute, the article schema its shape.
+ */
+const ARTICLE = require('../../apps/example/src/api/article/content-types/article/schema.json').attributes;
+function starSteps(queries) {
+  return queries.slice(2).map(({ sql, bindings }, offset) => {
+    const index = offset + 2;
+    if (sql.includes('from `articles_components`')) {
+      const attribute = bindings[0];
+      return { index, attribute, shape: ARTICLE[attribute].repeatable ? 'components' : 'component' };
+    }
+    if (sql.includes('from `files_related_morphs`')) {
+      const attribute = bindings[1];
+      return { index, attribute, shape: ARTICLE[attribute].multiple ? 'many' : 'one' };
+    }
+    const table = /from `articles_(\w+)_links`/.exec(sql);
+    if (!table) throw new Error(`populate=*: unexpected statement ${sql}`);
+    const attribute = camel(table[1]);
+    return { index, attribute, shape: /ToMany$/.test(ARTICLE[attribute].relation) ? 'many' : 'one' };
+  });
+}
+
+function shape(kind, related) {
+  if (kind === 'many') return { data: related };
+  if (kind === 'one') return { data: related.length > 0 ? related[related.length - 1] : null };
+  if (kind === 'components') return related;
+  return related[0] ?? null; // a non-repeatable component
+}
+
+// ---------------------------------------------------------------------------
+// Scenario handlers
+
+const STAR_STEPS = plans['populate-star'] ? starSteps(plans['populate-star']) : [];
+
+const PAGE_SIZE = 25;
+
+/** A list page: statement 0 is the page (filter bindings + limit), 1 the count. */
+function listPage(name, filterBindings, steps = []) {
+  // Tessera starts the page and the count together, so the count runs before the populate statements.
+  const data = query(name, 0, [...filterBindings, PAGE_SIZE]).map(entry);
+  const total = query(name, 1, filterBindings)[0].count;
+  populate(name, data, steps);
+  return { data, meta: { pagination: { page: 1, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE), total } } };
+}
+
+const handlers = {
+  list: () => listPage('list', []),
+  'list-search': () => listPage('list-search', ['%99%']),
+  'deep-filter': () => listPage('deep-filter', ['Category 3']),
+  'populate-star': () => listPage('populate-star', [], STAR_STEPS),
+  'populate-deep': () =>
+    listPage('populate-deep', [], [
+      { index: 2, attribute: 'category', shape: 'one', nested: [{ index: 3, attribute: 'articles', shape: 'many' }] },
+    ]),
+  'get-one': (ctx, id) => {
+    const row = query('get-one', 0, [id, 1])[0];
+    if (!row) return notFound(ctx);
+    return { data: entry(row), meta: {} };
+  },
+  create: async (ctx) => {
+    if (!fullAccess(ctx.get('authorization'))) {
+      ctx.status = 401;
+      return { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
+    }
+    const { data } = JSON.parse(await readBody(ctx.req));
+    const id = query('create', 1, insertBindings(data))[0].id;
+    return { data: entry(query('create', 2, [id, 1])[0]), meta: {} };
+  },
+};
+
+/** Token lookup with Tessera's statement: HMAC-SHA512 of the key with the app salt. */
+function fullAccess(header) {
+  const match = /^Bearer (.+)$/.exec(header || '');
+  if (!match) return false;
+  const hash = crypto.createHmac('sha512', salt).update(match[1]).digest('hex');
+  const token = query('create', 0, [hash, 1])[0];
+  return Boolean(token) && token.type === 'full-access' && (token.expires_at === null || token.expires_at > Date.now());
+}
+
+/** Bindings for the captured INSERT: its column list, filled from the body plus timestamps. */
+const insertColumns = /insert into `articles` \(([^)]*)\)/.exec(plans.create?.[1]?.sql ?? '')?.[1].split(', ').map((c) => c.slice(1, -1)) ?? [];
+function insertBindings(data) {
+  const now = Date.now();
+  return insertColumns.map((column) => {
+    if (DATETIME_COLUMNS.has(column)) return now;
+    const value = data[camel(column)];
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    return value ?? null;
+  });
+}
+
+function notFound(ctx) {
+  ctx.status = 404;
+  return { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+}
+
+async function readBody(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// ---------------------------------------------------------------------------
+// Server
+
+/** Exact-URL routes for the fixed list scenarios, regexes for the rest. */
+const fixedRoutes = new Map(Object.entries(urls).map(([name, url]) => [`GET ${url}`, handlers[name]]));
+const GET_ONE = /^\/api\/articles\/(\d+)$/;
+
+let inFlight = 0; // as in tessera-server.js: a capture waits for earlier load to drain
+const app = new Koa();
+app.use(async (ctx) => {
+  inFlight += 1;
+  try {
+    await handle(ctx);
+  } finally {
+    inFlight -= 1;
+  }
+});
+
+async function handle(ctx) {
+  const fixed = fixedRoutes.get(`${ctx.method} ${ctx.url}`);
+  let body;
+  try {
+    if (fixed) body = fixed(ctx);
+    else if (ctx.method === 'GET' && GET_ONE.test(ctx.path)) body = handlers['get-one'](ctx, Number(GET_ONE.exec(ctx.path)[1]));
+    else if (ctx.method === 'POST' && ctx.path === '/api/articles') body = await handlers.create(ctx);
+    else body = notFound(ctx);
+  } catch (error) {
+    // Shown by the parent's verification (a scenario whose SQL cannot run here must fail loudly).
+    ctx.status = 500;
+    body = { error: String(error.message) };
+  }
+  ctx.body = body;
+}
+
+const server = app.listen(0, '127.0.0.1', () => {
+  const url = `http://127.0.0.1:${server.address().port}`;
+
+  const stop = () => {
+    server.close();
+    server.closeAllConnections?.();
+    db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => undefined); // the parent decides when we stop
+  process.on('disconnect', stop);
+  process.on('message', async (message) => {
+    if (message.type === 'stop') return stop();
+    if (message.type === 'idle') return idle().then(() => process.send({ type: 'idle', id: message.id }));
+    if (message.type === 'capture') process.send({ type: 'captured', id: message.id, ...(await capture(url, message.request)) });
+  });
+  process.send({ type: 'ready', url });
+});
+
+async function idle() {
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function capture(url, request) {
+  await idle();
+  recording = [];
+  try {
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+    return { status: response.status, body: await response.text(), queries: recording };
+  } catch (error) {
+    return { error: String(error && error.stack) };
+  } finally {
+    recording = undefined;
+  }
+}

@@ -1,0 +1,122 @@
+'use strict';
+/**
+ * `npm run bench`: Tessera against a bare baseline on the same data and SQL.
+ *
+ *   seed → start Tessera (child) → capture its SQL per scenario → start the
+ *   baseline (child) with that SQL → per scenario: verify both answer the same,
+ *   then measure Tessera and the baseline → report → clean up.
+ *
+ * Options (env): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default
+ * 32), BENCH_WARMUP (s, default 1), BENCH_ONLY (comma list of scenario names).
+ * Flags: --quick (3 s per scenario), --profile (Tessera runs under
+ * --cpu-prof; profiles land in scripts/bench/profiles/, see profile.js).
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const { seed } = require('./seed');
+const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
+const { scenarios, requestsFor, sampleFor } = require('./scenarios');
+const { verifySame } = require('./verify');
+const { measure } = require('./load');
+const { report } = require('./report');
+
+const args = new Set(process.argv.slice(2));
+const settings = {
+  duration: Number(process.env.BENCH_DURATION ?? (args.has('--quick') ? 3 : 10)),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
+  warmup: Number(process.env.BENCH_WARMUP ?? 1),
+};
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
+const PROFILE_DIR = path.join(__dirname, 'profiles');
+
+async function main() {
+  cleanupOnSignals();
+  const started = Date.now();
+  const list = scenarios('').filter((scenario) => !only || only.has(scenario.name));
+  if (list.length === 0) throw new Error(`BENCH_ONLY matches no scenario`);
+
+  console.log('seeding 10,000 articles…');
+  const seeded = await seed();
+  registerFolder(seeded.dir);
+  const chosen = scenarios(seeded.token).filter((scenario) => list.some((s) => s.name === scenario.name));
+
+  const execArgv = [];
+  if (args.has('--profile')) {
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+  }
+  const tessera = await startChild(path.join(__dirname, 'tessera-server.js'), {
+    name: 'Tessera',
+    execArgv,
+    env: { BENCH_APP: JSON.stringify({ dir: seeded.dir, config: seeded.config }) },
+  });
+
+  // Tessera's SQL per scenario, from one sample request each.
+  const samples = new Map();
+  const captured = new Map();
+  for (const scenario of chosen) {
+    const sample = { tessera: sampleFor(scenario, 'tessera'), baseline: sampleFor(scenario, 'baseline') };
+    samples.set(scenario.name, sample);
+    const result = await tessera.request({ type: 'capture', request: sample.tessera });
+    if (result.error) throw new Error(`scenario "${scenario.name}": Tessera failed: ${result.error}`);
+    captured.set(scenario.name, result);
+  }
+
+  const baseline = await startChild(path.join(__dirname, 'baseline-server.js'), {
+    name: 'baseline',
+    env: {
+      BENCH_BASELINE: JSON.stringify({
+        dbFile: seeded.dbFile,
+        salt: seeded.config.admin.apiToken.salt,
+        plans: Object.fromEntries([...captured].map(([name, result]) => [name, result.queries])),
+        urls: Object.fromEntries(chosen.filter((s) => s.path).map((s) => [s.name, s.path])),
+      }),
+    },
+  });
+
+  const rows = [];
+  const notes = [];
+  for (const scenario of chosen) {
+    try {
+      rows.push(await runScenario(scenario, tessera, baseline, samples.get(scenario.name), captured.get(scenario.name), notes));
+    } catch (error) {
+      // Loud, but the other scenarios still run: the table shows which one failed and the exit code is 1.
+      console.error(`\n✗ ${error.message}\n`);
+      rows.push({ scenario, error: error.message.split('\n')[0] });
+    }
+  }
+
+  await stopChild(tessera.child); // flushes the CPU profile when profiling
+  await stopChild(baseline.child);
+  report(rows, settings, ['Requests (sample) and SQL statements per request:\n' + notes.join('\n')]);
+  const failures = rows.filter((row) => row.error || row.tessera.failures + row.baseline.failures > 0);
+  if (failures.length > 0) throw new Error(`scenarios failed or had failed requests: ${failures.map((row) => row.scenario.name).join(', ')}`);
+  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** Verifies one scenario, then measures Tessera and the baseline on it. */
+async function runScenario(scenario, tessera, baseline, sample, firstCapture, notes) {
+  // Reads are captured again now: an earlier create sample may have changed totals since.
+  const tesseraResult = scenario.read ? await tessera.request({ type: 'capture', request: sample.tessera }) : firstCapture;
+  const baselineResult = await baseline.request({ type: 'capture', request: sample.baseline });
+  const check = verifySame(scenario, tesseraResult, baselineResult, sample);
+  const queries = tesseraResult.queries.length;
+  console.log(`${scenario.title}: same answer (${check.bytes} bytes${check.identicalBytes ? ', byte-identical' : ''}), ${queries} SQL statements`);
+
+  const tesseraLoad = await measure(tessera, requestsFor(scenario, 'tessera'), settings);
+  const baselineLoad = await measure(baseline, requestsFor(scenario, 'baseline'), settings);
+  console.log(
+    `  Tessera ${Math.round(tesseraLoad.rps)} req/s, baseline ${Math.round(baselineLoad.rps)} req/s → ${(tesseraLoad.rps / baselineLoad.rps).toFixed(2)}`,
+  );
+  const request = scenario.path ?? `${sample.tessera.method} ${sample.tessera.path}`;
+  notes.push(`- ${scenario.name}: \`${request}\` — ${queries} statements, ${check.bytes} bytes`);
+  return { scenario, tessera: tesseraLoad, baseline: baselineLoad };
+}
+
+main()
+  .then(() => cleanup())
+  .catch(async (error) => {
+    console.error(`\nbench failed: ${error.message}`);
+    await cleanup();
+    process.exitCode = 1;
+  });

@@ -1,0 +1,78 @@
+'use strict';
+/**
+ * The report: one row per scenario (Tessera req/s, p50, p99; baseline req/s,
+ * p50, p99; Tessera/baseline), printed to the console and written as
+ * markdown to scripts/bench/last-run.md with the machine and versions.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const AIM = 0.6; // issue 3: Tessera ≥ 0.6 × baseline on every read scenario
+
+const HEADERS = ['scenario', 'Tessera req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'p50 ms', 'p99 ms', 'Tessera/baseline'];
+
+function formatRow({ scenario, tessera, baseline, error }) {
+  if (error) return [scenario.title, `FAILED: ${error}`.slice(0, 120), '', '', '', '', '', ''];
+  const ratio = tessera.rps / baseline.rps;
+  const mark = scenario.read ? (ratio >= AIM ? ' ✓' : ' ✗') : '';
+  const failed = tessera.failures + baseline.failures;
+  const timeouts = tessera.timeouts + baseline.timeouts;
+  return [
+    scenario.title +
+      (failed > 0 ? ` (${tessera.failures}/${baseline.failures} failed requests!)` : '') +
+      (timeouts > 0 ? ` (${tessera.timeouts}/${baseline.timeouts} timeouts)` : ''),
+    Math.round(tessera.rps).toLocaleString('en-US'),
+    String(tessera.p50),
+    String(tessera.p99),
+    Math.round(baseline.rps).toLocaleString('en-US'),
+    String(baseline.p50),
+    String(baseline.p99),
+    `${ratio.toFixed(2)}${mark}`,
+  ];
+}
+
+function environment(settings) {
+  const cpus = os.cpus();
+  return [
+    `- date: ${new Date().toISOString()}`,
+    `- machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
+    `- node ${process.version}, autocannon ${require('autocannon/package.json').version}, better-sqlite3 ${require('better-sqlite3/package.json').version}`,
+    `- load: ${settings.connections} connections, ${settings.duration} s per scenario after a ${settings.warmup} s warm-up; load generator on the same machine`,
+    `- data: 10,000 articles (every third a draft), 10 categories, 20 tags, 20 writers, SQLite (WAL)`,
+  ].join('\n');
+}
+
+function markdownTable(rows) {
+  const lines = [`| ${HEADERS.join(' | ')} |`, `|${HEADERS.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
+  for (const row of rows) lines.push(`| ${formatRow(row).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+function consoleTable(rows) {
+  const cells = [HEADERS, ...rows.map(formatRow)];
+  const widths = HEADERS.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  return cells.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+/** Prints the table and writes last-run.md; returns the markdown. */
+function report(rows, settings, notes = []) {
+  console.log(`\n${consoleTable(rows)}\n`);
+  const markdown = [
+    '# Tessera benchmark — last run',
+    '',
+    environment(settings),
+    '',
+    markdownTable(rows),
+    '',
+    `Latencies in ms. ✓/✗: read scenario at/below the aim of ${AIM} × baseline.`,
+    ...notes.map((note) => `\n${note}`),
+    '',
+  ].join('\n');
+  const file = path.join(__dirname, 'last-run.md');
+  fs.writeFileSync(file, markdown);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
+  return markdown;
+}
+
+module.exports = { report, AIM };

@@ -1,0 +1,99 @@
+'use strict';
+/**
+ * Child process: the example app served by Tessera from the seeded database.
+ *
+ * Runs apart from the load generator so the two do not share an event loop.
+ * Talks to the parent over IPC:
+ *   → { type: 'ready', url }                       once listening
+ *   ← { type: 'capture', id, request }             parent asks for one request's SQL
+ *   → { type: 'captured', id, status, body, queries: [{ sql, bindings }] }
+ *   ← { type: 'idle', id } → { type: 'idle', id }   once no request is in flight
+ *   ← { type: 'stop' }                             graceful exit (flushes --cpu-prof)
+ *
+ * Capturing SQL: `app.db.connection.onQuery` reports the SQL text of every
+ * statement, but not its bindings, so while one capture request is in flight
+ * the connection's executor is wrapped to record bindings as well. Nothing is
+ * wrapped while load is measured.
+ */
+const { App } = require('@tessera/core');
+const restPlugin = require('@tessera/plugin-rest').default;
+
+const { dir, config } = JSON.parse(process.env.BENCH_APP);
+
+async function main() {
+  const app = new App({ dir, plugins: [restPlugin], config });
+  await app.load();
+  // Counts requests in flight, so a capture waits for the previous load to drain (its
+  // queued requests would otherwise be recorded too). Koa composes on listen, so this runs first.
+  app.server.koa.middleware.unshift(trackInFlight);
+  await app.start();
+
+  const stop = async () => {
+    await app.destroy().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => undefined); // the parent decides when we stop
+  process.on('disconnect', stop); // parent died: never outlive it
+
+  process.on('message', async (message) => {
+    if (message.type === 'stop') return stop();
+    if (message.type === 'idle') return idle().then(() => process.send({ type: 'idle', id: message.id }));
+    if (message.type === 'capture') {
+      try {
+        const result = await capture(app, message.request);
+        process.send({ type: 'captured', id: message.id, ...result });
+      } catch (error) {
+        process.send({ type: 'captured', id: message.id, error: String(error && error.stack) });
+      }
+    }
+  });
+  process.send({ type: 'ready', url: app.url });
+}
+
+let inFlight = 0;
+async function trackInFlight(ctx, next) {
+  inFlight += 1;
+  try {
+    await next();
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+/** Resolves once no request is being handled. */
+async function idle() {
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Sends `request` to ourselves and returns the answer plus every SQL statement it ran. */
+async function capture(app, request) {
+  await idle();
+  const connection = app.db.connection;
+  const queries = [];
+  const texts = [];
+  const unsubscribe = connection.onQuery((sql) => texts.push(sql));
+  const execute = connection.execute;
+  connection.execute = function recordBindings(raw, statement, reading) {
+    queries.push({ sql: statement.sql, bindings: [...statement.bindings] });
+    return execute.call(this, raw, statement, reading);
+  };
+  try {
+    const response = await fetch(`${app.url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+    const text = await response.text();
+    if (texts.length !== queries.length) throw new Error('onQuery and the executor disagree on the statements run');
+    return { status: response.status, body: text, queries };
+  } finally {
+    unsubscribe();
+    delete connection.execute; // back to the prototype method
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
