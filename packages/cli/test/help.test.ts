@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fs from 'node:fs';
 import { runCli, tempDir } from './helpers';
 
 const COMMANDS = ['new', 'develop', 'start', 'api-token'];
@@ -54,6 +55,7 @@ describe('tessera help and usage errors', () => {
       [['api-token', 'revoke'], 'revoke needs the id or the name of a token'],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd })));
+    fs.rmSync(cwd, { recursive: true, force: true });
     results.forEach((result, index) => {
       const [args, message] = cases[index]!;
       expect(result.code, args.join(' ')).to.equal(2);
