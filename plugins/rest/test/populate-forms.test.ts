@@ -54,6 +54,9 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
     });
   });
   after(() => app.stop());
+  before(async () => {
+    id.child = await post('pages', { title: 'Child', notes: 'child secret', parent: id.page, reviewer: id.w2 });
+  });
 
   describe('forms', () => {
     it('populate=* loads one level of every public link, in schema order', async () => {
@@ -137,6 +140,11 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
       expect(body.data.attributes.author.data.id).to.equal(id.w1);
       const named = await get(`/api/pages/${id.page}?populate[reviewer]=*&populate[author][fields][0]=name`, true);
       expect(Object.keys(named.data.attributes)).to.include('author').and.not.include('reviewer');
+      const nested = await get(`/api/pages/${id.page}?fields[0]=title&populate[children][populate]=*`, true);
+      const child = nested.data.attributes.children.data[0];
+      expect(child.id).to.equal(id.child);
+      expect(child.attributes).to.include.keys('title', 'parent');
+      expect(child.attributes).not.to.have.any.keys('notes', 'reviewer');
       const fields = await app.get(`/api/pages/${id.page}?fields[0]=notes`, { token });
       expect(fields.status).to.equal(400);
     });
