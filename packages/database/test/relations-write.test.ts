@@ -9,7 +9,7 @@ import { create, createMany, relatedIds } from './relations-helpers';
 
 interface Kind {
   title: string;
-  /** Collection path of the source, or a function creating/updating a single type. */
+  /** REST collection of the source. */
   plural: string;
   field: string;
   toMany: boolean;
