@@ -11,7 +11,11 @@ export class Hooks {
     const list = this.handlers.get(name) ?? [];
     list.push(handler);
     this.handlers.set(name, list);
-    return () => list.splice(list.indexOf(handler), 1);
+    return () => {
+      // Unsubscribing twice must not remove someone else's handler.
+      const index = list.indexOf(handler);
+      if (index >= 0) list.splice(index, 1);
+    };
   }
 
   async call(name: string, ...args: unknown[]): Promise<void> {

@@ -154,6 +154,26 @@ eachDatabase('boot and shutdown', (dialect) => {
     expect(response.body).to.deep.equal({ done: true });
   });
 
+  it('awaits named hooks in registration order; unsubscribing twice removes only that handler', async () => {
+    const calls: string[] = [];
+    const hooks: Plugin = {
+      name: 'hooks',
+      register(app: App) {
+        app.hooks.on('app:bootstrapped', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          calls.push('first');
+        });
+        const off = app.hooks.on('app:bootstrapped', () => void calls.push('removed'));
+        app.hooks.on('app:bootstrapped', () => void calls.push('second'));
+        off();
+        off();
+      },
+    };
+    const app = await startApp({ dialect, files: NOTE_FILES, plugins: [restPlugin, hooks] });
+    await app.stop();
+    expect(calls).to.deep.equal(['first', 'second']);
+  });
+
   it('fails the boot with a clear message when a plugin dependency is missing', async () => {
     const lonely: Plugin = { name: 'lonely', dependencies: ['missing-one'] };
     const error = await bootError({ dialect, files: NOTE_FILES, plugins: [restPlugin, lonely] });
