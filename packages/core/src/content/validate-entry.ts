@@ -106,8 +106,9 @@ function checkFor(name: string, attribute: ScalarAttribute): Check {
     case 'biginteger':
       return bigIntegerCheck(name, attribute);
     case 'float':
-    case 'decimal':
       return numberCheck(name, attribute, 'number');
+    case 'decimal':
+      return decimalCheck(name, attribute);
     case 'boolean':
       return booleanCheck(name);
     case 'date':
@@ -118,8 +119,48 @@ function checkFor(name: string, attribute: ScalarAttribute): Check {
     case 'timestamp':
       return dateTimeCheck(name);
     case 'json':
-      return (value) => ({ value });
+      return jsonCheck(name);
   }
+}
+
+/** decimal columns are numeric(10,2): anything beyond 8 integer digits would be a database error (a 500). */
+const DECIMAL_LIMIT = 1e8;
+
+function decimalCheck(name: string, attribute: ScalarAttribute): Check {
+  const base = numberCheck(name, attribute, 'number');
+  return (value, path) => {
+    const result = base(value, path);
+    if (result.issue) return result;
+    if (Math.abs(result.value as number) >= DECIMAL_LIMIT) return { issue: `${name} must be between -99999999.99 and 99999999.99` };
+    return result;
+  };
+}
+
+/** Postgres jsonb refuses U+0000 in strings; refuse it on both databases alike. */
+function jsonCheck(name: string): Check {
+  return (value) => {
+    if (containsNul(value)) return { issue: `${name} must not contain NUL characters` };
+    return { value };
+  };
+}
+
+/** Any string (value or key) in a JSON value holding U+0000; iterative, so deep values cannot overflow the stack. */
+function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (Array.isArray(current)) {
+      pending.push(...current);
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, child] of Object.entries(current)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 function stringCheck(name: string, attribute: ScalarAttribute): Check {
