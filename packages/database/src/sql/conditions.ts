@@ -105,6 +105,7 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
     case '$gt':
     case '$gte':
       if (value === null) qb.whereRaw('1 = 0');
+      else if (byCodePoint(field, ctx)) qb.whereRaw(`?? COLLATE "C" ${SQL_COMPARATOR[operator]} ?`, [column, encode(value) as Knex.Value]);
       else qb.where(column, SQL_COMPARATOR[operator], encode(value) as Knex.Value);
       return;
     case '$in':
@@ -113,7 +114,8 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
       return;
     case '$between': {
       const [low, high] = (value as unknown[]).map(encode);
-      qb.whereBetween(column, [low as Knex.Value, high as Knex.Value]);
+      if (byCodePoint(field, ctx)) qb.whereRaw(`?? COLLATE "C" BETWEEN ? AND ?`, [column, low as Knex.Value, high as Knex.Value]);
+      else qb.whereBetween(column, [low as Knex.Value, high as Knex.Value]);
       return;
     }
     case '$null':
@@ -129,6 +131,11 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
 }
 
 const SQL_COMPARATOR = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
+
+/** Text ranges compare by code point on Postgres too (as SQLite does, and as sorting does), whatever the database collation. */
+function byCodePoint(field: ColumnField, ctx: SqlContext): boolean {
+  return ctx.dialect === 'postgres' && TEXT_TYPES.has(field.type);
+}
 
 function applyList(qb: Builder, column: string, negated: boolean, values: unknown[]): void {
   if (values.length === 0) {
