@@ -50,7 +50,7 @@ export const API_TOKEN_CONTENT_TYPES: ContentType[] = [
       name: { type: 'string', required: true, unique: true },
       description: { type: 'string' },
       type: { type: 'enumeration', enum: TOKEN_TYPES },
-      accessKey: { type: 'string', private: true },
+      accessKey: { type: 'string', private: true, unique: true },
       lastUsedAt: { type: 'datetime' },
       expiresAt: { type: 'datetime' },
       lifespan: { type: 'biginteger' },

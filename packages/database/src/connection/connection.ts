@@ -8,6 +8,10 @@
  *
  * Transactions travel in AsyncLocalStorage: code running inside
  * `transaction()` — lifecycle hooks included — uses it without passing it.
+ *
+ * On a SQLite file, reads outside a transaction use a second, query-only
+ * handle: synchronous, no pool round trip. WAL mode lets it read committed
+ * data while the pooled handle writes — the isolation a reader should get.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
@@ -39,6 +43,9 @@ export class Connection {
   /** Matches SQL reading a column whose integers may pass 2^53 (SQLite must read those exactly). */
   private exactIntegerColumns: RegExp | undefined;
   private readonly exactStatements = new WeakSet<BetterSqlite3.Statement>();
+  private openTransactions = 0;
+  /** Undefined until first needed; null when reads must share the pool (`:memory:`). */
+  private readHandle: BetterSqlite3.Database | null | undefined;
 
   constructor(private readonly config: ResolvedDatabaseConfig) {
     this.dialect = config.dialect;
@@ -73,6 +80,8 @@ export class Connection {
 
   async all(query: Compilable | SqlStatement): Promise<Row[]> {
     const statement = toStatement(query);
+    const reader = this.dialect === 'sqlite' && !this.inTransaction() ? this.sqliteReadHandle() : null;
+    if (reader) return this.execute(reader, statement);
     return this.withRawConnection((raw) => this.execute(raw, statement));
   }
 
@@ -98,11 +107,32 @@ export class Connection {
   /** Runs `work` in a transaction; nested calls join the outer one. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return work();
-    return this.knex.transaction((trx) => this.transactions.run(trx, work));
+    this.openTransactions++;
+    try {
+      return await this.knex.transaction((trx) => this.transactions.run(trx, work));
+    } finally {
+      // An enabled AsyncLocalStorage makes Node track every promise; with no
+      // transaction open, switch it off so reads pay nothing for it.
+      if (--this.openTransactions === 0) this.transactions.disable();
+    }
   }
 
   async destroy(): Promise<void> {
+    this.readHandle?.close();
+    this.readHandle = null;
     await this.knex.destroy();
+  }
+
+  private sqliteReadHandle(): BetterSqlite3.Database | null {
+    if (this.readHandle !== undefined) return this.readHandle;
+    const filename = this.config.sqlite!.filename;
+    if (filename === ':memory:') return (this.readHandle = null);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Database = require('better-sqlite3') as typeof BetterSqlite3;
+    const handle = new Database(filename, { fileMustExist: true });
+    prepareSqliteHandle(handle);
+    handle.pragma('query_only = ON');
+    return (this.readHandle = handle);
   }
 
   private async withRawConnection<T>(use: (raw: unknown) => Promise<T> | T): Promise<T> {
@@ -216,14 +246,9 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
         max: 1,
         afterCreate(db: BetterSqlite3.Database, done: (error: Error | null, db: unknown) => void) {
           try {
-            db.pragma('foreign_keys = ON');
             db.pragma('journal_mode = WAL');
             db.pragma('synchronous = NORMAL');
-            db.pragma('busy_timeout = 5000');
-            // Full Unicode lower-case, so `$…i` operators fold non-ASCII letters too.
-            db.function('tessera_lower', { deterministic: true }, (value: unknown) =>
-              value === null || value === undefined ? null : String(value).toLowerCase(),
-            );
+            prepareSqliteHandle(db);
             done(null, db);
           } catch (error) {
             done(error as Error, db);
@@ -244,6 +269,16 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
     searchPath: pg.schema ? [pg.schema] : undefined,
     pool: { min: config.pool.min, max: config.pool.max },
   };
+}
+
+/** Settings every SQLite handle needs, the pooled writer and the reader alike. */
+function prepareSqliteHandle(db: BetterSqlite3.Database): void {
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // Full Unicode lower-case, so `$…i` operators fold non-ASCII letters too.
+  db.function('tessera_lower', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? null : String(value).toLowerCase(),
+  );
 }
 
 /**

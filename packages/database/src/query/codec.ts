@@ -94,7 +94,8 @@ function decodeBoolean(raw: unknown): unknown {
 
 function decodeDateTime(raw: unknown): unknown {
   if (raw === null || raw === undefined || raw === '') return null;
-  const date = toDate(raw);
+  // Epoch milliseconds (how SQLite stores them) skip toDate's text parsing.
+  const date = typeof raw === 'number' ? new Date(raw) : toDate(raw);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
