@@ -84,7 +84,8 @@ function compileComponent(owner: EntityMetadata, field: ComponentField, value: u
 
 function compileRelation(relation: RelationField, value: unknown, context: CompileContext, depth: number): Condition | null {
   const target = context.metadata.get(relation.target);
-  if (!target) throw invalidParameter(relation.name);
+  // Filtering on a type the caller may not read would let them probe its values.
+  if (!target || !readable(relation.target, context)) throw invalidParameter(relation.name);
   // A scalar (or list) on a relation key filters by the related id.
   const condition = isPlainObject(value) && !Object.keys(value).some((key) => OPERATORS.has(key))
     ? compileObject(value, target, context, depth + 1)
@@ -155,4 +156,8 @@ function combine(kind: 'and' | 'or', items: Condition[]): Condition | null {
 
 function isCondition(value: Condition | null): value is Condition {
   return value !== null;
+}
+
+export function readable(uid: string, context: CompileContext): boolean {
+  return context.options.canRead === undefined || context.options.canRead(uid);
 }

@@ -8,6 +8,7 @@ import type { EntityMetadata, RelationField } from '../metadata/metadata';
 import type { SortItem } from './plan';
 import type { CompileContext } from './compile-params';
 import { arrayLike, invalidParameter, isPlainObject } from './compile-params';
+import { readable } from './compile-filters';
 
 const MAX_SORT_KEYS = 20;
 
@@ -58,6 +59,7 @@ function resolveSort(path: string, direction: string, entity: EntityMetadata, co
     const link = current.links.get(segment);
     if (!link || link.private || link.kind !== 'relation') throw invalidParameter(segment);
     if (link.toMany) throw invalidParameter(segment, 'cannot sort through a to-many relation');
+    if (!readable(link.target, context)) throw invalidParameter(segment);
     hops.push(link);
     current = context.metadata.get(link.target)!;
   }
