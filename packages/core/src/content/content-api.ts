@@ -64,17 +64,17 @@ export class ContentApi {
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compile(uid, this.knownParams(context.params), context.auth, 'preview');
+    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
     return this.entityService.create(uid, requireData(data), { query });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compile(uid, this.knownParams(context.params), context.auth, 'preview');
+    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
     return this.entityService.update(uid, parseId(id), requireData(data), { query });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compile(uid, this.knownParams(context.params), context.auth, 'preview');
+    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
     return this.entityService.delete(uid, parseId(id), { query });
   }
 
@@ -89,14 +89,14 @@ export class ContentApi {
 
   /** PUT on a single type: updates the entry, or creates it when absent. */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compile(uid, this.knownParams(context.params), context.auth, 'preview');
+    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
     const existing = await this.firstId(uid);
     if (existing === null) return this.entityService.create(uid, requireData(data), { query });
     return this.entityService.update(uid, existing, requireData(data), { query });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const query = this.compile(uid, this.knownParams(context.params), context.auth, 'preview');
+    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
     const existing = await this.firstId(uid);
     if (existing === null) throw new NotFoundError();
     return this.entityService.delete(uid, existing, { query });
@@ -109,8 +109,17 @@ export class ContentApi {
     return entry ? entry.id : null;
   }
 
+  /**
+   * What a write answers with: the entry written (or deleted) whatever its
+   * state, while populated relations keep the request's publication state —
+   * a write never becomes a way to read someone else's drafts.
+   */
+  private compileForWrite(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
+    return { ...this.compile(uid, params, auth), publicationState: 'preview' };
+  }
+
   /** Compiles the caller's parameters: drafts only for those allowed, populate only into readable types. */
-  private compile(uid: string, params: RequestParams, auth: AuthState, forcedState?: 'preview'): EntityQuery {
+  private compile(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
     const entity = this.db.entity(uid);
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
     const queryParams: QueryParams = {
@@ -118,7 +127,7 @@ export class ContentApi {
       sort: params.sort,
       fields: params.fields,
       populate: params.populate,
-      publicationState: forcedState ?? params.publicationState,
+      publicationState: params.publicationState,
     };
     return this.db.query(uid).plan(queryParams, {
       strictParams: this.config.strictParams,
