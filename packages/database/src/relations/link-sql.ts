@@ -1,15 +1,21 @@
 /**
- * Small SQL building blocks shared by the relation, component and media
- * writers. Id lists travel as one binding (JSON on SQLite, an array on
- * Postgres) so a statement's text — and its cached prepared statement — is
- * the same whatever the number of ids.
+ * Small SQL building blocks shared by the readers and the relation,
+ * component and media writers. Id lists travel as one binding (JSON on
+ * SQLite, an array on Postgres) so a statement's text — and its cached
+ * prepared statement — is the same whatever the number of ids.
  */
 import type { Knex } from 'knex';
+import type { Dialect } from '../connection/config';
 import type { Connection } from '../connection/connection';
 
-export function whereIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
-  if (connection.dialect === 'sqlite') return qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
+/** `column IN ids` with one binding. */
+export function whereIdList(dialect: Dialect, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
+  if (dialect === 'sqlite') return qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
   return qb.whereRaw(`?? = ANY(?::int[])`, [column, `{${ids.join(',')}}`]);
+}
+
+export function whereIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
+  return whereIdList(connection.dialect, qb, column, ids);
 }
 
 export function whereNotIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {

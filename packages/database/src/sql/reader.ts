@@ -10,6 +10,7 @@ import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata
 import type { EntityQuery, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
 import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
 import { RowMapper } from './row-mapper';
+import { whereIdList } from '../relations/link-sql';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
 
@@ -190,10 +191,9 @@ function orderBy(qb: Knex.QueryBuilder, column: string, field: ColumnField, dire
   qb.orderByRaw(`??${collate} ${direction} ${nulls}`, [column]);
 }
 
-/** `column IN ids` with one binding, so the SQL (and its prepared statement) is the same for any number of ids. */
+/** `column IN ids` with one binding (see relations/link-sql.ts). */
 export function whereIdIn(qb: Knex.QueryBuilder, column: string, ids: number[], ctx: SqlContext): void {
-  if (ctx.dialect === 'sqlite') qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
-  else qb.whereRaw(`?? = ANY(?::int[])`, [column, `{${ids.join(',')}}`]);
+  whereIdList(ctx.dialect, qb, column, ids);
 }
 
 export function uniqueIds(entities: Entity[]): number[] {
