@@ -259,6 +259,11 @@ eachDatabase('scalar attribute types', (dialect) => {
         [{ day: '2023-02-29' }, 'day', 'day must be a valid date (YYYY-MM-DD)'],
         [{ at: '25:00' }, 'at', 'at must be a valid time (HH:mm:ss.SSS)'],
         [{ when: 'yesterday' }, 'when', 'when must be a valid date-time'],
+        // Years outside 1..9999 are valid in JavaScript but not in Postgres (was a 500 there).
+        [{ day: '0000-01-01' }, 'day', 'day must be a valid date (YYYY-MM-DD)'],
+        [{ when: '0000-12-31T23:00:00Z' }, 'when', 'when must be a valid date-time'],
+        [{ when: 8640000000000000 }, 'when', 'when must be a valid date-time'],
+        [{ when: -62198755200000 }, 'when', 'when must be a valid date-time'],
         [{ big: '99999999999999999999' }, 'big', 'big must be an integer'],
         [{ big: 1.5 }, 'big', 'big must be an integer'],
       ];

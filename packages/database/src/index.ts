@@ -5,7 +5,7 @@ export * from './connection/config';
 export { Connection, type Row } from './connection/connection';
 export * from './query/plan';
 export { compileQuery, compileFields, compilePublicationState, type QueryParams, type CompileOptions } from './query/compile-params';
-export { toDate, normalizeTime } from './query/codec';
+export { toDate, normalizeTime, isStorableYear } from './query/codec';
 export { FILE_UID } from './query/compile-populate';
 export type { Entity } from './sql/reader';
 export { translateConstraintError } from './sql/writer';

@@ -281,6 +281,32 @@ eachDatabase('REST filters', (dialect) => {
     expect(exact.body).to.deep.equal(errorBody(400, 'ValidationError', 'Invalid parameter secret'));
   });
 
+  it('values outside what the column can hold are a 400 naming the field on both databases (were 500s on Postgres)', async () => {
+    const cases: Array<[string, string]> = [
+      ['filters[count][$gt]=99999999999', 'count'],
+      ['filters[count][$in][0]=1&filters[count][$in][1]=-2147483649', 'count'],
+      ['filters[id]=2147483648', 'id'],
+      ['filters[big]=99999999999999999999', 'big'],
+      ['filters[day][$gt]=2024-13-45', 'day'],
+      ['filters[day][$gt]=2023-02-29', 'day'],
+      ['filters[day][$gt]=0000-01-01', 'day'],
+      ['filters[day][$lt]=99999-01-01', 'day'],
+      ['filters[clock][$eq]=99:99', 'clock'],
+      ['filters[moment][$gt]=%2B275760-09-13T00:00:00.000Z', 'moment'],
+      ['filters[moment][$gt]=10000-01-01', 'moment'],
+      ['filters[moment][$lt]=8640000000000000', 'moment'],
+      ['filters[createdAt][$gt]=-000001-01-01T00:00:00Z', 'createdAt'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await app.get(`/api/items?${query}`);
+      expect(response.status, `${query}: ${response.text}`).to.equal(400);
+      expect(response.body.error.message, query).to.match(new RegExp(`^Invalid parameter ${field}: `));
+    }
+    const edges = await app.get('/api/items?fields[0]=title&filters[count][$lte]=2147483647&filters[day][$gte]=0001-01-01&filters[moment][$lt]=9999-12-31T23:59:59Z');
+    expect(edges.status, edges.text).to.equal(200);
+    expect(titles(edges.body)).to.deep.equal(expectedTitles((i) => i.count != null && i.day != null && i.moment != null));
+  });
+
   it('a private field never changes the answer when smuggled through a relation-less path', async () => {
     // Sanity: the seed really has these secrets, so a leak would show.
     expect(ITEMS.every((item) => item.secret)).to.equal(true);

@@ -6,7 +6,7 @@
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { ColumnField, EntityMetadata, ScalarAttribute } from '@tessera/database';
-import { normalizeTime, toDate } from '@tessera/database';
+import { isStorableYear, normalizeTime, toDate } from '@tessera/database';
 
 export type WriteMode = 'create' | 'update';
 
@@ -242,7 +242,7 @@ function dateCheck(name: string): Check {
     const match = DATE.exec(text);
     if (!match) return { issue: `${name} must be a valid date (YYYY-MM-DD)` };
     const date = new Date(`${text}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) return { issue: `${name} must be a valid date (YYYY-MM-DD)` };
+    if (Number.isNaN(date.getTime()) || !isStorableYear(date) || date.toISOString().slice(0, 10) !== text) return { issue: `${name} must be a valid date (YYYY-MM-DD)` };
     return { value: text };
   };
 }
@@ -259,7 +259,7 @@ function dateTimeCheck(name: string): Check {
     if (typeof value !== 'string' && typeof value !== 'number') return { issue: `${name} must be a valid date-time` };
     if (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(value)) return { issue: `${name} must be a valid date-time` };
     const date = toDate(value);
-    if (Number.isNaN(date.getTime())) return { issue: `${name} must be a valid date-time` };
+    if (Number.isNaN(date.getTime()) || !isStorableYear(date)) return { issue: `${name} must be a valid date-time` };
     return { value: date };
   };
 }

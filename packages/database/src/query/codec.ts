@@ -63,6 +63,16 @@ function nullable(value: unknown, convert: (value: unknown) => unknown): unknown
   return value === null || value === undefined ? null : convert(value);
 }
 
+/**
+ * Years both databases store: Postgres has no year 0 and its ISO input
+ * cannot take JavaScript's six-digit years, so anything outside 1..9999
+ * would be a database error (a 500) rather than a value.
+ */
+export function isStorableYear(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 export function toDate(value: unknown): Date {
   if (value instanceof Date) return value;
   if (typeof value === 'number') return new Date(value);

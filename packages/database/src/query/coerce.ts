@@ -6,12 +6,15 @@
  */
 import type { ColumnField } from '../metadata/metadata';
 import { invalidParameter } from './compile-params';
-import { normalizeTime, toDate } from './codec';
+import { isStorableYear, normalizeTime, toDate } from './codec';
 
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?$/;
+/** Column ranges: a value beyond them is a database error on Postgres, so it is a 400 on both databases. */
+const INT32 = { min: -2147483648, max: 2147483647 };
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 const MAX_STRING = 10_000;
 const TEXT_OPERATORS: ReadonlySet<string> = new Set([
   '$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
@@ -31,7 +34,7 @@ export function coerceFilterValue(field: ColumnField, raw: unknown, operator: st
     case 'integer':
       return requireMatch(field, text, INTEGER, 'an integer', () => safeInteger(field, text));
     case 'biginteger':
-      return requireMatch(field, text, INTEGER, 'an integer', () => text);
+      return requireMatch(field, text, INTEGER, 'an integer', () => bigInteger(field, text));
     case 'float':
     case 'decimal':
       return requireMatch(field, text, NUMBER, 'a number', () => Number(text));
@@ -58,8 +61,14 @@ function requireMatch(field: ColumnField, text: string, pattern: RegExp, expecte
 
 function safeInteger(field: ColumnField, text: string): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw invalidParameter(field.name, 'integer out of range');
+  if (!Number.isSafeInteger(value) || value < INT32.min || value > INT32.max) throw invalidParameter(field.name, 'integer out of range');
   return value;
+}
+
+function bigInteger(field: ColumnField, text: string): string {
+  const value = BigInt(text.trim());
+  if (value < INT64.min || value > INT64.max) throw invalidParameter(field.name, 'integer out of range');
+  return text;
 }
 
 function coerceBoolean(field: ColumnField, raw: unknown): boolean {
@@ -71,14 +80,15 @@ function coerceBoolean(field: ColumnField, raw: unknown): boolean {
 }
 
 function coerceDate(field: ColumnField, text: string): string {
-  if (DATE.test(text)) return text;
-  const date = toDate(text);
-  if (Number.isNaN(date.getTime())) throw invalidParameter(field.name, `expected a date (YYYY-MM-DD), got "${text.slice(0, 50)}"`);
-  return date.toISOString().slice(0, 10);
+  const date = DATE.test(text) ? new Date(`${text}T00:00:00Z`) : toDate(text);
+  // A calendar date that does not exist (2023-02-29) must not reach the database either.
+  const valid = !Number.isNaN(date.getTime()) && isStorableYear(date) && (!DATE.test(text) || date.toISOString().startsWith(text));
+  if (!valid) throw invalidParameter(field.name, `expected a date (YYYY-MM-DD), got "${text.slice(0, 50)}"`);
+  return DATE.test(text) ? text : date.toISOString().slice(0, 10);
 }
 
 function coerceDateTime(field: ColumnField, text: string): Date {
   const date = /^-?\d+$/.test(text) ? new Date(Number(text)) : toDate(text);
-  if (Number.isNaN(date.getTime())) throw invalidParameter(field.name, `expected a date-time, got "${text.slice(0, 50)}"`);
+  if (Number.isNaN(date.getTime()) || !isStorableYear(date)) throw invalidParameter(field.name, `expected a date-time, got "${text.slice(0, 50)}"`);
   return date;
 }
