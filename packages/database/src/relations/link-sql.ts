@@ -38,6 +38,21 @@ export async function updateColumnByRowId(connection: Connection, table: string,
   await connection.run(knex.raw(sql, [table, column, `{${ids.join(',')}}`, `{${numbers.join(',')}}`]));
 }
 
+/**
+ * Postgres only: serialises the transactions that write the given join
+ * tables until they commit. Writes renumber order columns of rows other
+ * entries share (a tag's `article_order`), so two concurrent writes would
+ * otherwise lock those rows in different orders and deadlock, or renumber
+ * from a stale read. Locks are taken in one sorted pass, so lock order never
+ * depends on the body's key order. SQLite already runs one writer at a time.
+ */
+export async function lockJoinTables(connection: Connection, tables: string[]): Promise<void> {
+  if (connection.dialect !== 'postgres' || tables.length === 0) return;
+  const names = [...new Set(tables)].sort();
+  const sql = `SELECT pg_advisory_xact_lock(hashtext(t)) FROM unnest(?::text[]) AS t`;
+  await connection.run(connection.knex.raw(sql, [`{${names.map((name) => `"${name}"`).join(',')}}`]));
+}
+
 export interface OrderedRow {
   id: number;
   group: number;

@@ -11,7 +11,7 @@ import type { Connection } from '../connection/connection';
 import type { EntityMetadata, Metadata, RelationField } from '../metadata/metadata';
 import { parseRelationInput, type RelationOps } from './relation-input';
 import { nextList, referencedIds } from './relation-order';
-import { numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
+import { lockJoinTables, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
 
 export type WriteMode = 'create' | 'update';
 
@@ -26,6 +26,11 @@ export class RelationWriter {
     return parseRelationInput(field.name, value);
   }
 
+  /** Call once per write, before any `write`, with every relation it will write (see lockJoinTables). */
+  async lock(fields: RelationField[]): Promise<void> {
+    await lockJoinTables(this.connection, fields.map((field) => field.joinTable.name));
+  }
+
   async write(field: RelationField, id: number, ops: RelationOps, mode: WriteMode): Promise<void> {
     await this.requireTargets(field, referencedIds(ops));
     const current = mode === 'create' ? [] : await this.currentList(field, id);
@@ -38,11 +43,11 @@ export class RelationWriter {
    * other side keeps an order (the rest cascade), and closes the gaps in those lists.
    */
   async detachAll(entity: EntityMetadata, ids: number[]): Promise<void> {
-    for (const field of entity.links.values()) {
-      if (field.kind !== 'relation') continue;
+    const ordered = [...entity.links.values()].filter((field): field is RelationField => field.kind === 'relation' && Boolean(field.joinTable.inverseOrderColumn));
+    await this.lock(ordered);
+    for (const field of ordered) {
       const join = field.joinTable;
-      const inverseOrder = join.inverseOrderColumn;
-      if (!inverseOrder) continue;
+      const inverseOrder = join.inverseOrderColumn!;
       const select = this.connection.knex.from(join.name).distinct(join.inverseJoinColumn);
       const targets = (await this.connection.all(whereIn(this.connection, select, join.joinColumn, ids))).map((row) => Number(row[join.inverseJoinColumn]));
       if (targets.length === 0) continue;

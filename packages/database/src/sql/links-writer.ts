@@ -33,6 +33,7 @@ export class LinksWriter {
 
   async write(entity: EntityMetadata, id: number, links: Record<string, unknown>, mode: WriteMode): Promise<void> {
     const prepared = this.prepareAll(entity, links);
+    await this.relations.lock(prepared.flatMap(([field]) => (field.kind === 'relation' ? [field] : [])));
     for (const [field, item] of prepared) {
       if (item.kind === 'relation' && field.kind === 'relation') await this.relations.write(field, id, item.ops, mode);
       else if (item.kind === 'media' && field.kind === 'media') await this.media.write(entity, id, field, item.ids, mode);
