@@ -111,6 +111,31 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
     });
   });
 
+  describe('dynamic zones, shared strategy', () => {
+    it('populate[zone][populate]=… applies to every component of the zone, as in Strapi v4 (was ignored)', async () => {
+      const page = await post('pages', {
+        title: 'Zone',
+        content: [
+          { __component: 'shared.feature', title: 'F1', article: id.a1, link: { label: 'L', url: '/l' } },
+          { __component: 'shared.quote', text: 'Q' },
+          { __component: 'shared.feature', title: 'F2', article: id.d1 },
+        ],
+      });
+      const star = await get(`/api/pages/${page}?fields[0]=title&populate[content][populate]=*`);
+      const [first, quote, second] = star.data.attributes.content;
+      expect(first.link).to.deep.include({ label: 'L', url: '/l', newTab: false });
+      expect(first.article.data.id).to.equal(id.a1);
+      expect(first.article.data.attributes.title).to.equal('A1');
+      expect(quote).to.deep.include({ __component: 'shared.quote', text: 'Q', author: null });
+      expect(second.link).to.equal(null);
+      expect(second.article).to.deep.equal({ data: null }); // a draft, under live
+      const named = await get(`/api/pages/${page}?fields[0]=title&populate[content][populate][article][fields][0]=title`);
+      expect(named.data.attributes.content[0]).to.not.have.property('link');
+      expect(named.data.attributes.content[0].article).to.deep.equal({ data: { id: id.a1, attributes: { title: 'A1' } } });
+      expect(named.data.attributes.content[1]).to.deep.include({ __component: 'shared.quote', text: 'Q' });
+    });
+  });
+
   describe('what populate never leaks', () => {
     it('drafts under live (even though Strapi v4 does), and shows them under preview', async () => {
       const live = await get(`/api/pages/${id.page}?populate[relatedArticles][fields][0]=title`);

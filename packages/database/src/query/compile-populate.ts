@@ -103,16 +103,20 @@ function compileItem(
   for (const uid of link.components) {
     const component = context.metadata.get(uid);
     if (!component) continue;
-    const componentParams = link.kind === 'dynamiczone' ? dynamicZoneParams(on, uid) : params;
+    const componentParams = link.kind === 'dynamiczone' ? dynamicZoneParams(on, uid, params.populate) : params;
     if (componentParams === null) continue;
     queries.set(uid, nested(componentParams, component, context, publicationState, depth));
   }
   return { kind: link.kind, name: link.name, field: link, owner, queries };
 }
 
-/** `on[uid]` for one component of a zone; components `on` does not name still come, with their own fields (as in Strapi v4). */
-function dynamicZoneParams(on: Record<string, unknown> | undefined, uid: string): QueryParams | null {
-  const spec = on?.[uid];
+/**
+ * `on[uid]` for one component of a zone; components `on` does not name still come, with their own fields (as in Strapi v4).
+ * Without `on`, Strapi v4's shared strategy: the zone's own `populate` applies to every component.
+ */
+function dynamicZoneParams(on: Record<string, unknown> | undefined, uid: string, shared: unknown): QueryParams | null {
+  if (on === undefined) return shared === undefined ? {} : { populate: shared };
+  const spec = on[uid];
   if (spec === undefined) return {};
   if (spec === true || spec === '*' || spec === 'true') return {};
   if (isPlainObject(spec)) return spec;
