@@ -13,6 +13,7 @@ import { EntityWriter } from './sql/writer';
 import { LinksWriter } from './sql/links-writer';
 import { Lifecycles } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
+import { advisoryLock } from './relations/link-sql';
 
 export interface DatabaseModel {
   contentTypes: ContentType[];
@@ -64,6 +65,11 @@ export class Database {
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
     return this.connection.transaction(work);
+  }
+
+  /** Inside a transaction: waits for, then holds until commit, a lock on each name (see advisoryLock). */
+  lock(names: string[]): Promise<void> {
+    return advisoryLock(this.connection, names);
   }
 
   async destroy(): Promise<void> {

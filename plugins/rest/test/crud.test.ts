@@ -180,6 +180,15 @@ eachDatabase('REST single type', (dialect) => {
     expect((await app.get('/api/settings')).status).to.equal(404);
     expect((await app.put('/api/setting', { data: { title: 'Again' } })).body).to.deep.equal(errorBody(403, 'ForbiddenError', 'Forbidden'));
   });
+
+  it('parallel PUTs on an absent single type create exactly one entry (Postgres made one per request)', async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, n) => app.put('/api/setting', { data: { title: `T${n}` } }, { token })));
+    expect(responses.map((response) => response.status)).to.deep.equal(responses.map(() => 200));
+    expect(new Set(responses.map((response) => response.body.data.id)).size).to.equal(1);
+    expect(await app.app.entityService.count('api::setting.setting')).to.equal(1);
+    expect((await app.delete('/api/setting', { token })).status).to.equal(200);
+    expect((await app.get('/api/setting')).status).to.equal(404);
+  });
 });
 
 eachDatabase('REST top-level parameters', (dialect) => {

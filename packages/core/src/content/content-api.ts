@@ -90,9 +90,14 @@ export class ContentApi {
   /** PUT on a single type: updates the entry, or creates it when absent. */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    const existing = await this.firstId(uid);
-    if (existing === null) return this.entityService.create(uid, requireData(data), { query });
-    return this.entityService.update(uid, existing, requireData(data), { query });
+    const values = requireData(data);
+    // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
+    return this.db.transaction(async () => {
+      await this.db.lock([`single:${uid}`]);
+      const existing = await this.firstId(uid);
+      if (existing === null) return this.entityService.create(uid, values, { query });
+      return this.entityService.update(uid, existing, values, { query });
+    });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {

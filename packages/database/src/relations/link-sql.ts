@@ -39,18 +39,19 @@ export async function updateColumnByRowId(connection: Connection, table: string,
 }
 
 /**
- * Postgres only: serialises the transactions that write the given join
- * tables until they commit. Writes renumber order columns of rows other
- * entries share (a tag's `article_order`), so two concurrent writes would
- * otherwise lock those rows in different orders and deadlock, or renumber
- * from a stale read. Locks are taken in one sorted pass, so lock order never
- * depends on the body's key order. SQLite already runs one writer at a time.
+ * Postgres only: serialises the transactions that take a lock on the same
+ * name until they commit (SQLite already runs one writer at a time). Relation
+ * writes lock the join tables they renumber: they renumber order columns of
+ * rows other entries share (a tag's `article_order`), so two concurrent writes
+ * would otherwise lock those rows in different orders and deadlock, or
+ * renumber from a stale read. Locks are taken in one sorted pass, so lock
+ * order never depends on the body's key order.
  */
-export async function lockJoinTables(connection: Connection, tables: string[]): Promise<void> {
-  if (connection.dialect !== 'postgres' || tables.length === 0) return;
-  const names = [...new Set(tables)].sort();
+export async function advisoryLock(connection: Connection, names: string[]): Promise<void> {
+  if (connection.dialect !== 'postgres' || names.length === 0) return;
+  const sorted = [...new Set(names)].sort();
   const sql = `SELECT pg_advisory_xact_lock(hashtext(t)) FROM unnest(?::text[]) AS t`;
-  await connection.run(connection.knex.raw(sql, [`{${names.map((name) => `"${name}"`).join(',')}}`]));
+  await connection.run(connection.knex.raw(sql, [`{${sorted.map((name) => `"${name}"`).join(',')}}`]));
 }
 
 export interface OrderedRow {

@@ -11,7 +11,7 @@ import type { Connection } from '../connection/connection';
 import type { EntityMetadata, Metadata, RelationField } from '../metadata/metadata';
 import { parseRelationInput, type RelationOps } from './relation-input';
 import { nextList, referencedIds } from './relation-order';
-import { lockJoinTables, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
+import { advisoryLock, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
 
 export type WriteMode = 'create' | 'update';
 
@@ -26,9 +26,9 @@ export class RelationWriter {
     return parseRelationInput(field.name, value);
   }
 
-  /** Call once per write, before any `write`, with every relation it will write (see lockJoinTables). */
+  /** Call once per write, before any `write`, with every relation it will write (see advisoryLock). */
   async lock(fields: RelationField[]): Promise<void> {
-    await lockJoinTables(this.connection, fields.map((field) => field.joinTable.name));
+    await advisoryLock(this.connection, fields.map((field) => field.joinTable.name));
   }
 
   async write(field: RelationField, id: number, ops: RelationOps, mode: WriteMode): Promise<void> {
