@@ -236,6 +236,20 @@ eachDatabase('scalar attribute types', (dialect) => {
       expect(text.body.data.attributes.aText).to.have.length(100000);
     });
 
+    it('json: very wide values round-trip; nesting beyond 1000 levels is a 400 (both were 500s: stack overflows)', async () => {
+      const wide = new Array(300000).fill(0);
+      const stored = await app.post('/api/samples', { data: { aJson: wide } }, { token });
+      expect(stored.status).to.equal(200);
+      expect(stored.body.data.attributes.aJson).to.have.length(300000);
+      const nest = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const ok = await app.request('POST', '/api/samples', { rawBody: `{"data":{"aJson":${nest(1000)}}}`, token });
+      expect(ok.status).to.equal(200);
+      for (const depth of [1001, 20000]) {
+        const deep = await app.request('POST', '/api/samples', { rawBody: `{"data":{"aJson":${nest(depth)}}}`, token });
+        expect(deep.body, `depth ${depth}`).to.deep.equal(validationBody([['aJson', 'aJson must not be nested more than 1000 levels deep']]));
+      }
+    });
+
     it('enforces min and max on integers and decimals', async () => {
       expect((await post('/api/rules', { title: 'min', score: 0 })).body).to.deep.equal(validationBody([['score', 'score must be greater than or equal to 1']]));
       expect((await post('/api/rules', { title: 'max', score: 6 })).body).to.deep.equal(validationBody([['score', 'score must be less than or equal to 5']]));

@@ -136,31 +136,38 @@ function decimalCheck(name: string, attribute: ScalarAttribute): Check {
   };
 }
 
+/** Deeper JSON overflows the stack when serialised for the database (a 500); Postgres jsonb has a similar limit. */
+const MAX_JSON_DEPTH = 1000;
+
 /** Postgres jsonb refuses U+0000 in strings; refuse it on both databases alike. */
 function jsonCheck(name: string): Check {
   return (value) => {
-    if (containsNul(value)) return { issue: `${name} must not contain NUL characters` };
+    const problem = jsonProblem(value);
+    if (problem === 'nul') return { issue: `${name} must not contain NUL characters` };
+    if (problem === 'depth') return { issue: `${name} must not be nested more than ${MAX_JSON_DEPTH} levels deep` };
     return { value };
   };
 }
 
-/** Any string (value or key) in a JSON value holding U+0000; iterative, so deep values cannot overflow the stack. */
-function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value];
+/**
+ * A string (value or key) holding U+0000, or nesting beyond MAX_JSON_DEPTH.
+ * Iterative and without argument spreading, so neither deep nor wide values can overflow the stack.
+ */
+function jsonProblem(value: unknown): 'nul' | 'depth' | null {
+  const pending: Array<[unknown, number]> = [[value, 0]];
   while (pending.length > 0) {
-    const current = pending.pop();
+    const [current, depth] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true;
-    } else if (Array.isArray(current)) {
-      pending.push(...current);
+      if (current.includes('\u0000')) return 'nul';
     } else if (typeof current === 'object' && current !== null) {
+      if (depth >= MAX_JSON_DEPTH) return 'depth';
       for (const [key, child] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(child);
+        if (key.includes('\u0000')) return 'nul';
+        if (typeof child === 'object' || typeof child === 'string') pending.push([child, depth + 1]);
       }
     }
   }
-  return false;
+  return null;
 }
 
 function stringCheck(name: string, attribute: ScalarAttribute): Check {
