@@ -10,7 +10,7 @@ import type { Connection } from '../connection/connection';
 import type { ComponentField, EntityMetadata, Metadata } from '../metadata/metadata';
 import { EntityWriter } from '../sql/writer';
 import { issue } from './relation-input';
-import { whereIn } from './link-sql';
+import { insertRows, whereIn } from './link-sql';
 
 export interface ComponentValue {
   uid: string;
@@ -78,7 +78,7 @@ export class ComponentsWriter {
       await nested(item.entity, componentId, links);
       joinRows.push({ entity_id: ownerId, component_id: componentId, component_type: item.uid, field: field.name, order: index + 1 });
     }
-    if (joinRows.length > 0) await this.connection.run(this.connection.knex(joinTable).insert(joinRows));
+    await insertRows(this.connection, joinTable, joinRows);
   }
 
   /** Called for each deleted batch of components so their own links go too (set by LinksWriter). */

@@ -23,6 +23,22 @@ export function whereNotIn(connection: Connection, qb: Knex.QueryBuilder, column
   return qb.whereRaw(`NOT (?? = ANY(?::int[]))`, [column, `{${ids.join(',')}}`]);
 }
 
+/**
+ * Limits per INSERT: SQLite refuses more than 32,766 bindings in a statement, Postgres more than 65,535;
+ * knex writes SQLite multi-row inserts as a compound SELECT, limited to 500 terms.
+ */
+const MAX_INSERT_BINDINGS = 10000;
+const MAX_INSERT_ROWS = 500;
+
+/** Inserts rows (all with the same columns) in as few statements as the drivers' binding limits allow. */
+export async function insertRows(connection: Connection, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return;
+  const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_INSERT_BINDINGS / Object.keys(rows[0]).length)));
+  for (let start = 0; start < rows.length; start += size) {
+    await connection.run(connection.knex(table).insert(rows.slice(start, start + size)));
+  }
+}
+
 /** Sets `column` of each row id to its value, in one statement. */
 export async function updateColumnByRowId(connection: Connection, table: string, column: string, values: Array<[number, number]>): Promise<void> {
   if (values.length === 0) return;
@@ -30,8 +46,9 @@ export async function updateColumnByRowId(connection: Connection, table: string,
   const numbers = values.map(([, value]) => value);
   const knex = connection.knex;
   if (connection.dialect === 'sqlite') {
-    const sql = `UPDATE ?? SET ?? = (SELECT json_extract(?, '$[' || e.key || ']') FROM json_each(?) e WHERE e.value = ??.id) WHERE id IN (SELECT value FROM json_each(?))`;
-    await connection.run(knex.raw(sql, [table, column, JSON.stringify(numbers), JSON.stringify(ids), table, JSON.stringify(ids)]));
+    // One pass over the [id, value] pairs joined on the primary key; a correlated look-up per row was quadratic.
+    const sql = `UPDATE ?? SET ?? = x.v FROM (SELECT json_extract(e.value, '$[0]') AS rid, json_extract(e.value, '$[1]') AS v FROM json_each(?) e) AS x WHERE ??.id = x.rid`;
+    await connection.run(knex.raw(sql, [table, column, JSON.stringify(values), table]));
     return;
   }
   const sql = `UPDATE ?? AS t SET ?? = x.v FROM unnest(?::int[], ?::float8[]) AS x(rid, v) WHERE t.id = x.rid`;

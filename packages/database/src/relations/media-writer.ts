@@ -8,7 +8,7 @@ import type { Connection } from '../connection/connection';
 import type { EntityMetadata, MediaField, Metadata } from '../metadata/metadata';
 import { FILE_UID } from '../query/compile-populate';
 import { parseRelationInput, type RelationOps } from './relation-input';
-import { whereIn } from './link-sql';
+import { insertRows, whereIn } from './link-sql';
 
 export const MORPH_TABLE = 'files_related_morphs';
 
@@ -40,7 +40,7 @@ export class MediaWriter {
     }
     if (fileIds.length === 0) return;
     const rows = fileIds.map((fileId, index) => ({ file_id: fileId, related_id: id, related_type: entity.uid, field: field.name, order: index + 1 }));
-    await this.connection.run(knex(MORPH_TABLE).insert(rows));
+    await insertRows(this.connection, MORPH_TABLE, rows);
   }
 
   /** Drops the morph rows of deleted entries (they have no foreign key to cascade from). */

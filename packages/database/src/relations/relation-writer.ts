@@ -11,7 +11,7 @@ import type { Connection } from '../connection/connection';
 import type { EntityMetadata, Metadata, RelationField } from '../metadata/metadata';
 import { parseRelationInput, type RelationOps } from './relation-input';
 import { nextList, referencedIds } from './relation-order';
-import { advisoryLock, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
+import { advisoryLock, insertRows, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
 
 export type WriteMode = 'create' | 'update';
 
@@ -88,7 +88,7 @@ export class RelationWriter {
     if (added.length > 0) {
       if (this.otherSideToOne(field)) await this.detachFromOthers(field, id, added);
       const rows = added.map((target) => ({ [join.joinColumn]: id, [join.inverseJoinColumn]: target }));
-      await this.connection.run(knex(join.name).insert(rows));
+      await insertRows(this.connection, join.name, rows);
     }
     const reordered = current.length !== next.length || current.some((target, index) => next[index] !== target);
     if (join.orderColumn && reordered) await this.writeOwnOrder(field, id, next);
