@@ -74,6 +74,25 @@ eachDatabase('HTTP errors', (dialect) => {
       expect(await app.app.entityService.count('api::note.note')).to.equal(0);
     });
 
+    it('answers a corrupt or unsupported Content-Encoding with a 4xx envelope (was a 500), and a valid gzip body works', async () => {
+      const { gzipSync } = await import('node:zlib');
+      const send = (encoding: string, body: Uint8Array | string) =>
+        fetch(`${app.url}/api/notes`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': encoding }, body });
+      for (const encoding of ['gzip', 'deflate', 'br']) {
+        const response = await send(encoding, 'not compressed');
+        expect(response.status, encoding).to.equal(400);
+        expect(await response.json(), encoding).to.deep.equal(envelope(400, 'ValidationError', 'Invalid request body'));
+      }
+      const unknown = await send('x-unknown', '{}');
+      expect(unknown.status).to.equal(415);
+      expect(await unknown.json()).to.deep.equal(envelope(415, 'UnsupportedMediaTypeError', 'Unsupported Media Type'));
+      const zipped = await send('gzip', gzipSync(JSON.stringify({ data: { title: 'zipped' } })));
+      expect(zipped.status).to.equal(200);
+      const created = (await zipped.json()) as { data: { id: number; attributes: { title: string } } };
+      expect(created.data.attributes.title).to.equal('zipped');
+      expect((await app.delete(`/api/notes/${created.data.id}`, { token })).status).to.equal(200);
+    });
+
     it('accepts a body just under 1mb', async () => {
       const response = await app.request('POST', '/api/notes', { token, rawBody: bodyOfSize(1000 * 1000) });
       expect(response.status).to.equal(200);

@@ -8,7 +8,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { KoaBodyMiddlewareOptions } from 'koa-body';
-import { MethodNotAllowedError, NotFoundError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
+import { MethodNotAllowedError, NotFoundError, UnsupportedMediaTypeError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
 import type { Logger } from '../logger';
 
 export interface HttpConfig {
@@ -115,11 +115,15 @@ export class HttpServer {
 /**
  * Body parser failures. co-body marks unparsable JSON with status 400 but not
  * `expose`, which would read as a 500: it is the client's error, said without
- * the parser's internals. Size limits (413) pass through unchanged.
+ * the parser's internals. Size limits (413) pass through unchanged. An
+ * unsupported Content-Encoding is a 415; a body its Content-Encoding cannot
+ * decode (zlib errors carry no status) is a 400.
  */
 function bodyError(error: Error): Error {
   const status = (error as { status?: number }).status;
   if (status === 400 || error instanceof SyntaxError) return new ValidationError('Invalid JSON in the request body');
+  if (status === 415) return new UnsupportedMediaTypeError();
+  if (status === undefined && /^(Z_|ERR_)/.test(String((error as { code?: unknown }).code))) return new ValidationError('Invalid request body');
   return error;
 }
 
