@@ -92,8 +92,10 @@ export class EntityRepository {
   async update(params: WriteParams & { id: number }): Promise<Entity> {
     return this.parts.connection.transaction(() =>
       this.around('Update', params, async () => {
-        await this.requireExisting(params.id);
         const { columns, links } = this.split(params.data);
+        // Locks first, then the existence check: a delete holding them may commit while we wait.
+        await this.parts.links.lock(this.entity, links);
+        await this.requireExisting(params.id);
         await this.parts.writer.update(this.entity, params.id, columns);
         await this.parts.links.write(this.entity, params.id, links, 'update');
         return this.readBack(params.id, params.query);

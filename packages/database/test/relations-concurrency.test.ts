@@ -76,4 +76,21 @@ eachDatabase('concurrent relation writes', (dialect) => {
     const byCategory = await ordersByGroup('articles_category_links', 'category_id', 'article_order');
     expect([...byCategory.values()].reduce((sum, list) => sum + list.length, 0)).to.equal(14);
   });
+
+  it('updates racing a delete of the same entry, and writes from the other side, never deadlock', async function () {
+    this.timeout(60000);
+    for (let round = 0; round < 5; round++) {
+      const article = (await app.post('/api/articles', { data: { title: `R${round}`, tags: [tags[0], tags[1]], category: categories[0] } }, { token })).body.data.id;
+      const responses = await Promise.all([
+        ...[0, 1, 2, 3].map((n) => app.put(`/api/articles/${article}`, { data: { title: `U${n}`, tags: { connect: [{ id: tags[2 + (n % 3)], position: { start: true } }] } } }, { token })),
+        app.delete(`/api/articles/${article}`, { token }),
+        ...[0, 1, 2, 3].map((n) => app.put(`/api/tags/${tags[n % 2]}`, { data: { articles: { connect: [article] } } }, { token })),
+      ]);
+      const unexpected = responses.filter((response) => ![200, 400, 404].includes(response.status));
+      expect(unexpected.map((response) => response.text)).to.deep.equal([]);
+      expect(responses[4].status).to.equal(200);
+    }
+    await expectDenseOrders('articles_tags_links', 'tag_id', 'article_order');
+    await expectDenseOrders('articles_category_links', 'category_id', 'article_order');
+  });
 });

@@ -31,6 +31,18 @@ export class LinksWriter {
     this.components.onDelete = (entity, ids) => this.deleteOwnedMany(entity, ids);
   }
 
+  /**
+   * Takes the relation locks `write` will need (see advisoryLock). An update calls it before touching the entry's
+   * row: a delete holds these locks before it locks the row, so taking them in the other order could deadlock.
+   */
+  async lock(entity: EntityMetadata, links: Record<string, unknown>): Promise<void> {
+    const fields = Object.keys(links).flatMap((name) => {
+      const field = entity.links.get(name);
+      return field?.kind === 'relation' && links[name] !== undefined ? [field] : [];
+    });
+    await this.relations.lock(fields);
+  }
+
   async write(entity: EntityMetadata, id: number, links: Record<string, unknown>, mode: WriteMode): Promise<void> {
     const prepared = this.prepareAll(entity, links);
     await this.relations.lock(prepared.flatMap(([field]) => (field.kind === 'relation' ? [field] : [])));
