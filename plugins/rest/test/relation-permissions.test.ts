@@ -67,4 +67,27 @@ eachDatabase('relation filters and sorts obey read permissions', (dialect) => {
     expect(response.status).to.equal(200);
     expect(response.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['In the vault', 'Outside']);
   });
+
+  // Read plans are cached per parameters and read scope: the same query string must
+  // still answer each caller by their own permissions, and each page by its own rows.
+  it('answers the same populate by each caller\'s permissions, in any order', async () => {
+    const path = '/api/posts?populate=vault&fields[0]=title&sort=title:asc';
+    const vaults = (body: { data: Array<{ attributes: { vault?: { data: unknown } } }> }) => body.data.map((entry) => entry.attributes.vault);
+    const anonymous = await app.get(path);
+    const trusted = await app.get(path, { token });
+    const anonymousAgain = await app.get(path);
+    expect(vaults(anonymous.body)).to.deep.equal([undefined, undefined]);
+    expect(trusted.body.data[0].attributes.vault.data.attributes.code).to.equal('secret-42');
+    expect(vaults(anonymousAgain.body)).to.deep.equal([undefined, undefined]);
+  });
+
+  it('answers each page of one cached plan with its own rows', async () => {
+    const page = (n: number) => app.get(`/api/posts?fields[0]=title&sort=title:asc&pagination[page]=${n}&pagination[pageSize]=1`);
+    const [first, second, firstAgain] = [await page(1), await page(2), await page(1)];
+    expect(first.body.data[0].attributes.title).to.equal('In the vault');
+    expect(second.body.data[0].attributes.title).to.equal('Outside');
+    expect(firstAgain.body).to.deep.equal(first.body);
+    expect(second.body.meta).to.deep.equal({ pagination: { page: 2, pageSize: 1, pageCount: 2, total: 2 } });
+  });
 });
+

@@ -13,6 +13,7 @@ import type { AuthState } from '../types';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { searchFilter } from './search';
+import { PlanCache } from './plan-cache';
 
 export interface ContentApiConfig extends PaginationConfig {
   /** Reject unknown top-level query parameters and populate keys. */
@@ -37,27 +38,32 @@ export interface FindResult {
 const KNOWN_PARAMETERS = new Set(['filters', 'sort', 'fields', 'populate', 'pagination', 'publicationState', 'locale', '_q']);
 
 export class ContentApi {
+  private readonly plans: PlanCache;
+
   constructor(
     private readonly db: Database,
     private readonly entityService: EntityService,
     readonly config: ContentApiConfig,
-  ) {}
+  ) {
+    this.plans = new PlanCache(db);
+  }
 
   async find(uid: string, context: OperationContext): Promise<FindResult> {
     const params = this.knownParams(context.params);
-    const query = this.compile(uid, params, context.auth);
+    const query = this.compileRead(uid, params, context.auth);
     const pagination = parsePagination(params.pagination, this.config);
     const repository = this.db.query(uid);
     const [results, total] = await Promise.all([
       repository.findMany({ query, page: toPage(pagination) }),
-      pagination.withCount ? repository.count({ query: { ...query, populate: new Map() } }) : Promise.resolve(undefined),
+      // The count reads the same plan: it ignores populate, and shares its compiled SQL.
+      pagination.withCount ? repository.count({ query }) : Promise.resolve(undefined),
     ]);
     return { results, pagination: paginationMeta(pagination, total) };
   }
 
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compile(uid, params, context.auth);
+    const query = this.compileRead(uid, params, context.auth);
     const entry = await this.db.query(uid).findOne({ query, id: parseId(id) });
     if (!entry) throw new NotFoundError();
     return entry;
@@ -81,7 +87,7 @@ export class ContentApi {
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compile(uid, params, context.auth);
+    const query = this.compileRead(uid, params, context.auth);
     const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 } });
     if (!entry) throw new NotFoundError();
     return entry;
@@ -112,6 +118,13 @@ export class ContentApi {
     const idOnly: EntityQuery = { ...repository.everything, fields: [repository.entity.columns.get('id')!] };
     const [entry] = await repository.findMany({ query: idOnly, page: { limit: 1, offset: 0 } });
     return entry ? entry.id : null;
+  }
+
+  /** A read plan: the same parameters and read scope give the same (shared) plan. */
+  private compileRead(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
+    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
+    const { pagination: _pagination, ...planParams } = params;
+    return this.plans.get(uid, planParams, auth, () => this.compile(uid, params, auth));
   }
 
   /**

@@ -13,6 +13,7 @@ import { RowMapper } from './row-mapper';
 import { whereIdList } from '../relations/link-sql';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
+import { StatementTemplates } from './statement-templates';
 
 export type Entity = { id: number } & Record<string, unknown>;
 
@@ -21,6 +22,7 @@ const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enu
 
 export class EntityReader {
   private readonly mapper: RowMapper;
+  private readonly statements = new StatementTemplates();
 
   constructor(
     readonly connection: Connection,
@@ -30,31 +32,41 @@ export class EntityReader {
   }
 
   async findMany(query: EntityQuery, page?: Page): Promise<Entity[]> {
-    const ctx = this.context(query);
-    const qb = this.selectFrom(query, ctx);
-    applySort(qb, query.sort, ROOT, ctx);
-    if (page?.limit !== undefined) qb.limit(page.limit);
-    if (page && page.offset > 0) qb.offset(page.offset);
-    const rows = await this.connection.all(qb);
+    const withLimit = page?.limit !== undefined;
+    const withOffset = page !== undefined && page.offset > 0;
+    const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
+    const statement = this.statements.bind(query, `many:${withLimit}:${withOffset}`, values, (markers) => {
+      const ctx = this.context(query);
+      const qb = this.selectFrom(query, ctx);
+      applySort(qb, query.sort, ROOT, ctx);
+      if (withLimit) qb.limit(markers[0]);
+      if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
+      return qb;
+    });
+    const rows = await this.connection.all(statement);
     const entities = this.mapper.mapRows(query.fields, rows);
     await this.populate(entities, query);
     return entities;
   }
 
   async findById(query: EntityQuery, id: number): Promise<Entity | null> {
-    const ctx = this.context(query);
-    const qb = this.selectFrom(query, ctx).where(`${ROOT}.id`, id).limit(1);
-    const rows = await this.connection.all(qb);
+    const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
+      this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
+    );
+    const rows = await this.connection.all(statement);
     const entities = this.mapper.mapRows(query.fields, rows);
     await this.populate(entities, query);
     return entities[0] ?? null;
   }
 
   async count(query: EntityQuery): Promise<number> {
-    const ctx = this.context(query);
-    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).count({ count: '*' });
-    this.applyFilters(qb, query, ctx);
-    const row = await this.connection.first(qb);
+    const statement = this.statements.bind(query, 'count', [], () => {
+      const ctx = this.context(query);
+      const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).count({ count: '*' });
+      this.applyFilters(qb, query, ctx);
+      return qb;
+    });
+    const row = await this.connection.first(statement);
     return Number(row?.count ?? 0);
   }
 

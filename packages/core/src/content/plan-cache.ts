@@ -1,0 +1,42 @@
+/**
+ * Compiled read plans, reused across requests. A plan depends only on the
+ * content type, the request's parameters and what the caller may read (which
+ * types populate and relation filters may reach), so those make the key.
+ * Reusing the plan object also lets the query engine reuse its compiled SQL.
+ *
+ * Types with find/count lifecycle hooks are never cached: a hook receives the
+ * plan and may change it. The cache is bounded; when full it starts over.
+ */
+import type { Database, EntityQuery } from '@tessera/database';
+import type { AuthState } from '../types';
+
+const LIMIT = 500;
+const READ_HOOKS = ['beforeFindMany', 'afterFindMany', 'beforeFindOne', 'afterFindOne', 'beforeCount', 'afterCount'] as const;
+
+export class PlanCache {
+  private readonly plans = new Map<string, EntityQuery>();
+  private readonly apiTypes: string[];
+
+  constructor(private readonly db: Database) {
+    this.apiTypes = [...db.metadata.keys()].filter((uid) => uid.startsWith('api::'));
+  }
+
+  get(uid: string, params: unknown, auth: AuthState, compile: () => EntityQuery): EntityQuery {
+    if (READ_HOOKS.some((action) => this.db.lifecycles.has(uid, action))) return compile();
+    const key = `${uid}\u0000${this.readScope(auth)}\u0000${JSON.stringify(params)}`;
+    let plan = this.plans.get(key);
+    if (!plan) {
+      plan = compile();
+      if (this.plans.size >= LIMIT) this.plans.clear();
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  /** Which content types this caller may read, as a bit string. */
+  private readScope(auth: AuthState): string {
+    let scope = '';
+    for (const uid of this.apiTypes) scope += auth.ability.can(`${uid}.find`) ? '1' : '0';
+    return scope;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Compiled SQL per query plan. A plan (`EntityQuery`) does not change once
+ * compiled, and the content API reuses plans across requests, so the SQL text
+ * and the filter bindings of a plan are the same on every call: only the id
+ * or the page differs. Each statement is built once through knex with marker
+ * values in those places; later calls copy the bindings and put their values
+ * where the markers were.
+ */
+import type { Knex } from 'knex';
+
+export interface Statement {
+  sql: string;
+  bindings: unknown[];
+}
+
+interface Template extends Statement {
+  /** Binding index of each marker, in marker order. */
+  slots: number[];
+}
+
+/** Safe integers no client value is expected to equal; searched from the end, after every filter binding. */
+const MARKERS = [7_301_948_576_121, 7_301_948_576_122, 7_301_948_576_123];
+
+export class StatementTemplates {
+  private readonly byPlan = new WeakMap<object, Map<string, Template>>();
+
+  /**
+   * The statement for `plan` in shape `variant`, with `values` bound where
+   * `build` used the markers it was given (one marker per value, same order).
+   */
+  bind(plan: object, variant: string, values: readonly unknown[], build: (markers: readonly number[]) => Knex.QueryBuilder): Statement {
+    let templates = this.byPlan.get(plan);
+    if (!templates) {
+      templates = new Map();
+      this.byPlan.set(plan, templates);
+    }
+    let template = templates.get(variant);
+    if (!template) {
+      template = compileTemplate(build(MARKERS.slice(0, values.length)), values.length);
+      templates.set(variant, template);
+    }
+    if (template.slots.length === 0) return template;
+    const bindings = template.bindings.slice();
+    template.slots.forEach((slot, index) => {
+      bindings[slot] = values[index];
+    });
+    return { sql: template.sql, bindings };
+  }
+}
+
+function compileTemplate(builder: Knex.QueryBuilder, markerCount: number): Template {
+  const native = builder.toSQL().toNative();
+  const bindings = [...native.bindings];
+  const slots: number[] = [];
+  for (let marker = markerCount - 1; marker >= 0; marker--) {
+    const slot = bindings.lastIndexOf(MARKERS[marker]);
+    if (slot < 0) throw new Error(`statement template lost marker ${marker}: ${native.sql}`);
+    slots.unshift(slot);
+  }
+  return { sql: native.sql, bindings, slots };
+}
