@@ -32,6 +32,7 @@ db.pragma('foreign_keys = ON');
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.pragma('busy_timeout = 5000');
+db.pragma('mmap_size = 268435456'); // as Tessera's read handle does
 // Tessera registers this for its `$…i` operators; captured SQL may call it.
 db.function('tessera_lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
 

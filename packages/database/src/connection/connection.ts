@@ -31,6 +31,7 @@ interface SqlStatement {
 type Compilable = { toSQL(): Knex.Sql | Knex.Sql[] };
 
 const STATEMENT_CACHE_LIMIT = 1000;
+const SQLITE_READ_MMAP_BYTES = 256 * 1024 * 1024;
 const PG_OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 };
 
 export class Connection {
@@ -132,6 +133,8 @@ export class Connection {
     const handle = new Database(filename, { fileMustExist: true });
     prepareSqliteHandle(handle);
     handle.pragma('query_only = ON');
+    // Reads map the file instead of copying pages through read(): list scans get faster and steadier.
+    handle.pragma(`mmap_size = ${SQLITE_READ_MMAP_BYTES}`);
     return (this.readHandle = handle);
   }
 
