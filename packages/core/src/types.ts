@@ -40,7 +40,7 @@ export type MiddlewareFactory = (config: unknown, context: { app: App }) => Rout
 export type MiddlewareReference = string | RouteMiddleware | { name: string; config?: unknown };
 
 export interface RouteOptions {
-  /** `false`: no authentication or permission check at all; `{ scope }`: any of these actions. */
+  /** `false`: no authentication or permission check at all; `{ scope }`: one of these actions suffices. */
   auth?: false | { scope: string[] };
   policies?: PolicyReference[];
   middlewares?: MiddlewareReference[];

@@ -137,7 +137,7 @@ function compileComparison(field: ColumnField, operator: ComparisonOperator, raw
   }
   const list = arrayLike(raw);
   if (list && !LIST_OPERATORS.has(operator)) {
-    // An array on a single-value operator: any of them (none of them, when negated).
+    // An array on a single-value operator: one of them matches (none of them, when negated).
     const positive = NEGATED[operator];
     const items = list.map((item) => compileComparison(field, positive ?? operator, item)).filter(isCondition);
     const anyOf = combine('or', items);
