@@ -183,13 +183,10 @@ export class ApiTokens implements AuthStrategy {
     };
   }
 
+  /** Each action is a permission row linked to the token (the relation writer keeps the link order). */
   private async addPermissions(tokenId: number, actions: string[], now: Date): Promise<void> {
-    let order = 1;
-    for (const action of [...new Set(actions)]) {
-      const permission = await this.db.query('admin::api-token-permission').create({ data: { action, createdAt: now, updatedAt: now } });
-      await this.db.connection.run(
-        this.db.connection.knex(LINKS_TABLE).insert({ api_token_permission_id: permission.id, api_token_id: tokenId, api_token_permission_order: order++ }),
-      );
+    for (const action of new Set(actions)) {
+      await this.db.query('admin::api-token-permission').create({ data: { action, token: tokenId, createdAt: now, updatedAt: now } });
     }
   }
 
