@@ -14,6 +14,9 @@ import { LinksWriter } from './sql/links-writer';
 import { Lifecycles } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
+import { CountCache } from './sql/count-cache';
+import { withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
+import { WriteNotifications, writeChannel } from './connection/write-notifications';
 
 export interface DatabaseModel {
   contentTypes: ContentType[];
@@ -25,10 +28,17 @@ export class Database {
   readonly metadata: Metadata;
   readonly lifecycles = new Lifecycles();
   readonly description: string;
+  /** List totals, reused until a write to a type they depend on commits (here or in another process). */
+  readonly counts: CountCache;
   private readonly parts: EngineParts;
   private readonly repositories = new Map<string, EntityRepository>();
+  private notifications: WriteNotifications | undefined;
+  private readonly writeListeners = new Set<(uid: string) => void>();
 
-  constructor(config: ResolvedDatabaseConfig, model: DatabaseModel) {
+  constructor(
+    private readonly config: ResolvedDatabaseConfig,
+    model: DatabaseModel,
+  ) {
     this.metadata = buildMetadata(model.contentTypes, model.components);
     this.connection = new Connection(config);
     this.connection.readExactIntegers(bigIntegerColumns(this.metadata));
@@ -42,6 +52,49 @@ export class Database {
       lifecycles: this.lifecycles,
     };
     for (const [uid, entity] of this.metadata) this.repositories.set(uid, new EntityRepository(this.parts, entity));
+    const connection = this.connection;
+    this.counts = new CountCache({
+      hasCountHooks: (uid) => this.lifecycles.has(uid, 'beforeCount') || this.lifecycles.has(uid, 'afterCount'),
+      inTransaction: () => connection.inTransaction(),
+      changedElsewhere: connection.dialect === 'sqlite' ? () => connection.sqliteChangedSinceLastCheck() : undefined,
+    });
+    connection.onCommittedWrite((uid) => this.committedWrite(uid));
+  }
+
+  /**
+   * Hears of every committed write, by content type uid: this process's at
+   * once, other processes' as their notifications arrive (PostgreSQL). Caches
+   * of plugins (roles and permissions, say) subscribe here to stay coherent;
+   * the uid `*` means "anything may have changed" (the notification channel was
+   * down and is back).
+   */
+  onCommittedWrite(listener: (uid: string) => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
+  }
+
+  private committedWrite(uid: string): void {
+    this.counts.written(uid);
+    for (const listener of this.writeListeners) listener(uid);
+  }
+
+  /**
+   * PostgreSQL: tell other processes of committed writes and hear theirs
+   * (LISTEN/NOTIFY), so caches stay coherent across processes and hosts.
+   */
+  async listenForWrites(): Promise<void> {
+    if (this.dialect !== 'postgres' || this.notifications) return;
+    const channel = writeChannel(this.connection.schema);
+    this.connection.notifyWritesOn(channel);
+    this.notifications = new WriteNotifications(postgresClientConfig(this.config), channel, {
+      written: (uid) => this.committedWrite(uid),
+      setCoherent: (coherent) => {
+        this.counts.setCoherent(coherent);
+        // Back after an outage: notifications may have been missed, so every cache hears "anything changed".
+        if (coherent) for (const listener of this.writeListeners) listener('*');
+      },
+    });
+    await this.notifications.start();
   }
 
   get dialect() {
@@ -50,7 +103,10 @@ export class Database {
 
   /** Creates missing tables, columns and indexes; never drops anything. */
   async sync(): Promise<SyncReport> {
-    return syncSchema(this.connection, this.metadata);
+    // Several processes booting at once: one syncs, the others wait and then find nothing to do.
+    const sync = () => syncSchema(this.connection, this.metadata);
+    if (this.dialect === 'sqlite') return withSqliteSyncLock(this.config.sqlite!.filename, sync);
+    return withPostgresSyncLock(postgresClientConfig(this.config), `tessera:schema-sync:${this.connection.schema ?? 'public'}`, sync);
   }
 
   query(uid: string): EntityRepository {
@@ -73,6 +129,7 @@ export class Database {
   }
 
   async destroy(): Promise<void> {
+    await this.notifications?.stop();
     await this.connection.destroy();
   }
 }
@@ -83,4 +140,10 @@ function bigIntegerColumns(metadata: Metadata): string[] {
     for (const field of entity.columns.values()) if (field.type === 'biginteger') columns.add(field.column);
   }
   return [...columns];
+}
+
+function postgresClientConfig(config: ResolvedDatabaseConfig): import('pg').ClientConfig {
+  const pg = config.postgres!;
+  const base = pg.connectionString ? { connectionString: pg.connectionString } : { host: pg.host ?? '127.0.0.1', port: pg.port ?? 5432, database: pg.database, user: pg.user, password: pg.password };
+  return { ...base, ssl: pg.ssl as import('pg').ClientConfig['ssl'], connectionTimeoutMillis: config.acquireTimeoutMs };
 }

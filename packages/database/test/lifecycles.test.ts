@@ -95,7 +95,7 @@ eachDatabase('database lifecycles', (dialect) => {
     if (!match || match[1] !== event.action) return;
     if (event.action.startsWith('after')) {
       // A write the hook makes runs in the same transaction: it must vanish with the rollback.
-      await app.app.entityService.create('api::audit.audit', { message: `audit for ${wanted}` });
+      await app.app.entityService.create('api::audit.audit', { data: { message: `audit for ${wanted}` } });
     }
     if (match[2] === 'validation') throw new ValidationError('This title is refused');
     if (match[2] === 'application') throw new ApplicationError('Refused by the application');
@@ -200,8 +200,8 @@ eachDatabase('database lifecycles', (dialect) => {
   });
 
   it('hooks fire for entity service calls too, and only for their models', async () => {
-    await app.app.entityService.create(POST_UID, { title: 'from the service' });
-    await app.app.entityService.create('api::audit.audit', { message: 'not a post' });
+    await app.app.entityService.create(POST_UID, { data: { title: 'from the service' } });
+    await app.app.entityService.create('api::audit.audit', { data: { message: 'not a post' } });
     expect(events).to.deep.equal(['file:beforeCreate', 'sub:beforeCreate', 'file:afterCreate', 'sub:afterCreate']);
   });
 });

@@ -29,7 +29,7 @@ eachDatabase('components, dynamic zones and media', (dialect) => {
     files = [];
     for (const name of ['one.png', 'two.png']) {
       const file = await app.app.entityService.create(FILE_UID, {
-        name, hash: name.replace('.png', ''), ext: '.png', mime: 'image/png', size: 12.5, url: `/uploads/${name}`, provider: 'local', folderPath: '/', width: 10, height: 20, formats: { thumbnail: { url: `/uploads/t_${name}` } },
+        data: { name, hash: name.replace('.png', ''), ext: '.png', mime: 'image/png', size: 12.5, url: `/uploads/${name}`, provider: 'local', folderPath: '/', width: 10, height: 20, formats: { thumbnail: { url: `/uploads/t_${name}` } } },
       });
       files.push(file.id);
     }

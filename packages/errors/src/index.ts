@@ -106,10 +106,32 @@ export class UnsupportedMediaTypeError extends TesseraError {
   }
 }
 
+/** Too many requests from one client in a window (the users-permissions `/auth/*` limit). */
+export class RateLimitError extends TesseraError {
+  override readonly name = 'RateLimitError';
+  readonly status = 429;
+  constructor(message = 'Too many requests, please try again later.', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
 export class InternalServerError extends TesseraError {
   override readonly name = 'InternalServerError';
   readonly status = 500;
   constructor(message = 'Internal Server Error', details: ErrorDetails = {}) {
+    super(message, details);
+  }
+}
+
+/**
+ * The database cannot answer now (down, restarting, pool exhausted, busy, disk
+ * full) — or a write's commit outcome is unknown. The client may retry; the
+ * process stays up and recovers by itself.
+ */
+export class ServiceUnavailableError extends TesseraError {
+  override readonly name = 'ServiceUnavailableError';
+  readonly status = 503;
+  constructor(message = 'Service Unavailable', details: ErrorDetails = {}) {
     super(message, details);
   }
 }
@@ -161,6 +183,8 @@ export function normalizeError(error: unknown): TesseraError {
       return new PayloadTooLargeError();
     case 415:
       return new UnsupportedMediaTypeError();
+    case 503:
+      return new ServiceUnavailableError();
     default:
       return new InternalServerError();
   }
@@ -184,3 +208,5 @@ function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+export { closest, editDistance } from './closest';
+export { errors } from './strapi-utils';

@@ -28,6 +28,8 @@ export interface DatabaseConfig {
     client: string;
     connection: SqliteConnectionConfig | PostgresConnectionConfig;
     pool?: { min?: number; max?: number };
+    /** How long a request waits for a pooled connection (or a new one) before a 503; default 5000 ms. */
+    acquireConnectionTimeout?: number;
     debug?: boolean;
   };
 }
@@ -37,8 +39,11 @@ export interface ResolvedDatabaseConfig {
   sqlite?: { filename: string };
   postgres?: PostgresConnectionConfig;
   pool: { min: number; max: number };
+  acquireTimeoutMs: number;
   debug: boolean;
 }
+
+const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 const SQLITE_CLIENTS = new Set(['sqlite', 'sqlite3', 'better-sqlite3']);
 const POSTGRES_CLIENTS = new Set(['postgres', 'postgresql', 'pg']);
@@ -47,16 +52,17 @@ const POSTGRES_CLIENTS = new Set(['postgres', 'postgresql', 'pg']);
 export function resolveDatabaseConfig(config: DatabaseConfig, appDir: string): ResolvedDatabaseConfig {
   const client = String(config.connection?.client ?? 'sqlite');
   const debug = config.connection?.debug === true;
+  const acquireTimeoutMs = Number(config.connection?.acquireConnectionTimeout ?? DEFAULT_ACQUIRE_TIMEOUT_MS);
   if (SQLITE_CLIENTS.has(client)) {
     const raw = (config.connection.connection ?? {}) as Partial<SqliteConnectionConfig>;
     const filename = raw.filename ?? '.tmp/data.db';
     const absolute = filename === ':memory:' ? filename : path.resolve(appDir, filename);
-    return { dialect: 'sqlite', sqlite: { filename: absolute }, pool: { min: 1, max: 1 }, debug };
+    return { dialect: 'sqlite', sqlite: { filename: absolute }, pool: { min: 1, max: 1 }, acquireTimeoutMs, debug };
   }
   if (POSTGRES_CLIENTS.has(client)) {
     const postgres = (config.connection.connection ?? {}) as PostgresConnectionConfig;
     const pool = { min: config.connection.pool?.min ?? 0, max: config.connection.pool?.max ?? 10 };
-    return { dialect: 'postgres', postgres, pool, debug };
+    return { dialect: 'postgres', postgres, pool, acquireTimeoutMs, debug };
   }
   throw new ConfigurationError(
     `unknown database client "${client}" (use "sqlite" or "postgres")`,

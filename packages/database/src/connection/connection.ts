@@ -20,6 +20,7 @@ import knexFactory, { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { ClientBase, QueryResult } from 'pg';
 import type { Dialect, ResolvedDatabaseConfig } from './config';
+import { isUnavailable, unavailable } from './unavailable';
 
 export type Row = Record<string, unknown>;
 
@@ -38,13 +39,21 @@ export class Connection {
   readonly knex: Knex;
   readonly dialect: Dialect;
   private readonly transactions = new AsyncLocalStorage<Knex.Transaction>();
+  private readonly afterCommitQueues = new WeakMap<Knex.Transaction, Array<() => unknown>>();
+  /** Per transaction: the content types it wrote (see markWritten). */
+  private readonly writtenTypes = new WeakMap<Knex.Transaction, Set<string>>();
+  private readonly writeListeners: Array<(uid: string) => void> = [];
+  /** PostgreSQL NOTIFY channel announcing committed writes to other processes, when enabled. */
+  private notifyChannel: string | undefined;
   private readonly sqliteStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
   private readonly pgStatementNames = new Map<string, string>();
-  private readonly queryListeners: Array<(sql: string) => void> = [];
+  /** One entry per subscription, so the same function subscribed twice is two entries. */
+  private readonly queryListeners = new Set<{ listener: (sql: string) => void }>();
   /** Matches SQL reading a column whose integers may pass 2^53 (SQLite must read those exactly). */
   private exactIntegerColumns: RegExp | undefined;
   private readonly exactStatements = new WeakSet<BetterSqlite3.Statement>();
   private openTransactions = 0;
+  private lastDataVersion = -1;
   /** Undefined until first needed; null when reads must share the pool (`:memory:`). */
   private readHandle: BetterSqlite3.Database | null | undefined;
 
@@ -60,8 +69,12 @@ export class Connection {
 
   /** Called with every executed SQL string (query-count tests, debug logging). */
   onQuery(listener: (sql: string) => void): () => void {
-    this.queryListeners.push(listener);
-    return () => this.queryListeners.splice(this.queryListeners.indexOf(listener), 1);
+    // The returned function removes this subscription only, however often it is called.
+    const subscription = { listener };
+    this.queryListeners.add(subscription);
+    return () => {
+      this.queryListeners.delete(subscription);
+    };
   }
 
   /**
@@ -96,6 +109,21 @@ export class Connection {
     return this.withRawConnection((raw) => this.execute(raw, statement));
   }
 
+  /** Runs a write; returns how many rows it inserted, updated or deleted (what a write reports must come from here). */
+  async affected(query: Compilable | SqlStatement): Promise<number> {
+    const statement = toStatement(query);
+    return this.withRawConnection(async (raw) => {
+      this.notify(statement);
+      try {
+        if (this.dialect === 'sqlite') return this.sqliteStatement(raw as BetterSqlite3.Database, statement.sql).run(...statement.bindings.map(sqliteValue)).changes;
+        const result = await (raw as ClientBase).query({ name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] });
+        return result.rowCount ?? 0;
+      } catch (error) {
+        throw isUnavailable(error) ? unavailable(error, 'query') : error;
+      }
+    });
+  }
+
   /** Runs SQL with `?` placeholders (`??` for identifiers) on either dialect. */
   async raw(sql: string, bindings: readonly unknown[] = []): Promise<Row[]> {
     return this.run(this.knex.raw(sql, bindings as Knex.RawBinding[]));
@@ -105,17 +133,101 @@ export class Connection {
     return this.transactions.getStore() !== undefined;
   }
 
-  /** Runs `work` in a transaction; nested calls join the outer one. */
+  /**
+   * Runs `work` in a transaction; nested calls join the outer one. When the
+   * database drops away after the work finished, the commit's outcome is
+   * unknown: that is a 503 saying so, never a success.
+   */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return work();
     this.openTransactions++;
+    const committed: Array<() => unknown> = [];
+    let result: T;
+    let workDone = false;
     try {
-      return await this.knex.transaction((trx) => this.transactions.run(trx, work));
+      result = await this.knex.transaction(async (trx) => {
+        this.afterCommitQueues.set(trx, committed);
+        const value = await this.transactions.run(trx, async () => {
+          const done = await work();
+          await this.announceWrites(trx, committed);
+          return done;
+        });
+        workDone = true;
+        return value;
+      });
+    } catch (error) {
+      if (isUnavailable(error)) throw unavailable(error, workDone ? 'commit' : 'query');
+      throw error;
     } finally {
       // An enabled AsyncLocalStorage makes Node track every promise; with no
       // transaction open, switch it off so reads pay nothing for it.
       if (--this.openTransactions === 0) this.transactions.disable();
     }
+    for (const callback of committed) await callback();
+    return result;
+  }
+
+  /**
+   * Runs `callback` once the current transaction (the outermost one, when
+   * nested) has committed — never when it rolls back. Outside a transaction
+   * it runs at once. Content events use this: they announce writes that stay.
+   */
+  async afterCommit(callback: () => unknown): Promise<void> {
+    const trx = this.transactions.getStore();
+    const queue = trx ? this.afterCommitQueues.get(trx) : undefined;
+    if (queue) queue.push(callback);
+    else await callback();
+  }
+
+  /**
+   * The current transaction writes entries of `uid`. Once it commits, write
+   * listeners (the count cache) hear of each type once; with notifications
+   * on, other processes do too — the NOTIFY is sent inside the transaction,
+   * so PostgreSQL delivers it only if the transaction commits.
+   */
+  markWritten(uid: string): void {
+    const trx = this.transactions.getStore();
+    if (!trx) {
+      for (const listener of this.writeListeners) listener(uid);
+      return;
+    }
+    let types = this.writtenTypes.get(trx);
+    if (!types) {
+      types = new Set();
+      this.writtenTypes.set(trx, types);
+    }
+    types.add(uid);
+  }
+
+  onCommittedWrite(listener: (uid: string) => void): void {
+    this.writeListeners.push(listener);
+  }
+
+  /** Announce committed writes on this PostgreSQL channel (for other processes' caches). */
+  notifyWritesOn(channel: string): void {
+    this.notifyChannel = channel;
+  }
+
+  /** Before commit: queue the listeners' after-commit call and, with notifications on, NOTIFY other processes. */
+  private async announceWrites(trx: Knex.Transaction, committed: Array<() => unknown>): Promise<void> {
+    const types = this.writtenTypes.get(trx);
+    if (!types || types.size === 0) return;
+    if (this.notifyChannel) {
+      for (const uid of types) await this.run({ sql: 'SELECT pg_notify($1, $2)', bindings: [this.notifyChannel, uid] });
+    }
+    committed.unshift(() => {
+      for (const uid of types) for (const listener of this.writeListeners) listener(uid);
+    });
+  }
+
+  /** SQLite: has a connection other than the read handle committed since the last call? (`PRAGMA data_version`) */
+  sqliteChangedSinceLastCheck(): boolean {
+    const reader = this.dialect === 'sqlite' ? this.sqliteReadHandle() : null;
+    if (!reader) return false;
+    const version = Number(reader.pragma('data_version', { simple: true }));
+    const changed = version !== this.lastDataVersion;
+    this.lastDataVersion = version;
+    return changed;
   }
 
   async destroy(): Promise<void> {
@@ -141,7 +253,12 @@ export class Connection {
   private async withRawConnection<T>(use: (raw: unknown) => Promise<T> | T): Promise<T> {
     // A transaction's client hands back the transaction's own connection.
     const client = (this.transactions.getStore() ?? this.knex).client as KnexClientInternals;
-    const raw = await client.acquireConnection();
+    let raw: unknown;
+    try {
+      raw = await client.acquireConnection();
+    } catch (error) {
+      throw isUnavailable(error) ? unavailable(error, 'query') : error;
+    }
     try {
       return await use(raw);
     } finally {
@@ -150,10 +267,35 @@ export class Connection {
   }
 
   private async execute(raw: unknown, statement: SqlStatement): Promise<Row[]> {
-    for (const listener of this.queryListeners) listener(statement.sql);
+    this.notify(statement);
+    try {
+      if (this.dialect === 'sqlite') return this.executeSqlite(raw as BetterSqlite3.Database, statement);
+      return await this.executePostgres(raw as ClientBase, statement);
+    } catch (error) {
+      throw isUnavailable(error) ? unavailable(error, 'query') : error;
+    }
+  }
+
+  /** Does the database answer now? (`/_health`) A bounded `SELECT 1`. */
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const answer = this.run({ sql: 'SELECT 1', bindings: [] }).then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private notify(statement: SqlStatement): void {
+    for (const { listener } of this.queryListeners) listener(statement.sql);
     if (this.config.debug) console.log('[sql]', statement.sql, statement.bindings);
-    if (this.dialect === 'sqlite') return this.executeSqlite(raw as BetterSqlite3.Database, statement);
-    return this.executePostgres(raw as ClientBase, statement);
   }
 
   private executeSqlite(db: BetterSqlite3.Database, statement: SqlStatement): Row[] {
@@ -244,6 +386,7 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
+      acquireConnectionTimeout: config.acquireTimeoutMs,
       pool: {
         min: 1,
         max: 1,
@@ -266,9 +409,16 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
     : { host: pg.host ?? '127.0.0.1', port: pg.port ?? 5432, database: pg.database, user: pg.user, password: pg.password };
   if (pg.ssl !== undefined) connection.ssl = pg.ssl;
   connection.types = { getTypeParser: postgresTypeParser };
+  // A server that does not answer (down, restarting) fails the connect in bounded time: a 503, not a hang.
+  connection.connectionTimeoutMillis = config.acquireTimeoutMs;
+  // No JIT compilation: it pays off for long analytical queries, never for a content API's short ones.
+  // A plan with many joins (a deep sort path, tables not yet analysed) crosses jit_above_cost and then
+  // spends seconds compiling for a query that runs in a millisecond — per request.
+  connection.options = '-c jit=off';
   return {
     client: 'pg',
     connection,
+    acquireConnectionTimeout: config.acquireTimeoutMs,
     searchPath: pg.schema ? [pg.schema] : undefined,
     pool: { min: config.pool.min, max: config.pool.max },
   };

@@ -15,6 +15,7 @@ import type {
 } from '../model/types';
 import { isScalarAttribute } from '../model/types';
 import { columnName, componentJoinTableName, joinTableName, snakeCase } from '../model/naming';
+import { applyIndexOptions } from './search-options';
 
 /** A field stored in a column of the entity's own table. */
 export interface ColumnField {
@@ -26,6 +27,8 @@ export interface ColumnField {
   private: boolean;
   /** Managed by Tessera (id, timestamps): clients cannot write it. */
   system: boolean;
+  /** SQLite: the FTS5 trigram table indexing this column for substring search (search-options.ts). */
+  searchTable?: string;
 }
 
 export interface JoinTable {
@@ -93,6 +96,10 @@ export interface EntityMetadata {
   publicColumns: ColumnField[];
   /** Every column-backed field, private ones included (trusted reads). */
   allColumns: ColumnField[];
+  /** Index-backed substring search (search-options.ts), or null. */
+  search: { table: string; columns: string[] } | null;
+  /** Extra b-tree indexes (column lists) the schema declares. */
+  indexes: string[][];
 }
 
 export type Metadata = Map<string, EntityMetadata>;
@@ -125,16 +132,34 @@ export function buildMetadata(contentTypes: ContentType[], components: Component
 function entityFromContentType(contentType: ContentType): EntityMetadata {
   const draftAndPublish = contentType.options?.draftAndPublish === true;
   const entity = emptyEntity(contentType.uid, contentType.kind, contentType.collectionName, contentType.info.singularName, draftAndPublish);
+  const { declared, added } = splitAddedAttributes(contentType);
   addColumn(entity, 'id', 'id', { type: 'integer' }, 'increments', true);
-  addAttributes(entity, contentType.attributes);
+  addAttributes(entity, declared);
   addColumn(entity, 'createdAt', 'created_at', SYSTEM_TIMESTAMP, 'datetime', true);
   addColumn(entity, 'updatedAt', 'updated_at', SYSTEM_TIMESTAMP, 'datetime', true);
   if (draftAndPublish) addColumn(entity, 'publishedAt', 'published_at', SYSTEM_TIMESTAMP, 'datetime', true);
   // Strapi's admin authorship columns: kept for layout compatibility, never exposed.
   addColumn(entity, 'createdBy', 'created_by_id', { type: 'integer', private: true }, 'integer', true);
   addColumn(entity, 'updatedBy', 'updated_by_id', { type: 'integer', private: true }, 'integer', true);
+  addAttributes(entity, added);
+  applyIndexOptions(entity, contentType);
   finish(entity);
+  entity.indexes.push(...(contentType.indexes ?? []).map((index) => index.attributes.map((name) => {
+    const field = entity.columns.get(name);
+    if (!field) throw new ConfigurationError(`an index of ${contentType.uid} names "${name}", which is not a column attribute`);
+    return field.column;
+  })));
   return entity;
+}
+
+/** Schema attributes, and those added after loading (which Strapi v4 lists after its timestamp attributes). */
+function splitAddedAttributes(contentType: ContentType): { declared: Record<string, Attribute>; added: Record<string, Attribute> } {
+  if (!contentType.schemaAttributes) return { declared: contentType.attributes, added: {} };
+  const inSchema = new Set(contentType.schemaAttributes);
+  const declared: Record<string, Attribute> = {};
+  const added: Record<string, Attribute> = {};
+  for (const [name, attribute] of Object.entries(contentType.attributes)) (inSchema.has(name) ? declared : added)[name] = attribute;
+  return { declared, added };
 }
 
 function entityFromComponent(component: Component): EntityMetadata {
@@ -165,6 +190,8 @@ function emptyEntity(
     componentJoinTable: null,
     publicColumns: [],
     allColumns: [],
+    search: null,
+    indexes: [],
   };
 }
 

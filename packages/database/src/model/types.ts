@@ -61,6 +61,8 @@ export interface ScalarAttribute extends AttributeCommon {
   regex?: string;
   enum?: string[];
   targetField?: string;
+  /** Tessera: a b-tree index on this column (search-options.ts). */
+  index?: boolean;
 }
 
 export interface RelationAttribute extends AttributeCommon {
@@ -121,6 +123,18 @@ export interface ContentType extends ContentTypeSchema {
   namespace: string;
   /** File it was loaded from, for error messages. */
   source?: string;
+  /**
+   * The attribute names its schema declared. Attributes added later (a
+   * plugin's `register`, e.g. i18n's `locale`) come after the timestamps in
+   * responses, where Strapi v4 lists them.
+   */
+  schemaAttributes?: string[];
+  /**
+   * Extra (non-unique) indexes, by attribute names, that schema sync creates
+   * when missing — on Strapi-made tables too. Plugins declare them for what
+   * they filter every read on (i18n: `locale`).
+   */
+  indexes?: Array<{ attributes: string[] }>;
 }
 
 export interface ComponentSchema {

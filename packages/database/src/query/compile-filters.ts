@@ -4,11 +4,12 @@
  * query string or typed from JSON/GraphQL, and are coerced per attribute type
  * here so both databases compare like with like.
  */
-import type { ColumnField, ComponentField, EntityMetadata, RelationField } from '../metadata/metadata';
+import type { ColumnField, ComponentField, EntityMetadata, MediaField, RelationField } from '../metadata/metadata';
+import { FILE_UID } from '../metadata/media';
 import type { ComparisonOperator, Condition } from './plan';
 import { COMPARISON_OPERATORS } from './plan';
-import type { CompileContext } from './compile-params';
-import { arrayLike, invalidParameter, isPlainObject } from './compile-params';
+import type { CompileContext } from './compile-context';
+import { arrayLike, invalidParameter, isPlainObject } from './compile-context';
 import { coerceFilterValue } from './coerce';
 
 const OPERATORS: ReadonlySet<string> = new Set(COMPARISON_OPERATORS);
@@ -36,6 +37,8 @@ const TEXT_MATCHABLE = new Set([
   'string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password',
   'integer', 'biginteger', 'float', 'decimal', 'date', 'time', 'increments',
 ]);
+/** On json attributes these match the stored JSON text (Postgres: the jsonb's text form), as Strapi does on SQLite. */
+const JSON_TEXT_OPERATORS: ReadonlySet<ComparisonOperator> = new Set(['$contains', '$notContains', '$containsi', '$notContainsi']);
 const MAX_DEPTH = 12;
 
 export function compileFilters(value: unknown, entity: EntityMetadata, context: CompileContext): Condition | null {
@@ -71,7 +74,8 @@ function compileKey(key: string, value: unknown, entity: EntityMetadata, context
   const link = entity.links.get(key);
   if (link && (!link.private || allowPrivate) && link.kind === 'relation') return compileRelation(link, value, context, depth);
   if (link && (!link.private || allowPrivate) && link.kind === 'component') return compileComponent(entity, link, value, context, depth);
-  // Dynamic zones and media are polymorphic: not filterable (spec, "Deep filtering").
+  if (link && (!link.private || allowPrivate) && link.kind === 'media') return compileMedia(entity, link, value, context, depth);
+  // Dynamic zones are polymorphic: not filterable (spec, "Deep filtering").
   throw invalidParameter(key);
 }
 
@@ -86,11 +90,23 @@ function compileRelation(relation: RelationField, value: unknown, context: Compi
   const target = context.metadata.get(relation.target);
   // Filtering on a type the caller may not read would let them probe its values.
   if (!target || !readable(relation.target, context)) throw invalidParameter(relation.name);
-  // A scalar (or list) on a relation key filters by the related id.
-  const condition = isPlainObject(value) && !Object.keys(value).some((key) => OPERATORS.has(key))
+  const condition = compileLinked(value, target, context, depth);
+  return condition ? { kind: 'related', relation, target, condition } : null;
+}
+
+/** Media filter as media populate: whoever may read the entry may read its files' attributes. */
+function compileMedia(owner: EntityMetadata, field: MediaField, value: unknown, context: CompileContext, depth: number): Condition | null {
+  const target = context.metadata.get(FILE_UID);
+  if (!target) throw invalidParameter(field.name, 'no file content type is registered');
+  const condition = compileLinked(value, target, context, depth);
+  return condition ? { kind: 'media', owner, field, target, condition } : null;
+}
+
+/** The condition on a linked entry; a scalar (or list, or bare operators) filters by its id. */
+function compileLinked(value: unknown, target: EntityMetadata, context: CompileContext, depth: number): Condition | null {
+  return isPlainObject(value) && !Object.keys(value).some((key) => OPERATORS.has(key))
     ? compileObject(value, target, context, depth + 1)
     : compileColumn(target.columns.get('id')!, value, depth);
-  return condition ? { kind: 'related', relation, target, condition } : null;
 }
 
 function compileColumn(field: ColumnField, value: unknown, depth: number): Condition | null {
@@ -118,7 +134,8 @@ function compileColumn(field: ColumnField, value: unknown, depth: number): Condi
 }
 
 function compileComparison(field: ColumnField, operator: ComparisonOperator, raw: unknown): Condition | null {
-  if (STRING_OPERATORS.has(operator) && !TEXT_MATCHABLE.has(field.type)) {
+  const textMatchable = TEXT_MATCHABLE.has(field.type) || (field.type === 'json' && JSON_TEXT_OPERATORS.has(operator));
+  if (STRING_OPERATORS.has(operator) && !textMatchable) {
     throw invalidParameter(operator, `not available on ${field.type} attribute ${field.name}`);
   }
   if (operator === '$null' || operator === '$notNull') {

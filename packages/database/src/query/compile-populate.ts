@@ -7,16 +7,53 @@
  * Unknown keys are ignored like Strapi v4 (rejected in strict mode). A
  * relation to a type the caller may not read is left out, and populated
  * entries keep the request's publication state.
+ *
+ * Populate is what makes a query recursive, so one level of a query (the
+ * root, or what a populated attribute reads) is compiled here too.
  */
 import type { EntityMetadata, LinkField } from '../metadata/metadata';
-import type { EntityQuery, PopulateItem, PublicationState } from './plan';
-import type { CompileContext, QueryParams } from './compile-params';
-import { arrayLike, compileEntityQuery, invalidParameter, isPlainObject } from './compile-params';
+import type { Condition, EntityQuery, PopulateItem, PublicationState, SortItem } from './plan';
+import { FILE_UID } from '../metadata/media';
+import type { CompileContext, QueryParams } from './compile-context';
+import { arrayLike, invalidParameter, isPlainObject, unknownParameter } from './compile-context';
+import { compileFields } from './compile-fields';
+import { compileFilters } from './compile-filters';
+import { compileSort } from './compile-sort';
 
 const MAX_POPULATE_DEPTH = 10;
-export const FILE_UID = 'plugin::upload.file';
+/** What a populate object may hold (`populate[category][fields]=name`); anything else is a 400 in strict mode. */
+const POPULATE_OPTIONS = ['fields', 'filters', 'sort', 'populate', 'count', 'on'];
 
 type PopulateSpec = true | Record<string, unknown>;
+
+/** One level: the root query, and each populated relation, media or component with its own parameters. */
+export function compileEntityQuery(
+  params: QueryParams,
+  entity: EntityMetadata,
+  context: CompileContext,
+  publicationState: PublicationState,
+  depth = 0,
+): EntityQuery {
+  const where: Condition | null = compileFilters(params.filters, entity, context);
+  const sort: SortItem[] = compileSort(params.sort, entity, context);
+  return {
+    entity,
+    fields: compileFields(params.fields, entity, context.options.allowPrivate),
+    where,
+    sort,
+    populate: compilePopulate(params.populate, entity, context, publicationState, depth),
+    publicationState,
+  };
+}
+
+/**
+ * Whether the caller may see files: media attributes are populated — and, in
+ * the content API, written — only then. One rule for both, so reading and
+ * linking files never disagree.
+ */
+export function mayReadMedia(canRead: ((uid: string) => boolean) | undefined): boolean {
+  return canRead === undefined || canRead(FILE_UID);
+}
 
 export function compilePopulate(
   value: unknown,
@@ -34,13 +71,22 @@ export function compilePopulate(
   for (const [name, spec] of entries) {
     const link = entity.links.get(name);
     if (!link || link.private) {
-      if (context.options.strictParams) throw invalidParameter(name);
+      if (context.options.strictParams) throw unknownParameter(name, expandStar(entity));
       continue;
     }
+    if (context.options.strictParams && spec !== true) checkOptions(spec);
+    // A relation into a type the caller may not read is left out, named or through `*` (Strapi v4, sample 84).
+    if (link.kind === 'relation' && context.options.canRead && !context.options.canRead(link.target)) continue;
     const item = compileItem(entity, link, spec, context, publicationState, depth);
     if (item) populate.set(name, item);
   }
   return populate;
+}
+
+function checkOptions(spec: Record<string, unknown>): void {
+  for (const key of Object.keys(spec)) {
+    if (key !== '__skip' && !POPULATE_OPTIONS.includes(key)) throw unknownParameter(key, POPULATE_OPTIONS);
+  }
 }
 
 /** Every accepted form → [attribute, spec] pairs, dotted paths expanded. */
@@ -81,7 +127,6 @@ function compileItem(
   if (spec !== true && spec.__skip) return null;
   const params = spec === true ? {} : (spec as QueryParams & { count?: unknown; on?: unknown });
   if (link.kind === 'relation') {
-    if (context.options.canRead && !context.options.canRead(link.target)) return null;
     const target = context.metadata.get(link.target);
     if (!target) return null;
     const countOnly = params.count === true || params.count === 'true';
@@ -94,6 +139,7 @@ function compileItem(
     };
   }
   if (link.kind === 'media') {
+    if (!mayReadMedia(context.options.canRead)) return null;
     const files = context.metadata.get(FILE_UID);
     const query = files ? nested(params, files, context, 'preview', depth) : null;
     return { kind: 'media', name: link.name, multiple: link.multiple, query, owner };
@@ -130,9 +176,7 @@ function nested(
   publicationState: PublicationState,
   depth: number,
 ): EntityQuery {
-  const query = compileEntityQuery({ ...params, populate: undefined }, target, context, publicationState);
-  query.populate = compilePopulate(params.populate, target, context, publicationState, depth + 1);
-  return query;
+  return compileEntityQuery(params, target, context, publicationState, depth + 1);
 }
 
 /** `populate=*`: every public link of the entity, one level deep. */

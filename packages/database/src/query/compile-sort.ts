@@ -6,11 +6,18 @@
  */
 import type { EntityMetadata, RelationField } from '../metadata/metadata';
 import type { SortItem } from './plan';
-import type { CompileContext } from './compile-params';
-import { arrayLike, invalidParameter, isPlainObject } from './compile-params';
+import type { CompileContext } from './compile-context';
+import { arrayLike, invalidParameter, isPlainObject } from './compile-context';
 import { readable } from './compile-filters';
 
 const MAX_SORT_KEYS = 20;
+/** Relation hops in one sort path, like populate's depth: each hop is two joins. */
+const MAX_SORT_HOPS = 10;
+/**
+ * Distinct relations joined for the whole sort (paths share their common
+ * prefixes): bounds the joins, and keeps SQLite under its 64-table limit.
+ */
+const MAX_SORT_JOINS = 20;
 
 export function compileSort(value: unknown, entity: EntityMetadata, context: CompileContext): SortItem[] {
   const items: SortItem[] = [];
@@ -18,6 +25,7 @@ export function compileSort(value: unknown, entity: EntityMetadata, context: Com
     for (const [path, direction] of sortEntries(value)) items.push(resolveSort(path, direction, entity, context));
   }
   if (items.length > MAX_SORT_KEYS) throw invalidParameter('sort', `at most ${MAX_SORT_KEYS} keys`);
+  if (joinedRelations(items) > MAX_SORT_JOINS) throw invalidParameter('sort', `at most ${MAX_SORT_JOINS} relations in all`);
   if (!items.some((item) => item.path.length === 0 && item.field.name === 'id')) {
     items.push({ path: [], field: entity.columns.get('id')!, direction: 'asc' });
   }
@@ -53,6 +61,7 @@ function resolveSort(path: string, direction: string, entity: EntityMetadata, co
     throw invalidParameter('sort', `direction must be asc or desc, got "${direction.slice(0, 20)}"`);
   }
   const segments = path.split('.');
+  if (segments.length - 1 > MAX_SORT_HOPS) throw invalidParameter('sort', `at most ${MAX_SORT_HOPS} relations in a path`);
   const hops: RelationField[] = [];
   let current = entity;
   for (const segment of segments.slice(0, -1)) {
@@ -68,4 +77,17 @@ function resolveSort(path: string, direction: string, entity: EntityMetadata, co
   if (!field || (field.private && !context.options.allowPrivate)) throw invalidParameter(name);
   if (field.type === 'json') throw invalidParameter(name, 'cannot sort on a json attribute');
   return { path: hops, field, direction: normalized };
+}
+
+/** How many relation joins the sort needs: one per distinct path prefix, as the SQL builder shares them. */
+function joinedRelations(items: SortItem[]): number {
+  const prefixes = new Set<string>();
+  for (const item of items) {
+    let prefix = '';
+    for (const hop of item.path) {
+      prefix += `.${hop.name}`;
+      prefixes.add(prefix);
+    }
+  }
+  return prefixes.size;
 }

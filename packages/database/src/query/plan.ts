@@ -3,7 +3,7 @@
  * and independent of SQL dialect. `compile-params.ts` produces it from
  * Strapi-style parameters; `sql/*.ts` turn it into knex queries.
  */
-import type { ColumnField, ComponentField, EntityMetadata, RelationField } from '../metadata/metadata';
+import type { ColumnField, ComponentField, EntityMetadata, MediaField, RelationField } from '../metadata/metadata';
 
 export const COMPARISON_OPERATORS = [
   '$eq',
@@ -39,7 +39,16 @@ export type Condition =
   /** Holds when some related entry satisfies `condition` (EXISTS over the join table). */
   | { kind: 'related'; relation: RelationField; target: EntityMetadata; condition: Condition }
   /** Holds when the entry's (non-repeatable or repeatable) component `field` has an item satisfying `condition`. */
-  | { kind: 'component'; owner: EntityMetadata; field: ComponentField; target: EntityMetadata; condition: Condition };
+  | { kind: 'component'; owner: EntityMetadata; field: ComponentField; target: EntityMetadata; condition: Condition }
+  /** Holds when some file linked to the entry's media `field` satisfies `condition`. */
+  | { kind: 'media'; owner: EntityMetadata; field: MediaField; target: EntityMetadata; condition: Condition };
+
+/**
+ * Conditions on what an entry is linked to (relations, components, media).
+ * An entry with no linked row is read as if it had one row of NULLs, as
+ * Strapi v4's LEFT JOINs read it (see sql/missing-row.ts).
+ */
+export type LinkCondition = Extract<Condition, { kind: 'related' | 'component' | 'media' }>;
 
 export interface SortItem {
   /** Relation hops from the root, then the column sorted on (xToOne hops only). */

@@ -100,3 +100,9 @@ export function numberOrNull(value: unknown): number | null {
   const number = Number(value);
   return Number.isFinite(number) ? number : null;
 }
+
+/** Ids for an error message: the first few, and how many in all (a list may hold 50,000). */
+export function idsForMessage(ids: number[]): string {
+  const shown = 20;
+  return ids.length <= shown ? ids.join(', ') : `${ids.slice(0, shown).join(', ')} … (${ids.length} in all)`;
+}

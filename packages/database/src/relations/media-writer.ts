@@ -6,11 +6,9 @@
 import { ValidationError } from '@tessera/errors';
 import type { Connection } from '../connection/connection';
 import type { EntityMetadata, MediaField, Metadata } from '../metadata/metadata';
-import { FILE_UID } from '../query/compile-populate';
+import { FILE_UID, MORPH_TABLE } from '../metadata/media';
 import { parseRelationInput, type RelationOps } from './relation-input';
-import { insertRows, whereIn } from './link-sql';
-
-export const MORPH_TABLE = 'files_related_morphs';
+import { idsForMessage, insertRows, whereIn } from './link-sql';
 
 export class MediaWriter {
   constructor(
@@ -33,7 +31,7 @@ export class MediaWriter {
     if (fileIds.length > 0) {
       const found = new Set((await this.connection.all(whereIn(this.connection, knex.from(files.tableName).select('id'), 'id', fileIds))).map((row) => Number(row.id)));
       const missing = fileIds.filter((fileId) => !found.has(fileId));
-      if (missing.length > 0) throw ValidationError.forField([field.name], `${field.name}: file with id ${missing.join(', ')} does not exist`);
+      if (missing.length > 0) throw ValidationError.forField([field.name], `${field.name}: file with id ${idsForMessage(missing)} does not exist`);
     }
     if (mode === 'update') {
       await this.connection.run(knex(MORPH_TABLE).delete().where({ related_id: id, related_type: entity.uid, field: field.name }));

@@ -25,6 +25,14 @@ export interface InputOptions {
 }
 
 const OPERATION_KEYS = new Set(['connect', 'disconnect', 'set']);
+/**
+ * Most ids one list (a plain list, `set`, `connect` or `disconnect`) may hold. A 1 MB body fits 150,000
+ * ids (500,000 one-digit duplicates), each costing checks, look-ups, join rows or an error entry: the
+ * cap bounds one request's work, above the tens of thousands of links real lists reach.
+ */
+export const MAX_RELATION_IDS = 50_000;
+/** Problems reported per list: past these the list is wrong anyway, and 50,000 entries would bloat the answer. */
+const MAX_ISSUES_PER_LIST = 20;
 const POSITION_KEYS = new Set(['before', 'after', 'start', 'end']);
 
 export function parseRelationInput(name: string, value: unknown, options: InputOptions = {}): RelationOps {
@@ -65,18 +73,21 @@ function parse(path: string[], value: unknown, options: InputOptions, issues: Va
 function connectList(path: string[], value: unknown, issues: ValidationIssue[]): ConnectItem[] {
   if (value === undefined || value === null) return [];
   const list = asList(value) ?? [value];
+  if (tooLong(path, list, issues)) return [];
   const items: ConnectItem[] = [];
   const seen = new Set<number>();
-  list.forEach((raw, index) => {
+  const reported = issues.length;
+  for (const [index, raw] of list.entries()) {
+    if (issues.length - reported >= MAX_ISSUES_PER_LIST) break;
     const itemPath = [...path, String(index)];
     const id = isObject(raw) ? toId(raw.id) : toId(raw);
     if (id === null) {
       issues.push(issue(itemPath, 'connect items must be ids or objects with an id'));
-      return;
+      continue;
     }
     if (seen.has(id)) {
       issues.push(issue(itemPath, `Relation ${id} is connected more than once`));
-      return;
+      continue;
     }
     seen.add(id);
     const position = isObject(raw) ? parsePosition([...itemPath, 'position'], raw, issues) : null;
@@ -84,7 +95,7 @@ function connectList(path: string[], value: unknown, issues: ValidationIssue[]):
       for (const key of Object.keys(raw)) if (key !== 'id' && key !== 'position') issues.push(issue([...itemPath, key], `Invalid key ${key}`));
     }
     items.push({ id, position, path: itemPath });
-  });
+  }
   return items;
 }
 
@@ -125,16 +136,25 @@ function disconnectList(path: string[], value: unknown, issues: ValidationIssue[
 
 /** Ids of a plain list, `set` or `disconnect` (duplicates are an error except in disconnect). */
 function idList(path: string[], list: unknown[], issues: ValidationIssue[], allowDuplicates = false): number[] {
-  const ids: number[] = [];
-  list.forEach((raw, index) => {
-    const itemPath = [...path, String(index)];
+  if (tooLong(path, list, issues)) return [];
+  const ids = new Set<number>();
+  const reported = issues.length;
+  for (const [index, raw] of list.entries()) {
+    if (issues.length - reported >= MAX_ISSUES_PER_LIST) break;
     const id = isObject(raw) ? toId(raw.id) : toId(raw);
-    if (id === null) issues.push(issue(itemPath, 'must be an id or an object with an id'));
-    else if (ids.includes(id)) {
-      if (!allowDuplicates) issues.push(issue(itemPath, `Relation ${id} is given more than once`));
-    } else ids.push(id);
-  });
-  return ids;
+    if (id === null) issues.push(issue([...path, String(index)], 'must be an id or an object with an id'));
+    else if (ids.has(id)) {
+      if (!allowDuplicates) issues.push(issue([...path, String(index)], `Relation ${id} is given more than once`));
+    } else ids.add(id);
+  }
+  return [...ids];
+}
+
+/** A list beyond MAX_RELATION_IDS is one issue, reported before any of its items is looked at. */
+function tooLong(path: string[], list: unknown[], issues: ValidationIssue[]): boolean {
+  if (list.length <= MAX_RELATION_IDS) return false;
+  issues.push(issue(path, `${path[0]}: at most ${MAX_RELATION_IDS} ids per list, got ${list.length}`));
+  return true;
 }
 
 /** Ids are integer columns on both databases: anything beyond int32 cannot exist (and would break Postgres casts). */

@@ -11,7 +11,7 @@ import type { Connection } from '../connection/connection';
 import type { EntityMetadata, Metadata, RelationField } from '../metadata/metadata';
 import { parseRelationInput, type RelationOps } from './relation-input';
 import { nextList, referencedIds } from './relation-order';
-import { advisoryLock, insertRows, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
+import { advisoryLock, idsForMessage, insertRows, numberOrNull, renumberGroups, updateColumnByRowId, whereIn } from './link-sql';
 
 export type WriteMode = 'create' | 'update';
 
@@ -31,8 +31,8 @@ export class RelationWriter {
     await advisoryLock(this.connection, fields.map((field) => field.joinTable.name));
   }
 
+  /** Call `requireTargets` for every relation of the write first. */
   async write(field: RelationField, id: number, ops: RelationOps, mode: WriteMode): Promise<void> {
-    await this.requireTargets(field, referencedIds(ops));
     const current = mode === 'create' ? [] : await this.currentList(field, id);
     const next = nextList(current, ops, field.toMany);
     await this.apply(field, id, current, next);
@@ -43,7 +43,7 @@ export class RelationWriter {
    * other side keeps an order (the rest cascade), and closes the gaps in those lists.
    */
   async detachAll(entity: EntityMetadata, ids: number[]): Promise<void> {
-    const ordered = [...entity.links.values()].filter((field): field is RelationField => field.kind === 'relation' && Boolean(field.joinTable.inverseOrderColumn));
+    const ordered = orderedOnTheOtherSide(entity);
     await this.lock(ordered);
     for (const field of ordered) {
       const join = field.joinTable;
@@ -56,6 +56,11 @@ export class RelationWriter {
     }
   }
 
+  /** The locks `detachAll` takes, for a delete to take before it locks the entry's row. */
+  async lockOwned(entity: EntityMetadata): Promise<void> {
+    await this.lock(orderedOnTheOtherSide(entity));
+  }
+
   /** Target ids of `id`, in this side's order. */
   async currentList(field: RelationField, id: number): Promise<number[]> {
     const join = field.joinTable;
@@ -66,22 +71,32 @@ export class RelationWriter {
     return rows.map((row) => Number(row[join.inverseJoinColumn]));
   }
 
-  private async requireTargets(field: RelationField, ids: number[]): Promise<void> {
+  /**
+   * The ids `ops` links to must exist: a missing one is a 400 naming it. On Postgres the targets found stay
+   * key-share locked until commit, so a concurrent delete of one either committed before (and the id is
+   * reported missing) or waits for this write (and then removes its join rows too) — never a foreign-key 500.
+   */
+  async requireTargets(field: RelationField, ops: RelationOps): Promise<void> {
+    const ids = referencedIds(ops);
     if (ids.length === 0) return;
     const qb = this.connection.knex.from(field.targetTable).select('id');
     whereIn(this.connection, qb, 'id', ids);
+    if (this.connection.dialect === 'postgres') qb.forKeyShare();
     const found = new Set((await this.connection.all(qb)).map((row) => Number(row.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
-      throw ValidationError.forField([field.name], `${field.name}: ${field.target} with id ${missing.join(', ')} does not exist`);
+      throw ValidationError.forField([field.name], `${field.name}: ${field.target} with id ${idsForMessage(missing)} does not exist`);
     }
   }
 
   private async apply(field: RelationField, id: number, current: number[], next: number[]): Promise<void> {
     const join = field.joinTable;
     const knex = this.connection.knex;
-    const removed = current.filter((target) => !next.includes(target));
-    const added = next.filter((target) => !current.includes(target));
+    // Sets: the lists may hold thousands of ids, and this must stay linear.
+    const nextSet = new Set(next);
+    const currentSet = new Set(current);
+    const removed = current.filter((target) => !nextSet.has(target));
+    const added = next.filter((target) => !currentSet.has(target));
     if (removed.length > 0) {
       await this.connection.run(whereIn(this.connection, knex(join.name).delete().where(join.joinColumn, id), join.inverseJoinColumn, removed));
     }
@@ -132,4 +147,9 @@ export class RelationWriter {
     const changes = renumberGroups(rows.map((row) => ({ id: Number(row.id), group: Number(row.__group), order: numberOrNull(row.__order) })));
     await updateColumnByRowId(this.connection, table, orderColumn, changes);
   }
+}
+
+/** Relations whose join rows carry the other side's order: deleting an entry renumbers those lists. */
+function orderedOnTheOtherSide(entity: EntityMetadata): RelationField[] {
+  return [...entity.links.values()].filter((field): field is RelationField => field.kind === 'relation' && Boolean(field.joinTable.inverseOrderColumn));
 }

@@ -9,12 +9,14 @@ import type { Connection } from '../connection/connection';
 import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
 import { TableSnapshot, readSnapshot } from './introspect';
 import { indexName } from './names';
-import { FILE_UID } from '../query/compile-populate';
-import { MORPH_TABLE } from '../relations/media-writer';
+import { syncSearchIndexes } from './search-sync';
+import { FILE_UID, MORPH_TABLE } from '../metadata/media';
 
 export interface SyncReport {
   /** Every change, one line each (`created table x`, `added column x.y`, `created index z`). */
   changes: string[];
+  /** What could not be done, though the app still runs (a search index without its extension). */
+  warnings: string[];
   /** One line for the boot log: `created 13 tables, 31 indexes, 0 columns` or `up to date`. */
   summary: string;
 }
@@ -37,11 +39,13 @@ interface PlannedTable {
 export async function syncSchema(connection: Connection, metadata: Metadata): Promise<SyncReport> {
   const planned = planTables(metadata);
   const changes: string[] = [];
+  const warnings: string[] = [];
   await connection.transaction(async () => {
     const snapshot = await readSnapshot(connection);
     for (const table of planned.values()) await syncTable(connection, snapshot, table, changes);
+    await syncSearchIndexes(connection, metadata, changes, warnings);
   });
-  return { changes, summary: summarize(changes) };
+  return { changes, warnings, summary: summarize(changes) };
 }
 
 function summarize(changes: string[]): string {
@@ -109,6 +113,10 @@ function entityTable(entity: EntityMetadata): PlannedTable {
   if (entity.draftAndPublish) {
     // Strapi lacks this; every live list filters and counts on it.
     indexes.push({ name: indexName(entity.tableName, 'published_at', 'index'), columns: ['published_at'], unique: false });
+  }
+  for (const declared of entity.indexes) {
+    const name = indexName(entity.tableName, ...declared, 'index');
+    if (!indexes.some((index) => index.name === name)) indexes.push({ name, columns: declared, unique: false });
   }
   return { name: entity.tableName, columns, indexes };
 }

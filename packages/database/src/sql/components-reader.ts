@@ -4,8 +4,8 @@
  * query per component type per populated attribute, for all parents at once.
  */
 import type { ComponentPopulate, EntityQuery } from '../query/plan';
-import type { Entity, EntityReader } from './reader';
-import { uniqueIds, whereIdIn } from './reader';
+import type { Entity, LevelReader } from './level-reader';
+import { uniqueIds, whereIdIn } from './level-reader';
 
 interface PlacedComponent {
   source: number;
@@ -13,7 +13,7 @@ interface PlacedComponent {
   value: Entity;
 }
 
-export async function loadComponents(reader: EntityReader, parents: Entity[], name: string, item: ComponentPopulate): Promise<void> {
+export async function loadComponents(reader: LevelReader, parents: Entity[], name: string, item: ComponentPopulate): Promise<void> {
   const joinTable = item.owner.componentJoinTable;
   const ids = uniqueIds(parents);
   const placed = new Map<number, PlacedComponent[]>();
@@ -34,7 +34,7 @@ export async function loadComponents(reader: EntityReader, parents: Entity[], na
 }
 
 async function loadComponentRows(
-  reader: EntityReader,
+  reader: LevelReader,
   joinTable: string,
   ids: number[],
   field: string,

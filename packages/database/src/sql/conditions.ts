@@ -2,14 +2,17 @@
  * Condition → knex WHERE. Operators mean the same on both databases:
  * `$contains`/`$startsWith`/`$endsWith`/`$eq` are case-sensitive, the `…i`
  * forms fold case (Unicode too), and LIKE wildcards in values are literal.
- * A condition through a relation is an EXISTS over the join table, so it can
- * never duplicate rows or inflate a count.
+ * A condition through a relation, component or media is an EXISTS over the
+ * link table, so it can never duplicate rows or inflate a count; an entry with
+ * no linked row reads as a row of NULLs (missing-row.ts), as in Strapi v4.
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../connection/config';
 import type { ColumnField, EntityMetadata } from '../metadata/metadata';
-import type { ComparisonOperator, Condition, PublicationState } from '../query/plan';
+import type { ComparisonOperator, Condition, LinkCondition, PublicationState } from '../query/plan';
 import { encoderFor } from '../query/codec';
+import { MORPH_TABLE } from '../metadata/media';
+import { holdsOnMissingRow } from './missing-row';
 
 export interface SqlContext {
   knex: Knex;
@@ -41,10 +44,9 @@ export function applyCondition(qb: Builder, condition: Condition, alias: string,
       qb.whereNot((inner) => applyCondition(inner, condition.item, alias, ctx));
       return;
     case 'related':
-      qb.whereExists(relatedSubquery(condition, alias, ctx));
-      return;
     case 'component':
-      qb.whereExists(componentSubquery(condition, alias, ctx));
+    case 'media':
+      applyLinkCondition(qb, condition, alias, ctx);
       return;
     case 'compare':
       applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx);
@@ -57,35 +59,57 @@ export function applyPublicationState(qb: Builder, entity: EntityMetadata, state
   if (entity.draftAndPublish && state === 'live') qb.whereNotNull(`${alias}.published_at`);
 }
 
-function relatedSubquery(condition: Extract<Condition, { kind: 'related' }>, alias: string, ctx: SqlContext): Builder {
-  const { relation, target } = condition;
-  const joinAlias = ctx.nextAlias();
-  const targetAlias = ctx.nextAlias();
-  const join = relation.joinTable;
-  const sub = ctx.knex
-    .select(ctx.knex.raw('1'))
-    .from({ [joinAlias]: join.name })
-    .innerJoin({ [targetAlias]: target.tableName }, `${targetAlias}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
-    .whereRaw('?? = ??', [`${joinAlias}.${join.joinColumn}`, `${alias}.id`]);
-  applyPublicationState(sub, target, ctx.publicationState, targetAlias);
-  applyCondition(sub, condition.condition, targetAlias, ctx);
-  return sub;
+/**
+ * Some linked row matches; or, when a row of NULLs would match, there is no
+ * linked row at all. Under `live` a draft target is no linked row: drafts
+ * never count, so their values cannot be probed.
+ */
+function applyLinkCondition(qb: Builder, condition: LinkCondition, alias: string, ctx: SqlContext): void {
+  const matching = linkedRows(condition, alias, ctx);
+  applyCondition(matching.query, condition.condition, matching.targetAlias, ctx);
+  if (!holdsOnMissingRow(condition.condition, ctx.dialect)) {
+    qb.whereExists(matching.query);
+    return;
+  }
+  const anyRow = linkedRows(condition, alias, ctx).query;
+  qb.where((inner) => inner.whereExists(matching.query).orWhereNotExists(anyRow));
 }
 
-/** EXISTS over `<table>_components` joined to the component's table. */
-function componentSubquery(condition: Extract<Condition, { kind: 'component' }>, alias: string, ctx: SqlContext): Builder {
-  const { owner, field, target } = condition;
+interface LinkedRows {
+  query: Builder;
+  targetAlias: string;
+}
+
+/** `SELECT 1` over the rows linked to `alias` by the condition's attribute, before its own condition. */
+function linkedRows(condition: LinkCondition, alias: string, ctx: SqlContext): LinkedRows {
   const joinAlias = ctx.nextAlias();
   const targetAlias = ctx.nextAlias();
-  const sub = ctx.knex
-    .select(ctx.knex.raw('1'))
-    .from({ [joinAlias]: owner.componentJoinTable! })
-    .innerJoin({ [targetAlias]: target.tableName }, `${targetAlias}.id`, `${joinAlias}.component_id`)
-    .whereRaw('?? = ??', [`${joinAlias}.entity_id`, `${alias}.id`])
-    .where(`${joinAlias}.field`, field.name)
-    .where(`${joinAlias}.component_type`, target.uid);
-  applyCondition(sub, condition.condition, targetAlias, ctx);
-  return sub;
+  const base = ctx.knex.select(ctx.knex.raw('1'));
+  if (condition.kind === 'related') {
+    const join = condition.relation.joinTable;
+    base
+      .from({ [joinAlias]: join.name })
+      .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
+      .whereRaw('?? = ??', [`${joinAlias}.${join.joinColumn}`, `${alias}.id`]);
+    applyPublicationState(base, condition.target, ctx.publicationState, targetAlias);
+  } else if (condition.kind === 'component') {
+    // `<table>_components` joined to the component's table.
+    base
+      .from({ [joinAlias]: condition.owner.componentJoinTable! })
+      .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.component_id`)
+      .whereRaw('?? = ??', [`${joinAlias}.entity_id`, `${alias}.id`])
+      .where(`${joinAlias}.field`, condition.field.name)
+      .where(`${joinAlias}.component_type`, condition.target.uid);
+  } else {
+    // `files_related_morphs` joined to `files`, as media populate reads them.
+    base
+      .from({ [joinAlias]: MORPH_TABLE })
+      .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.file_id`)
+      .whereRaw('?? = ??', [`${joinAlias}.related_id`, `${alias}.id`])
+      .where(`${joinAlias}.related_type`, condition.owner.uid)
+      .where(`${joinAlias}.field`, condition.field.name);
+  }
+  return { query: base, targetAlias };
 }
 
 function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOperator, value: unknown, alias: string, ctx: SqlContext): void {
@@ -126,7 +150,7 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
       return;
     }
     default:
-      applyTextMatch(qb, field, operator, String(value ?? ''), column, ctx);
+      applyTextMatch(qb, field, operator, String(value ?? ''), alias, ctx);
   }
 }
 
@@ -148,11 +172,32 @@ function applyList(qb: Builder, column: string, negated: boolean, values: unknow
 
 type TextOperator = Exclude<ComparisonOperator, '$eq' | '$ne' | '$lt' | '$lte' | '$gt' | '$gte' | '$in' | '$notIn' | '$between' | '$null' | '$notNull'>;
 
-function applyTextMatch(qb: Builder, field: ColumnField, operator: TextOperator, value: string, column: string, ctx: SqlContext): void {
+function applyTextMatch(qb: Builder, field: ColumnField, operator: TextOperator, value: string, alias: string, ctx: SqlContext): void {
+  const column = `${alias}.${field.column}`;
   const negated = operator === '$nei' || operator === '$notContains' || operator === '$notContainsi';
   const apply = (inner: Builder) => textMatch(inner, field, operator, value, column, ctx);
-  if (negated) qb.whereNot(apply);
-  else qb.where(apply);
+  if (negated) {
+    qb.whereNot(apply);
+    return;
+  }
+  const candidates = searchCandidates(field, operator, value, ctx);
+  if (candidates) qb.whereIn(`${alias}.id`, candidates);
+  qb.where(apply);
+}
+
+/**
+ * SQLite, a searched column: the ids whose indexed copy contains the longest
+ * ASCII run of the pattern (3+ characters, no LIKE wildcards) — a superset of
+ * the rows the exact match keeps, found through the trigram index instead of
+ * a scan (search-sync.ts says why the superset holds). Null: scan as before.
+ */
+function searchCandidates(field: ColumnField, operator: TextOperator, value: string, ctx: SqlContext): Builder | null {
+  if (ctx.dialect !== 'sqlite' || !field.searchTable) return null;
+  const caseInsensitive = operator.endsWith('i');
+  const runs = (caseInsensitive ? value.toLowerCase() : value).match(/[\x00-\x24\x26-\x5e\x60-\x7f]{3,}/g);
+  if (!runs) return null;
+  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best));
+  return ctx.knex.select('rowid').from(field.searchTable).whereRaw('?? LIKE ?', [field.column, `%${longest}%`]);
 }
 
 function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, value: string, column: string, ctx: SqlContext): void {

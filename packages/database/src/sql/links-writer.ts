@@ -43,9 +43,18 @@ export class LinksWriter {
     await this.relations.lock(fields);
   }
 
+  /** Takes the relation locks a delete of one of `entity`'s entries needs (see RelationWriter.detachAll); call before locking its row. */
+  async lockOwned(entity: EntityMetadata): Promise<void> {
+    await this.relations.lockOwned(entity);
+  }
+
   async write(entity: EntityMetadata, id: number, links: Record<string, unknown>, mode: WriteMode): Promise<void> {
     const prepared = this.prepareAll(entity, links);
     await this.relations.lock(prepared.flatMap(([field]) => (field.kind === 'relation' ? [field] : [])));
+    // Every target is checked (and on Postgres held) before any join row changes: see RelationWriter.requireTargets.
+    for (const [field, item] of prepared) {
+      if (item.kind === 'relation' && field.kind === 'relation') await this.relations.requireTargets(field, item.ops);
+    }
     for (const [field, item] of prepared) {
       if (item.kind === 'relation' && field.kind === 'relation') await this.relations.write(field, id, item.ops, mode);
       else if (item.kind === 'media' && field.kind === 'media') await this.media.write(entity, id, field, item.ids, mode);

@@ -4,12 +4,11 @@
  * related_type, field, order). One query per populated media attribute.
  */
 import type { MediaPopulate } from '../query/plan';
-import type { Entity, EntityReader } from './reader';
-import { uniqueIds, whereIdIn } from './reader';
+import { MORPH_TABLE } from '../metadata/media';
+import type { Entity, LevelReader } from './level-reader';
+import { uniqueIds, whereIdIn } from './level-reader';
 
-export const MORPH_TABLE = 'files_related_morphs';
-
-export async function loadMedia(reader: EntityReader, parents: Entity[], name: string, item: MediaPopulate): Promise<void> {
+export async function loadMedia(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate): Promise<void> {
   const buckets = item.query ? await loadFiles(reader, parents, name, item) : new Map<number, Entity[]>();
   for (const parent of parents) {
     const files = buckets.get(parent.id) ?? [];
@@ -17,7 +16,7 @@ export async function loadMedia(reader: EntityReader, parents: Entity[], name: s
   }
 }
 
-async function loadFiles(reader: EntityReader, parents: Entity[], name: string, item: MediaPopulate): Promise<Map<number, Entity[]>> {
+async function loadFiles(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate): Promise<Map<number, Entity[]>> {
   const query = item.query!;
   const ctx = reader.context(query);
   const qb = ctx.knex

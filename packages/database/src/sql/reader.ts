@@ -10,17 +10,17 @@ import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata
 import type { EntityQuery, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
 import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
 import { RowMapper } from './row-mapper';
-import { whereIdList } from '../relations/link-sql';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
 import { StatementTemplates } from './statement-templates';
+import { type Entity, type LevelReader, uniqueIds, whereIdIn } from './level-reader';
 
-export type Entity = { id: number } & Record<string, unknown>;
+export type { Entity } from './level-reader';
 
 const ROOT = 't0';
 const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password']);
 
-export class EntityReader {
+export class EntityReader implements LevelReader {
   private readonly mapper: RowMapper;
   private readonly statements = new StatementTemplates();
 
@@ -203,13 +203,5 @@ function orderBy(qb: Knex.QueryBuilder, column: string, field: ColumnField, dire
   qb.orderByRaw(`??${collate} ${direction} ${nulls}`, [column]);
 }
 
-/** `column IN ids` with one binding (see relations/link-sql.ts). */
-export function whereIdIn(qb: Knex.QueryBuilder, column: string, ids: number[], ctx: SqlContext): void {
-  whereIdList(ctx.dialect, qb, column, ids);
-}
-
-export function uniqueIds(entities: Entity[]): number[] {
-  return [...new Set(entities.map((entity) => entity.id))];
-}
 
 export type { EntityMetadata };

@@ -18,15 +18,36 @@ export class EntityWriter {
     return Number(rows[0]?.id);
   }
 
-  async update(entity: EntityMetadata, id: number, values: Record<string, unknown>): Promise<void> {
+  /**
+   * Updates the entry's row; returns how many rows it changed (0: the entry is gone, perhaps deleted by a
+   * concurrent write that committed while this one waited for the row). With no column to write, the row is
+   * locked instead, so the count still means "the entry exists and no one can delete it before we commit".
+   */
+  async update(entity: EntityMetadata, id: number, values: Record<string, unknown>): Promise<number> {
     const row = this.encode(entity, values);
-    if (Object.keys(row).length === 0) return;
+    if (Object.keys(row).length === 0) return (await this.lockRow(entity, id, 'update')) ? 1 : 0;
     const qb = this.connection.knex(entity.tableName).update(row).where('id', id);
-    await this.guard(entity, () => this.connection.run(qb));
+    return this.guard(entity, () => this.connection.affected(qb));
   }
 
-  async delete(entity: EntityMetadata, id: number): Promise<void> {
-    await this.connection.run(this.connection.knex(entity.tableName).delete().where('id', id));
+  /** Deletes the entry's row; returns how many rows went (0: already gone). */
+  async delete(entity: EntityMetadata, id: number): Promise<number> {
+    return this.connection.affected(this.connection.knex(entity.tableName).delete().where('id', id));
+  }
+
+  /**
+   * Inside a transaction: locks the entry's row until commit and tells whether it exists. Postgres waits here
+   * for a concurrent writer of the row and then sees its outcome (a row deleted meanwhile is not returned);
+   * `delete` takes the strong lock that also keeps new references to the row out, `update` the weaker one an
+   * UPDATE takes. SQLite needs no lock: one transaction writes at a time.
+   */
+  async lockRow(entity: EntityMetadata, id: number, purpose: 'update' | 'delete'): Promise<boolean> {
+    const qb = this.connection.knex.from(entity.tableName).select('id').where('id', id);
+    if (this.connection.dialect === 'postgres') {
+      if (purpose === 'delete') qb.forUpdate();
+      else qb.forNoKeyUpdate();
+    }
+    return (await this.connection.all(qb)).length > 0;
   }
 
   private encode(entity: EntityMetadata, values: Record<string, unknown>): Record<string, unknown> {

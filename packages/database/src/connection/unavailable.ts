@@ -1,0 +1,39 @@
+/**
+ * Which driver errors mean "the database cannot answer now" rather than "this
+ * query is wrong": refused or dropped connections, a server shutting down or
+ * starting, a pool that found no connection in time, SQLite busy past its
+ * timeout, a full disk. Those become a 503 ServiceUnavailableError the client
+ * may retry; everything else keeps its own meaning (400s, or a logged 500).
+ */
+import { ServiceUnavailableError } from '@tessera/errors';
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (operator intervention). */
+const PG_STATE = /^(08|53|57P)/;
+const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
+const MESSAGES = [
+  /Timeout acquiring a connection/i,
+  /Connection terminated/i,
+  /connection error and is not queryable/i,
+  /Client was closed and is not queryable/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+  /terminating connection due to administrator command/i,
+  /database or disk is full/i,
+];
+
+export function isUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof ServiceUnavailableError) return true;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || PG_STATE.test(code)) return true;
+  if ((error as { name?: string }).name === 'KnexTimeoutError') return true;
+  const message = String((error as { message?: unknown }).message ?? '');
+  return MESSAGES.some((pattern) => pattern.test(message));
+}
+
+export function unavailable(error: unknown, during: 'query' | 'commit'): ServiceUnavailableError {
+  const message = during === 'commit' ? 'The database became unavailable during this write: its outcome is unknown' : 'The database is unavailable, try again';
+  const failure = new ServiceUnavailableError(message);
+  (failure as { cause?: unknown }).cause = error;
+  return failure;
+}

@@ -1,0 +1,21 @@
+/**
+ * `fields` → the column fields to return: `a,b`, a list, or `*`; `id` always
+ * comes, private fields only for trusted callers.
+ */
+import type { ColumnField, EntityMetadata } from '../metadata/metadata';
+import { listOfNames, unknownParameter } from './compile-context';
+
+export function compileFields(value: unknown, entity: EntityMetadata, allowPrivate = false): ColumnField[] {
+  const all = allowPrivate ? entity.allColumns : entity.publicColumns;
+  if (value === undefined || value === '*') return all;
+  const names = listOfNames(value, 'fields');
+  const selected = new Map<string, ColumnField>();
+  selected.set('id', entity.columns.get('id')!);
+  for (const name of names) {
+    if (name === '*') return all;
+    const field = entity.columns.get(name);
+    if (!field || (field.private && !allowPrivate)) throw unknownParameter(name, all.map((column) => column.name));
+    selected.set(name, field);
+  }
+  return [...selected.values()];
+}

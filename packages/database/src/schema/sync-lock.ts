@@ -1,0 +1,68 @@
+/**
+ * Schema sync runs once when several processes boot at the same time: each
+ * takes a lock first, the others wait for it, then find nothing left to do.
+ * PostgreSQL: a session advisory lock on a dedicated connection (so the sync
+ * itself may use every pooled one). SQLite: a lock file beside the database,
+ * holding the owner's pid; a file whose owner is gone is taken over.
+ */
+import fs from 'node:fs';
+import type { ClientConfig } from 'pg';
+import { ConfigurationError } from '@tessera/errors';
+
+const WAIT_STEP_MS = 25;
+const GIVE_UP_MS = 120_000;
+
+export async function withPostgresSyncLock<T>(config: ClientConfig, key: string, work: () => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client } = require('pg') as typeof import('pg');
+  const client = new Client(config);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function withSqliteSyncLock<T>(databaseFile: string, work: () => Promise<T>): Promise<T> {
+  if (databaseFile === ':memory:') return work();
+  const lockFile = `${databaseFile}.sync-lock`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (ownerIsGone(lockFile)) {
+        fs.rmSync(lockFile, { force: true });
+        continue;
+      }
+      if (Date.now() - started > GIVE_UP_MS) throw new ConfigurationError(`another process holds ${lockFile}; remove it if no Tessera process is starting`);
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockFile, { force: true });
+  }
+}
+
+function ownerIsGone(lockFile: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lockFile, 'utf8'));
+  } catch {
+    return false; // being written right now: wait
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}

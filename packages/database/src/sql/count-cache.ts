@@ -1,0 +1,97 @@
+/**
+ * Cached list totals. `meta.pagination.total` costs a `count(*)` over every
+ * matching row on each list request — the bottleneck of a PostgreSQL list.
+ * A total is kept per read plan (plans are cached per type, parameters and
+ * caller scope, so the plan object is the key) and stamped with the write
+ * versions of every type the plan's filters touch. A committed write to one
+ * of those types changes the stamp, so the next request counts again.
+ *
+ * Other processes learn of writes through `invalidations` (PostgreSQL
+ * LISTEN/NOTIFY, see write-notifications.ts); while that channel is down the
+ * cache is bypassed, so no stale total outlives a missed notification. On
+ * SQLite, `PRAGMA data_version` tells of commits by any other connection.
+ * Counts inside a transaction are never cached: they may see uncommitted rows.
+ */
+import type { Condition, EntityQuery } from '../query/plan';
+
+export interface CountCacheHooks {
+  /** True when the type has count lifecycles (they must run: no caching). */
+  hasCountHooks(uid: string): boolean;
+  /** True inside a transaction. */
+  inTransaction(): boolean;
+  /** SQLite: has another connection committed since the last call? */
+  changedElsewhere?(): boolean;
+}
+
+export class CountCache {
+  private readonly versions = new Map<string, number>();
+  private generation = 0;
+  /** False while cross-process invalidations may be missed (listener down). */
+  private coherent = true;
+  private readonly totals = new WeakMap<EntityQuery, { stamp: string; total: number }>();
+  private readonly involved = new WeakMap<EntityQuery, string[]>();
+
+  constructor(private readonly hooks: CountCacheHooks) {}
+
+  async count(query: EntityQuery, compute: () => Promise<number>): Promise<number> {
+    if (!this.coherent || this.hooks.inTransaction() || this.hooks.hasCountHooks(query.entity.uid)) return compute();
+    if (this.hooks.changedElsewhere?.()) this.dropAll();
+    const stamp = this.stamp(query);
+    const cached = this.totals.get(query);
+    if (cached && cached.stamp === stamp) return cached.total;
+    // Stamped with the versions seen before counting: a write committing meanwhile bumps them, so this total is never reused after it.
+    const total = await compute();
+    this.totals.set(query, { stamp, total });
+    return total;
+  }
+
+  /** A write to `uid` committed (here or in another process). */
+  written(uid: string): void {
+    this.versions.set(uid, (this.versions.get(uid) ?? 0) + 1);
+  }
+
+  dropAll(): void {
+    this.generation++;
+  }
+
+  /** Cross-process invalidations are (not) flowing; turning them back on drops everything that may have been missed. */
+  setCoherent(coherent: boolean): void {
+    if (coherent && !this.coherent) this.dropAll();
+    this.coherent = coherent;
+  }
+
+  private stamp(query: EntityQuery): string {
+    let types = this.involved.get(query);
+    if (!types) {
+      types = typesOf(query);
+      this.involved.set(query, types);
+    }
+    let stamp = String(this.generation);
+    for (const uid of types) stamp += `:${this.versions.get(uid) ?? 0}`;
+    return stamp;
+  }
+}
+
+/** The plan's own type and every type its filters reach. */
+function typesOf(query: EntityQuery): string[] {
+  const types = new Set<string>([query.entity.uid]);
+  const visit = (condition: Condition | null): void => {
+    if (!condition) return;
+    switch (condition.kind) {
+      case 'and':
+      case 'or':
+        condition.items.forEach(visit);
+        return;
+      case 'not':
+        visit(condition.item);
+        return;
+      case 'compare':
+        return;
+      default:
+        types.add(condition.target.uid);
+        visit(condition.condition);
+    }
+  };
+  visit(query.where);
+  return [...types];
+}

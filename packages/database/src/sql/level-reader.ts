@@ -1,0 +1,34 @@
+/**
+ * What the populate loaders (components-reader, media-reader) share with the
+ * entity reader: the entity shape, the part of the reader they call back into
+ * for each level, and the all-parents-at-once id list. The reader implements
+ * `LevelReader`; the loaders depend on this interface, not on the reader.
+ */
+import type { Knex } from 'knex';
+import type { Connection, Row } from '../connection/connection';
+import type { ColumnField } from '../metadata/metadata';
+import type { EntityQuery } from '../query/plan';
+import type { SqlContext } from './conditions';
+import { whereIdList } from '../relations/link-sql';
+
+export type Entity = { id: number } & Record<string, unknown>;
+
+export interface LevelReader {
+  readonly connection: Connection;
+  /** A fresh SQL context (aliases, publication state) for one statement of `query`. */
+  context(query: EntityQuery): SqlContext;
+  /** The level's publication state and filters. */
+  applyFilters(qb: Knex.QueryBuilder, query: EntityQuery, ctx: SqlContext): void;
+  mapRows(fields: ColumnField[], rows: Row[]): Entity[];
+  /** Loads what `query` populates onto `entities` (the next levels). */
+  populate(entities: Entity[], query: EntityQuery): Promise<void>;
+}
+
+/** `column IN ids` with one binding (see relations/link-sql.ts). */
+export function whereIdIn(qb: Knex.QueryBuilder, column: string, ids: number[], ctx: SqlContext): void {
+  whereIdList(ctx.dialect, qb, column, ids);
+}
+
+export function uniqueIds(entities: Entity[]): number[] {
+  return [...new Set(entities.map((entity) => entity.id))];
+}
