@@ -13,27 +13,39 @@ import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import {
   Database,
+  FILE_CONTENT_TYPE,
+  FILE_UID,
   resolveDatabaseConfig,
   type Component,
   type ContentType,
   type DatabaseConfig,
+  type EntityRepository,
+  type LifecycleHandlers,
 } from '@tessera/database';
 import { createEnv, type Env } from './config/env';
-import { getConfig, loadConfig, loadDotEnv, type ConfigTree } from './config/load-config';
-import { loadApp, type AppEntry, type LoadedApp } from './loader/load-app';
+import { getConfig, loadConfig, loadDotEnv, withAccessors, type AppConfig, type ConfigTree } from './config/load-config';
+import { loadApp, type LoadedApp } from './loader/load-app';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
 import { Hooks } from './hooks';
 import { Logger } from './logger';
 import { HttpServer } from './http/server';
+import { globalMiddlewares } from './http/middlewares/stack';
 import { mountRouters } from './http/routes';
+import { routeIndex } from './http/route-index';
+import { healthRouter } from './http/health';
 import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
-import { ActionSet, rolesFromConfig } from './auth/abilities';
+import { contentEvent, type ContentEventName } from './content/content-events';
+import type { QueryParameter } from './content/query-parameters';
+import { ConfigPermissions, Permissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
 import { authenticate } from './auth/authenticate';
-import { resolvePlugins } from './plugins';
-import type { AuthState, AuthStrategy, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
+import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
+import { registerPlugin } from './plugins/register-plugin';
+import { applyExtensions } from './plugins/extensions';
+import { PluginHandle } from './plugins/plugin-handle';
+import type { AuthState, AuthStrategy, KernelContext, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
 
 export interface AppOptions {
   /** The app folder (holds `config/` and `src/`). */
@@ -49,7 +61,7 @@ type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
 export class App {
   readonly dir: string;
   readonly env: Env = createEnv();
-  config: ConfigTree = {};
+  config: AppConfig = withAccessors({});
   log = new Logger(process.env.TESSERA_LOG_LEVEL);
 
   readonly contentTypes = new Registry<ContentType>('content type');
@@ -61,23 +73,31 @@ export class App {
   readonly middlewares = new Registry<MiddlewareFactory>('middleware');
   readonly plugins = new Registry<Plugin>('plugin');
   readonly authStrategies = new Registry<AuthStrategy>('auth strategy');
+  /** Content-API query parameters plugins add (`locale`); declare them during `register`. */
+  readonly queryParameters = new Registry<QueryParameter>('query parameter');
+  /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
+  readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
 
   private state: LifecycleState = 'created';
   private readonly instances = new Map<string, object>();
   private loadedApp: LoadedApp | undefined;
-  private orderedPlugins: Plugin[] = [];
   /** Plugins whose `register` ran: only these get `destroy` (also after a failed boot). */
   private registeredPlugins: Plugin[] = [];
+  private pendingLifecycles: Array<{ uid: string; handlers: LifecycleHandlers }> = [];
   private appRegistered = false;
   private database: Database | undefined;
   private http: HttpServer | undefined;
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
-  private publicAbility = new ActionSet([]);
   private listeningUrl: string | undefined;
 
   constructor(private readonly options: AppOptions) {
     this.dir = path.resolve(options.dir);
+  }
+
+  /** What lifecycle functions and factories receive: the app, also under Strapi's name. */
+  get context(): KernelContext {
+    return { strapi: this, app: this };
   }
 
   get db(): Database {
@@ -106,6 +126,21 @@ export class App {
     return this.listeningUrl;
   }
 
+  /** Strapi v4's `strapi.query(uid)`: the same as `app.db.query(uid)`. */
+  query(uid: string): EntityRepository {
+    return this.db.query(uid);
+  }
+
+  /** One plugin's services, controllers, content types and config by short name. */
+  plugin(name: string): PluginHandle {
+    if (!this.plugins.has(name)) throw new ConfigurationError(`no plugin "${name}" is enabled`);
+    return new PluginHandle(this, name);
+  }
+
+  contentType(uid: string): ContentType {
+    return this.contentTypes.get(uid);
+  }
+
   /** Instantiated service (`api::article.article`, `plugin::x.y`). */
   service<T extends object = Record<string, unknown>>(uid: string): T {
     return this.instance('service', uid, this.services) as T;
@@ -116,51 +151,64 @@ export class App {
     return this.instance('controller', uid, this.controllers) as T;
   }
 
+  policy(uid: string): PolicyFunction {
+    return this.policies.get(uid);
+  }
+
+  middleware(uid: string): MiddlewareFactory {
+    return this.middlewares.get(uid);
+  }
+
   /** Who is calling, from an Authorization header value. */
   authenticate(header: string | undefined): Promise<AuthState> {
-    return authenticate(header, this.authStrategies.values(), this.publicAbility);
+    return authenticate(header, this.authStrategies.values(), () => this.permissions.publicAbility());
   }
 
   /** Everything up to (not including) listening. */
   async load(): Promise<this> {
     if (this.state !== 'created') throw new ConfigurationError(`cannot load an app that is ${this.state}`);
     const started = Date.now();
-    loadDotEnv(this.dir);
-    this.config = { ...loadConfig(this.dir, this.env) };
-    for (const [key, value] of Object.entries(this.options.config ?? {})) this.config[key] = { ...(this.config[key] as object), ...(value as object) };
-    this.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.config, 'server.logger.level', 'info'));
-
+    this.loadConfig();
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
     for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
+    this.routes.add('global::health', healthRouter(this));
 
-    this.orderedPlugins = resolvePlugins(this, this.options.plugins ?? []);
-    for (const plugin of this.orderedPlugins) this.plugins.add(plugin.name, plugin);
-    for (const plugin of this.orderedPlugins) {
+    const plugins = resolvePlugins(this, this.options.plugins ?? []);
+    const settings = pluginSettings(this);
+    for (const plugin of plugins) {
+      const extended = applyExtensions(this.dir, plugin);
+      this.plugins.add(extended.name, extended);
+      this.pendingLifecycles.push(...registerPlugin(this, extended, settings.get(extended.name) ?? {}).lifecycles);
+    }
+    // Media attributes need the file type; an upload plugin brings its own.
+    if (!this.contentTypes.has(FILE_UID)) this.contentTypes.add(FILE_UID, FILE_CONTENT_TYPE);
+    for (const plugin of this.plugins.values()) {
       this.registeredPlugins.push(plugin);
-      await plugin.register?.(this);
+      await plugin.register?.(this.context);
     }
     this.appRegistered = true;
-    await this.loadedApp.entry.register?.({ app: this });
+    await this.loadedApp.entry.register?.(this.context);
     await this.hooks.call('app:registered', this);
 
     validateModel(this.contentTypes.values(), this.components.values());
     await this.connectDatabase();
 
-    this.publicAbility = rolesFromConfig(this.config.permissions).get('public') ?? new ActionSet([]);
     this.http = new HttpServer(
       {
-        jsonLimit: String(getConfig(this.config, 'server.body.jsonLimit', '1mb')),
-        logRequests: this.log.enabled('http'),
         proxy: getConfig<unknown>(this.config, 'server.proxy', false) === true,
+        shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
       },
       this.log,
     );
-    for (const plugin of this.orderedPlugins) await plugin.bootstrap?.(this);
-    await this.loadedApp.entry.bootstrap?.({ app: this });
+    this.http.use(globalMiddlewares(this, this.http.router));
+    for (const plugin of this.plugins.values()) await plugin.bootstrap?.(this.context);
+    await this.loadedApp.entry.bootstrap?.(this.context);
     await this.hooks.call('app:bootstrapped', this);
 
     mountRouters(this, this.http.router);
+    // Development only: a production root stays a plain 404.
+    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this.http.router));
     this.http.finalize();
     this.state = 'loaded';
     this.log.debug(`loaded in ${Date.now() - started} ms`);
@@ -190,9 +238,9 @@ export class App {
       await this.http?.close();
       if (this.appRegistered) {
         await this.hooks.call('app:destroy', this);
-        await this.loadedApp?.entry.destroy?.({ app: this });
+        await this.loadedApp?.entry.destroy?.(this.context);
       }
-      for (const plugin of [...this.registeredPlugins].reverse()) await plugin.destroy?.(this);
+      for (const plugin of [...this.registeredPlugins].reverse()) await plugin.destroy?.(this.context);
     } finally {
       // The database closes even when a destroy handler throws: no open handle keeps the process alive.
       await this.database?.destroy();
@@ -204,6 +252,15 @@ export class App {
     return this.services_;
   }
 
+  private loadConfig(): void {
+    loadDotEnv(this.dir);
+    const tree: ConfigTree = { ...loadConfig(this.dir, this.env) };
+    for (const [key, value] of Object.entries(this.options.config ?? {})) tree[key] = { ...(tree[key] as object), ...(value as object) };
+    this.config = withAccessors(tree);
+    this.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.config, 'server.logger.level', 'info'));
+    this.permissions.use(new ConfigPermissions(this.config.permissions));
+  }
+
   private registerAppFiles(loaded: LoadedApp): void {
     for (const contentType of loaded.contentTypes) this.contentTypes.add(contentType.uid, contentType);
     for (const component of loaded.components) this.components.add(component.uid, component);
@@ -212,6 +269,7 @@ export class App {
     for (const entry of loaded.policies) this.policies.add(entry.uid, asFunction(entry.value, entry.file) as PolicyFunction);
     for (const entry of loaded.middlewares) this.middlewares.add(entry.uid, asFunction(entry.value, entry.file) as MiddlewareFactory);
     for (const entry of loaded.routes) this.routes.add(entry.uid, asRouter(entry.value, entry.file));
+    this.pendingLifecycles.push(...loaded.lifecycles);
   }
 
   private async connectDatabase(): Promise<void> {
@@ -223,23 +281,40 @@ export class App {
       // One line at info; what exactly changed at debug.
       if (report.changes.length > 0) this.log.info(`schema: ${report.summary}`);
       for (const change of report.changes) this.log.debug(`schema: ${change}`);
+      for (const warning of report.warnings) this.log.warn(`schema: ${warning}`);
     } catch (error) {
       throw new ConfigurationError(`cannot prepare the database (${this.database.description}): ${(error as Error).message}`);
     }
-    for (const { uid, handlers } of this.loadedApp?.lifecycles ?? []) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
+    for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
+    await this.database.listenForWrites();
 
-    const entityService = new EntityService(this.database);
-    const contentApi = new ContentApi(this.database, entityService, {
-      defaultLimit: Number(getConfig(this.config, 'api.rest.defaultLimit', 25)),
-      maxLimit: optionalNumber(getConfig<unknown>(this.config, 'api.rest.maxLimit', 100)),
-      withCount: getConfig<unknown>(this.config, 'api.rest.withCount', true) !== false,
-      strictParams: getConfig<unknown>(this.config, 'api.rest.strictParams', false) === true,
-      publicPreview: getConfig<unknown>(this.config, 'api.rest.publicPreview', false) === true,
-    });
+    const entityService = new EntityService(this.database, (name, uid, entry) => this.announce(name, uid, entry));
+    const contentApi = new ContentApi(
+      this.database,
+      entityService,
+      {
+        defaultLimit: Number(getConfig(this.config, 'api.rest.defaultLimit', 25)),
+        maxLimit: optionalNumber(getConfig<unknown>(this.config, 'api.rest.maxLimit', 100)),
+        withCount: getConfig<unknown>(this.config, 'api.rest.withCount', true) !== false,
+        strictParams: getConfig<unknown>(this.config, 'api.rest.strictParams', false) === true,
+        publicPreview: getConfig<unknown>(this.config, 'api.rest.publicPreview', false) === true,
+      },
+      this.queryParameters.values(),
+    );
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);
     this.authStrategies.add(apiTokens.name, apiTokens);
     this.services_ = { entityService, contentApi, apiTokens };
+  }
+
+  /** A committed write, told to its subscribers; a failing subscriber is logged, the write stays. */
+  private async announce(name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]): Promise<void> {
+    if (!this.hooks.has(name)) return;
+    try {
+      await this.hooks.call(name, contentEvent(name, uid, entry, this.db.metadata));
+    } catch (error) {
+      this.log.error(`a subscriber of ${name} (${uid}) failed`, error);
+    }
   }
 
   private instance(kind: string, uid: string, registry: Registry<Provider<object>>): object {
@@ -247,7 +322,7 @@ export class App {
     let instance = this.instances.get(key);
     if (!instance) {
       const provider = registry.get(uid);
-      instance = typeof provider === 'function' ? (provider as (context: { app: App }) => object)({ app: this }) : provider;
+      instance = typeof provider === 'function' ? (provider as (context: KernelContext) => object)(this.context) : provider;
       this.instances.set(key, instance);
     }
     return instance;

@@ -2,19 +2,63 @@
  * Types at the kernel's boundary: what plugins and apps hand to the kernel.
  */
 import type Koa from 'koa';
+import type { LifecycleHandlers } from '@tessera/database';
 import type { App } from './app';
+import type { Env } from './config/env';
 
-export interface Plugin {
-  name: string;
-  /** Plugins that must register and bootstrap before this one. */
-  dependencies?: string[];
-  register?(app: App): void | Promise<void>;
-  bootstrap?(app: App): void | Promise<void>;
-  destroy?(app: App): void | Promise<void>;
+/**
+ * What lifecycle functions and factories receive. `strapi` is the app itself,
+ * under the name Strapi v4 code destructures (`register({ strapi })`).
+ */
+export interface KernelContext {
+  strapi: App;
+  app: App;
 }
 
-/** Services and controllers are objects, or factories given `{ app }`. */
-export type Provider<T> = T | ((context: { app: App }) => T);
+/** Services and controllers are objects, or factories given `{ strapi, app }`. */
+export type Provider<T> = T | ((context: KernelContext) => T);
+
+/** A content type as a plugin declares it: Strapi v4's `{ schema, lifecycles }`. */
+export interface PluginContentType {
+  schema: unknown;
+  lifecycles?: LifecycleHandlers;
+}
+
+/** `routes` of a plugin: an array (admin routes, as in Strapi v4) or routers by name (`content-api`, `admin`). */
+export type PluginRoutes = RouteConfig[] | Record<string, RouterDefinition | RouteConfig[]>;
+
+/**
+ * A plugin's server side in Strapi v4's format, as `strapi-server.js`
+ * exports it. Everything is optional; the kernel gives each entry the uid
+ * `plugin::<name>.<key>`.
+ */
+export interface PluginServer {
+  register?(context: KernelContext): unknown;
+  bootstrap?(context: KernelContext): unknown;
+  destroy?(context: KernelContext): unknown;
+  config?: {
+    default?: Record<string, unknown> | ((context: { env: Env }) => Record<string, unknown>);
+    /** Throws when the merged config is invalid; the message should name the key. */
+    validator?(config: Record<string, unknown>): void;
+  };
+  contentTypes?: Record<string, PluginContentType>;
+  /** Components by uid (`category.name`): their schema. */
+  components?: Record<string, unknown>;
+  services?: Record<string, Provider<object>>;
+  controllers?: Record<string, Provider<object>>;
+  routes?: PluginRoutes;
+  policies?: Record<string, PolicyFunction>;
+  middlewares?: Record<string, MiddlewareFactory>;
+}
+
+/** A plugin as the kernel runs it: its server side, its name and what it needs. */
+export interface Plugin extends PluginServer {
+  name: string;
+  /** Plugins that must be enabled, and register and bootstrap before this one. */
+  dependencies?: string[];
+  /** Plugins that, when enabled, register and bootstrap before this one. */
+  optionalDependencies?: string[];
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -24,23 +68,29 @@ export interface PolicyContext {
   ctx: Koa.Context;
   /** The authenticated caller (or the public one). */
   auth: AuthState;
-  route: RouteConfig;
+  /** The matched route as declared (`method`, `path` without the `/api` prefix, `handler`, `config`), with `info`. */
+  route: MountedRoute;
 }
 
-export type PolicyFunction = (policyContext: PolicyContext, config: unknown, context: { app: App }) => boolean | void | Promise<boolean | void>;
+export type PolicyFunction = (policyContext: PolicyContext, config: unknown, context: KernelContext) => boolean | void | Promise<boolean | void>;
 
 /** A registered policy (`global::x`, `api::a.x`, `plugin::p.x`) or an inline function. */
 export type PolicyReference = string | PolicyFunction | { name: string; config?: unknown };
 
 export type RouteMiddleware = (ctx: Koa.Context, next: Koa.Next) => unknown | Promise<unknown>;
 
-/** A registered middleware is a factory `(config, { app }) => koa middleware`. */
-export type MiddlewareFactory = (config: unknown, context: { app: App }) => RouteMiddleware;
+/** A registered middleware is a factory `(config, { strapi, app }) => koa middleware` (`strapi` is `app`). */
+export type MiddlewareFactory = (config: unknown, context: KernelContext) => RouteMiddleware;
 
 export type MiddlewareReference = string | RouteMiddleware | { name: string; config?: unknown };
 
 export interface RouteOptions {
-  /** `false`: no authentication or permission check at all; `{ scope }`: one of these actions suffices. */
+  /** Replaces the router's prefix for this route (Strapi v4: `prefix: ''` mounts a plugin route at `/api<path>`). */
+  prefix?: string;
+  /**
+   * `false`: no authentication or permission check, and the handler runs as the public caller
+   * (it reads what anonymous callers may read); `{ scope }`: one of these actions suffices.
+   */
   auth?: false | { scope: string[] };
   policies?: PolicyReference[];
   middlewares?: MiddlewareReference[];
@@ -54,11 +104,24 @@ export interface RouteConfig {
   config?: RouteOptions;
 }
 
+/** Where a mounted route comes from, as Strapi v4's `route.info`. */
+export interface RouteInfo {
+  type: NonNullable<RouterDefinition['type']>;
+  /** `article` for routes of `api::article`. */
+  apiName?: string;
+  /** `users-permissions` for routes of `plugin::users-permissions`. */
+  pluginName?: string;
+}
+
+export interface MountedRoute extends RouteConfig {
+  info: RouteInfo;
+}
+
 export interface RouterDefinition {
   /** `content-api` routes live under `/api`; `admin` under `/admin`; `raw` at the root. */
   type?: 'content-api' | 'admin' | 'raw';
   prefix?: string;
-  routes: RouteConfig[] | ((context: { app: App }) => RouteConfig[]);
+  routes: RouteConfig[] | ((context: KernelContext) => RouteConfig[]);
 }
 
 /** Who is calling, and what they may do. */
@@ -71,6 +134,8 @@ export interface AuthState {
 
 export interface Ability {
   can(action: string): boolean;
+  /** True when it grants nothing at all: an anonymous caller refused by such an ability gets a 401 (see auth/authorize.ts). */
+  isEmpty?(): boolean;
 }
 
 export interface AuthStrategy {
@@ -81,4 +146,15 @@ export interface AuthStrategy {
    * kind but invalid or expired.
    */
   authenticate(token: string): Promise<AuthState | null>;
+}
+
+/**
+ * Where the anonymous caller's permissions come from. The kernel's default
+ * provider reads `config/permissions.ts`; the users-permissions plugin
+ * replaces it (`app.permissions.use(...)`) with the public role it stores in
+ * the database. Called once per anonymous request: cache inside.
+ */
+export interface PermissionProvider {
+  name: string;
+  publicAbility(): Ability | Promise<Ability>;
 }

@@ -19,7 +19,8 @@ eachDatabase('example app boots and serves', (dialect) => {
   it('answers an unknown route with a 404 envelope', async () => {
     const response = await app.get('/api/nope');
     expect(response.status).to.equal(404);
-    expect(response.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    const hint = 'no route GET /api/nope; the closest content-API route is GET /api/pages';
+    expect(response.body).to.deep.equal({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: { hint } } });
   });
 });
 
@@ -73,7 +74,7 @@ eachDatabase('boot and shutdown', (dialect) => {
     const alpha = recordingPlugin('alpha', calls);
     const hooks: Plugin = {
       name: 'hooks',
-      register(app: App) {
+      register({ app }) {
         app.hooks.on('app:registered', () => void calls.push('hook app:registered'));
         app.hooks.on('app:bootstrapped', () => void calls.push('hook app:bootstrapped'));
         app.hooks.on('server:listening', (target) => void calls.push(`hook server:listening:${(target as App).url !== undefined}`));
@@ -128,7 +129,7 @@ eachDatabase('boot and shutdown', (dialect) => {
   it('lets in-flight requests finish when destroyed', async () => {
     const slow: Plugin = {
       name: 'slow',
-      register(app: App) {
+      register({ app }) {
         app.routes.add('global::slow', {
           type: 'raw',
           routes: [
@@ -158,7 +159,7 @@ eachDatabase('boot and shutdown', (dialect) => {
     const calls: string[] = [];
     const hooks: Plugin = {
       name: 'hooks',
-      register(app: App) {
+      register({ app }) {
         app.hooks.on('app:bootstrapped', async () => {
           await new Promise((resolve) => setTimeout(resolve, 10));
           calls.push('first');

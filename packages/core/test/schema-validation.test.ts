@@ -69,6 +69,18 @@ describe('schema validation at boot', () => {
     expectProblem(message, NOTE, 'attribute "book": relation to unknown target "api::book.book"');
   });
 
+  it('rejects an app relation to an admin type (API tokens hold credentials)', async () => {
+    const message = await failure({ [NOTE]: note({ token: { type: 'relation', relation: 'manyToOne', target: 'admin::api-token' } }) });
+    expectProblem(message, NOTE, 'attribute "token": relation to "admin::api-token": app content types and components cannot link to admin types');
+  });
+
+  it('rejects a component relation to an admin type', async () => {
+    const file = 'src/components/shared/grant.json';
+    const grant = { collectionName: 'components_shared_grants', info: { displayName: 'Grant' }, attributes: { permission: { type: 'relation', relation: 'oneToOne', target: 'admin::api-token-permission' } } };
+    const message = await failure({ [NOTE]: note({ grant: { type: 'component', component: 'shared.grant' } }), [file]: grant });
+    expectProblem(message, file, 'attribute "permission": relation to "admin::api-token-permission": app content types and components cannot link to admin types');
+  });
+
   it('rejects a mappedBy that names no attribute of the target', async () => {
     const book = note({ title: { type: 'string' } }, { collectionName: 'books', info: { singularName: 'book', pluralName: 'books', displayName: 'Book' } });
     const message = await failure({

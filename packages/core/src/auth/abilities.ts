@@ -19,6 +19,10 @@ export class ActionSet implements Ability {
   list(): string[] {
     return [...this.actions];
   }
+
+  isEmpty(): boolean {
+    return this.actions.size === 0;
+  }
 }
 
 export const allowEverything: Ability = { can: () => true };

@@ -5,7 +5,6 @@
  * `apiToken.salt`, or API_TOKEN_SALT), so a leaked database leaks no token.
  */
 import crypto from 'node:crypto';
-import { Model } from 'objection';
 import { UnauthorizedError, ValidationError } from '@tessera/errors';
 import type { ContentType, Database } from '@tessera/database';
 import type { AuthState, AuthStrategy } from '../types';
@@ -71,21 +70,23 @@ export const API_TOKEN_CONTENT_TYPES: ContentType[] = [
   },
 ];
 
-/** Objection models over the token tables: a fixed, internal schema. */
-class ApiTokenRow extends Model {
-  static override tableName = 'strapi_api_tokens';
-  id!: number;
-  name!: string;
-  description!: string | null;
-  type!: ApiTokenType;
-  access_key!: string;
-  last_used_at!: unknown;
-  expires_at!: unknown;
-  created_at!: unknown;
+const TOKEN_UID = 'admin::api-token';
+const PERMISSION_UID = 'admin::api-token-permission';
+
+/** What a token row reads as through `db.query` (the permissions populated in link order). */
+interface TokenRow {
+  id: number;
+  name: string;
+  description: string | null;
+  type: ApiTokenType;
+  expiresAt: unknown;
+  lastUsedAt: unknown;
+  createdAt: unknown;
+  permissions?: Array<{ id: number; action: string }>;
 }
 
-const PERMISSIONS_TABLE = 'strapi_api_token_permissions';
-const LINKS_TABLE = 'strapi_api_token_permissions_token_links';
+const TOKEN_FIELDS = ['name', 'description', 'type', 'expiresAt', 'lastUsedAt', 'createdAt'];
+const WITH_PERMISSIONS = { permissions: { fields: ['action'] } };
 
 export class ApiTokens implements AuthStrategy {
   readonly name = 'api-token';
@@ -104,14 +105,18 @@ export class ApiTokens implements AuthStrategy {
   async create(input: CreateApiTokenInput): Promise<{ token: ApiTokenInfo; accessKey: string }> {
     if (!TOKEN_TYPES.includes(input.type)) throw new ValidationError(`type must be one of ${TOKEN_TYPES.join(', ')}`);
     if (!input.name) throw new ValidationError('name is required');
+    // `revoke` reads an all-digit argument as an id: a name like that could never be revoked by name,
+    // and `revoke 7` meant for a token named "7" would delete token id 7.
+    if (/^\d+$/.test(input.name)) throw new ValidationError(`a token name cannot be all digits (got "${input.name}"): revoke takes an id or a name`);
     if (input.durationDays !== undefined && !(input.durationDays > 0)) throw new ValidationError('duration must be a positive number of days');
     const accessKey = crypto.randomBytes(128).toString('hex');
     const now = new Date();
     const lifespan = input.durationDays === undefined ? null : Math.round(input.durationDays * DAY_MS);
     return this.db.transaction(async () => {
-      const existing = await this.rows().where('name', input.name).first();
-      if (existing) throw new ValidationError(`an API token named "${input.name}" exists already`);
-      const created = await this.db.query('admin::api-token').create({
+      if (await this.tokens().findOne({ where: { name: input.name }, select: ['id'] })) {
+        throw new ValidationError(`an API token named "${input.name}" exists already`);
+      }
+      const created = await this.tokens().create({
         data: {
           name: input.name,
           description: input.description ?? '',
@@ -119,93 +124,79 @@ export class ApiTokens implements AuthStrategy {
           accessKey: this.hash(accessKey),
           expiresAt: lifespan === null ? null : new Date(now.getTime() + lifespan),
           lifespan,
-          createdAt: now,
-          updatedAt: now,
         },
       });
-      if (input.type === 'custom') await this.addPermissions(created.id, input.permissions ?? [], now);
+      if (input.type === 'custom') await this.addPermissions(created.id, input.permissions ?? []);
       return { token: (await this.find(created.id))!, accessKey };
     });
   }
 
   async list(): Promise<ApiTokenInfo[]> {
-    const rows = await this.rows().orderBy('id');
-    return Promise.all(rows.map((row) => this.info(row)));
+    const rows = (await this.tokens().findMany({ select: TOKEN_FIELDS, orderBy: 'id', populate: WITH_PERMISSIONS })) as unknown as TokenRow[];
+    return rows.map(info);
   }
 
   async find(id: number): Promise<ApiTokenInfo | null> {
-    const row = await this.rows().findById(id);
-    return row ? this.info(row) : null;
+    const row = (await this.tokens().findOne({ where: { id }, select: TOKEN_FIELDS, populate: WITH_PERMISSIONS })) as unknown as TokenRow | null;
+    return row ? info(row) : null;
   }
 
-  /** Deletes a token by id or name; true when one was deleted. */
+  /** Deletes a token by id or name, with its permission rows; true when one was deleted. */
   async revoke(idOrName: string): Promise<boolean> {
     return this.db.transaction(async () => {
-      const row = /^\d+$/.test(idOrName) ? await this.rows().findById(Number(idOrName)) : await this.rows().where('name', idOrName).first();
+      const where = /^\d+$/.test(idOrName) ? { id: Number(idOrName) } : { name: idOrName };
+      const row = (await this.tokens().findOne({ where, select: ['id'], populate: { permissions: { fields: ['id'] } } })) as unknown as TokenRow | null;
       if (!row) return false;
-      const permissionIds = await this.permissionIds(row.id);
-      await this.db.connection.raw(`DELETE FROM ${LINKS_TABLE} WHERE api_token_id = ?`, [row.id]);
-      if (permissionIds.length > 0) {
-        await this.db.connection.run(this.db.connection.knex(PERMISSIONS_TABLE).whereIn('id', permissionIds).delete());
-      }
-      await this.db.connection.raw('DELETE FROM strapi_api_tokens WHERE id = ?', [row.id]);
+      const permissionIds = (row.permissions ?? []).map((permission) => permission.id);
+      await this.tokens().delete({ where: { id: row.id } });
+      if (permissionIds.length > 0) await this.permissions().deleteMany({ where: { id: { $in: permissionIds } } });
       return true;
     });
   }
 
   async authenticate(token: string): Promise<AuthState | null> {
     if (!this.salt) return null;
-    const row = await this.db.connection.first(
-      this.db.connection.knex('strapi_api_tokens').select('id', 'name', 'type', 'expires_at').where('access_key', this.hash(token)).limit(1),
-    );
+    const row = (await this.tokens().findOne({
+      where: { accessKey: this.hash(token) },
+      select: ['name', 'type', 'expiresAt'],
+    })) as unknown as TokenRow | null;
     if (!row) return null;
-    const expiresAt = row.expires_at === null || row.expires_at === undefined ? null : toMillis(row.expires_at);
+    const expiresAt = row.expiresAt === null || row.expiresAt === undefined ? null : toMillis(row.expiresAt);
     if (expiresAt !== null && expiresAt <= Date.now()) throw new UnauthorizedError('Token expired');
-    const type = row.type as ApiTokenType;
-    const ability = type === 'full-access' ? allowEverything : type === 'read-only' ? readOnly : new ActionSet(await this.actions(Number(row.id)));
-    return { strategy: this.name, credentials: { id: Number(row.id), name: row.name, type }, ability };
+    const ability = row.type === 'full-access' ? allowEverything : row.type === 'read-only' ? readOnly : new ActionSet(await this.actions(row.id));
+    return { strategy: this.name, credentials: { id: row.id, name: row.name, type: row.type }, ability };
   }
 
-  private rows() {
-    return ApiTokenRow.query(this.db.connection.builder);
+  private tokens() {
+    return this.db.query(TOKEN_UID);
   }
 
-  private async info(row: ApiTokenRow): Promise<ApiTokenInfo> {
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description ?? '',
-      type: row.type,
-      expiresAt: isoOrNull(row.expires_at),
-      lastUsedAt: isoOrNull(row.last_used_at),
-      createdAt: isoOrNull(row.created_at),
-      permissions: row.type === 'custom' ? await this.actions(row.id) : [],
-    };
+  private permissions() {
+    return this.db.query(PERMISSION_UID);
   }
 
   /** Each action is a permission row linked to the token (the relation writer keeps the link order). */
-  private async addPermissions(tokenId: number, actions: string[], now: Date): Promise<void> {
-    for (const action of new Set(actions)) {
-      await this.db.query('admin::api-token-permission').create({ data: { action, token: tokenId, createdAt: now, updatedAt: now } });
-    }
-  }
-
-  private async permissionIds(tokenId: number): Promise<number[]> {
-    const rows = await this.db.connection.all(this.db.connection.knex(LINKS_TABLE).select('api_token_permission_id').where('api_token_id', tokenId));
-    return rows.map((row) => Number(row.api_token_permission_id));
+  private async addPermissions(tokenId: number, actions: string[]): Promise<void> {
+    for (const action of new Set(actions)) await this.permissions().create({ data: { action, token: tokenId } });
   }
 
   private async actions(tokenId: number): Promise<string[]> {
-    const rows = await this.db.connection.all(
-      this.db.connection
-        .knex({ p: PERMISSIONS_TABLE })
-        .join({ l: LINKS_TABLE }, 'l.api_token_permission_id', 'p.id')
-        .select('p.action')
-        .where('l.api_token_id', tokenId)
-        .orderBy('l.api_token_permission_order'),
-    );
-    return rows.map((row) => String(row.action));
+    const row = (await this.tokens().findOne({ where: { id: tokenId }, select: ['id'], populate: WITH_PERMISSIONS })) as unknown as TokenRow | null;
+    return (row?.permissions ?? []).map((permission) => permission.action);
   }
+}
+
+function info(row: TokenRow): ApiTokenInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description ?? '',
+    type: row.type,
+    expiresAt: isoOrNull(row.expiresAt),
+    lastUsedAt: isoOrNull(row.lastUsedAt),
+    createdAt: isoOrNull(row.createdAt),
+    permissions: row.type === 'custom' ? (row.permissions ?? []).map((permission) => permission.action) : [],
+  };
 }
 
 function toMillis(value: unknown): number {

@@ -10,8 +10,8 @@ export function publicAuth(ability: Ability): AuthState {
   return { strategy: 'public', credentials: null, ability };
 }
 
-export async function authenticate(header: string | undefined, strategies: AuthStrategy[], publicAbility: Ability): Promise<AuthState> {
-  if (header === undefined || header === '') return publicAuth(publicAbility);
+export async function authenticate(header: string | undefined, strategies: AuthStrategy[], publicAbility: () => Ability | Promise<Ability>): Promise<AuthState> {
+  if (header === undefined || header === '') return publicAuth(await publicAbility());
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new UnauthorizedError();
   for (const strategy of strategies) {

@@ -62,3 +62,37 @@ export function getConfig<T>(config: ConfigTree, key: string, fallback: T): T {
   }
   return (current === undefined ? fallback : current) as T;
 }
+
+/** The config tree with Strapi v4's accessors (`strapi.config.get('server.port', 1337)`). */
+export type AppConfig = ConfigTree & {
+  get<T = unknown>(key: string, fallback?: T): T;
+  set(key: string, value: unknown): void;
+  has(key: string): boolean;
+};
+
+/**
+ * Adds `get`/`set`/`has` to a config tree as non-enumerable properties, so
+ * `config.permissions` and `Object.keys(config)` still see only the files.
+ */
+export function withAccessors(tree: ConfigTree): AppConfig {
+  const config = tree as AppConfig;
+  const missing = Symbol('missing');
+  const methods = {
+    get: (key: string, fallback?: unknown) => getConfig(config, key, fallback),
+    set: (key: string, value: unknown) => setConfig(config, key, value),
+    has: (key: string) => getConfig<unknown>(config, key, missing) !== missing,
+  };
+  for (const [name, value] of Object.entries(methods)) Object.defineProperty(config, name, { value, enumerable: false });
+  return config;
+}
+
+function setConfig(config: ConfigTree, key: string, value: unknown): void {
+  const parts = key.split('.');
+  const last = parts.pop()!;
+  let current = config;
+  for (const part of parts) {
+    if (!isObject(current[part])) current[part] = {};
+    current = current[part] as ConfigTree;
+  }
+  current[last] = value;
+}

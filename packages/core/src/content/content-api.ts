@@ -2,18 +2,21 @@
  * Content API operations: find, findOne, create, update, delete — and their
  * single-type forms — for a caller. Transport-free: REST and GraphQL both
  * call these. Each operation (1) scopes to the caller (who may preview
- * drafts, which populated types they may read), (2) validates and compiles
- * the query parameters, (3) runs the entity service, whose writes carry the
- * lifecycle hooks in a transaction. Private attributes never reach a result:
- * the compiled query never selects them.
+ * drafts, which populated types they may read, which types a write may link
+ * to), (2) validates and compiles the query parameters, (3) runs the entity
+ * service, whose writes carry the lifecycle hooks in a transaction. Private
+ * attributes never reach a result: the compiled query never selects them.
  */
-import { ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import type { Database, Entity, EntityQuery, QueryParams } from '@tessera/database';
+import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
+import { FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams } from '@tessera/database';
 import type { AuthState } from '../types';
+import { canReadType } from '../auth/permissions';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { searchFilter } from './search';
 import { PlanCache } from './plan-cache';
+import type { QueryParameter, QueryParameterContext } from './query-parameters';
+import { LinkPermissions, type CanRead } from './link-permissions';
 
 export interface ContentApiConfig extends PaginationConfig {
   /** Reject unknown top-level query parameters and populate keys. */
@@ -28,6 +31,8 @@ export type RequestParams = Record<string, unknown>;
 export interface OperationContext {
   auth: AuthState;
   params?: RequestParams;
+  /** The transport's own page-size limits (GraphQL has its own `defaultLimit`/`maxLimit`); REST's when omitted. */
+  limits?: Partial<PaginationConfig>;
 }
 
 export interface FindResult {
@@ -35,48 +40,58 @@ export interface FindResult {
   pagination: PaginationMeta;
 }
 
-const KNOWN_PARAMETERS = new Set(['filters', 'sort', 'fields', 'populate', 'pagination', 'publicationState', 'locale', '_q']);
+/** `locale` is accepted (and means nothing) until a plugin such as i18n declares it. */
+const CORE_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'publicationState', 'locale', '_q'];
+const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit', 'withCount'];
 
 export class ContentApi {
   private readonly plans: PlanCache;
+  private readonly known: ReadonlySet<string>;
+  private readonly linkPermissions: LinkPermissions;
 
   constructor(
     private readonly db: Database,
     private readonly entityService: EntityService,
     readonly config: ContentApiConfig,
+    /** Parameters plugins declared (`app.queryParameters`), applied to every read. */
+    private readonly extraParameters: QueryParameter[] = [],
   ) {
     this.plans = new PlanCache(db);
+    this.known = new Set([...CORE_PARAMETERS, ...extraParameters.map((parameter) => parameter.name)]);
+    this.linkPermissions = new LinkPermissions(db.metadata);
   }
 
   async find(uid: string, context: OperationContext): Promise<FindResult> {
     const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth);
-    const pagination = parsePagination(params.pagination, this.config);
+    const query = this.compileRead(uid, params, context.auth, 'collection');
+    const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     const repository = this.db.query(uid);
     const [results, total] = await Promise.all([
       repository.findMany({ query, page: toPage(pagination) }),
-      // The count reads the same plan: it ignores populate, and shares its compiled SQL.
-      pagination.withCount ? repository.count({ query }) : Promise.resolve(undefined),
+      // The count reads the same plan (it ignores populate, and shares its compiled SQL); totals are cached until a write they depend on.
+      pagination.withCount ? this.db.counts.count(query, () => repository.count({ query })) : Promise.resolve(undefined),
     ]);
     return { results, pagination: paginationMeta(pagination, total) };
   }
 
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth);
+    const query = this.compileRead(uid, params, context.auth, 'entry');
     const entry = await this.db.query(uid).findOne({ query, id: parseId(id) });
     if (!entry) throw new NotFoundError();
     return entry;
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.create(uid, requireData(data), { query });
+    const params = this.knownParams(context.params);
+    const query = this.compileForWrite(uid, params, context.auth);
+    const values = this.withDeclaredData(uid, this.writableData(uid, data, context.auth), params, context.auth, 'collection');
+    return this.entityService.create(uid, { data: values, query });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
     const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.update(uid, parseId(id), requireData(data), { query });
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), query });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
@@ -87,44 +102,84 @@ export class ContentApi {
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth);
+    const query = this.compileRead(uid, params, context.auth, 'single');
     const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 } });
     if (!entry) throw new NotFoundError();
     return entry;
   }
 
   /** PUT on a single type: updates the entry, or creates it when absent. */
+  /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    const values = requireData(data);
+    const params = this.knownParams(context.params);
+    const query = this.compileForWrite(uid, params, context.auth);
+    const values = this.writableData(uid, data, context.auth);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid);
-      if (existing === null) return this.entityService.create(uid, values, { query });
-      return this.entityService.update(uid, existing, values, { query });
+      const existing = await this.firstId(uid, params, context.auth);
+      if (existing !== null) return this.entityService.update(uid, existing, { data: values, query });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), query });
     });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    const existing = await this.firstId(uid);
-    if (existing === null) throw new NotFoundError();
-    return this.entityService.delete(uid, existing, { query });
+    const params = this.knownParams(context.params);
+    const query = this.compileForWrite(uid, params, context.auth);
+    // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
+    return this.db.transaction(async () => {
+      await this.db.lock([`single:${uid}`]);
+      const existing = await this.firstId(uid, params, context.auth);
+      if (existing === null) throw new NotFoundError();
+      return this.entityService.delete(uid, existing, { query });
+    });
   }
 
-  private async firstId(uid: string): Promise<number | null> {
+  /** The single type's entry the declared parameters select (drafts included), or null. */
+  private async firstId(uid: string, params: RequestParams, auth: AuthState): Promise<number | null> {
     const repository = this.db.query(uid);
-    const idOnly: EntityQuery = { ...repository.everything, fields: [repository.entity.columns.get('id')!] };
+    const { filters } = this.withDeclaredParameters(uid, {}, auth, 'single', params);
+    const selected = filters === undefined ? repository.everything : repository.plan({ filters }, { allowPrivate: true });
+    const idOnly: EntityQuery = { ...selected, fields: [repository.entity.columns.get('id')!] };
     const [entry] = await repository.findMany({ query: idOnly, page: { limit: 1, offset: 0 } });
     return entry ? entry.id : null;
   }
 
   /** A read plan: the same parameters and read scope give the same (shared) plan. */
-  private compileRead(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
+  private compileRead(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): EntityQuery {
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
-    const { pagination: _pagination, ...planParams } = params;
-    return this.plans.get(uid, planParams, auth, () => this.compile(uid, params, auth));
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
+    return this.plans.get(uid, planParams, auth, () => this.compile(uid, planParams, auth));
+  }
+
+  /**
+   * Each declared parameter (present or not: a plugin may have a default)
+   * becomes filters ANDed with the request's. They are merged before the
+   * plan-cache look-up, so the key covers them.
+   */
+  private withDeclaredParameters(
+    uid: string,
+    params: RequestParams,
+    auth: AuthState,
+    operation: QueryParameterContext['operation'],
+    values: RequestParams = params,
+  ): RequestParams {
+    let filters = params.filters;
+    for (const parameter of this.extraParameters) {
+      const extra = parameter.filters?.(values[parameter.name], { uid, auth, operation });
+      if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
+    }
+    return filters === params.filters ? params : { ...params, filters };
+  }
+
+  /** A create's data with the values declared parameters default (the data's own values win). */
+  private withDeclaredData(uid: string, data: unknown, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): unknown {
+    let values = data as Record<string, unknown>;
+    for (const parameter of this.extraParameters) {
+      const defaults = parameter.data?.(params[parameter.name], { uid, auth, operation });
+      if (defaults !== undefined) values = { ...defaults, ...values };
+    }
+    return values;
   }
 
   /**
@@ -149,9 +204,22 @@ export class ContentApi {
     };
     return this.db.query(uid).plan(queryParams, {
       strictParams: this.config.strictParams,
-      canRead: (target) => target.startsWith('api::') ? auth.ability.can(`${target}.find`) : true,
+      canRead: this.readableBy(auth),
       defaultPublicationState: 'live',
     });
+  }
+
+  /** What the caller may read: populate, relation filters and sorts, and relation writes all ask this. */
+  private readableBy(auth: AuthState): CanRead {
+    // Files are part of the entry they are attached to: media follow the owner's permission (as in Strapi v4).
+    return (target) => target === FILE_UID || canReadType(auth, target);
+  }
+
+  /** A write's `data`, once its relation, media and component keys are known to reach only readable types. */
+  private writableData(uid: string, data: unknown, auth: AuthState): unknown {
+    const values = requireData(data);
+    this.linkPermissions.check(uid, values, this.readableBy(auth));
+    return values;
   }
 
   private mayPreview(uid: string, auth: AuthState): boolean {
@@ -162,11 +230,26 @@ export class ContentApi {
   private knownParams(params: RequestParams = {}): RequestParams {
     const known: RequestParams = {};
     for (const [key, value] of Object.entries(params)) {
-      if (KNOWN_PARAMETERS.has(key)) known[key] = value;
-      else if (this.config.strictParams) throw new ValidationError(`Invalid parameter ${key}`);
+      if (this.known.has(key)) known[key] = value;
+      else if (this.config.strictParams) throw unknownKey(key, this.known);
     }
+    if (this.config.strictParams) checkPaginationKeys(known.pagination);
     return known;
   }
+}
+
+/** Strict mode: `pagination[pagesize]` is a typo, not a parameter to ignore. */
+function checkPaginationKeys(pagination: unknown): void {
+  if (typeof pagination !== 'object' || pagination === null) return;
+  for (const key of Object.keys(pagination)) {
+    if (!PAGINATION_KEYS.includes(key)) throw unknownKey(`pagination[${key}]`, PAGINATION_KEYS, key);
+  }
+}
+
+/** `Invalid parameter <key>`, with the closest valid key when one is near. */
+function unknownKey(shown: string, valid: Iterable<string>, typed: string = shown): ValidationError {
+  const suggestion = closest(typed, valid);
+  return new ValidationError(`Invalid parameter ${shown}${suggestion === undefined ? '' : `: did you mean ${suggestion}?`}`);
 }
 
 function mergeSearch(filters: unknown, q: unknown, entity: Parameters<typeof searchFilter>[1]): unknown {

@@ -1,91 +1,192 @@
 /**
- * The entity service: trusted, transport-free CRUD on content types. It
- * validates writes, keeps timestamps and draft/publish state, checks unique
- * attributes, and runs every write with its hooks in one transaction. It does
- * not know who is calling — the content API operations add that.
+ * The entity service: trusted, transport-free CRUD on content types, with
+ * Strapi v4's signatures (`strapi.entityService.findMany(uid, { filters })`,
+ * `create(uid, { data })`). It validates writes, keeps timestamps and
+ * draft/publish state, checks unique attributes, runs every write with its
+ * hooks in one transaction, and announces each committed write as a content
+ * event. It does not know who is calling — the content API adds that — so it
+ * reads drafts and private attributes unless told otherwise.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { Database, Entity, EntityMetadata, EntityQuery, Page, QueryParams } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
+import type { ContentEventName } from './content-events';
+import { componentsPopulate, missingRequired } from './publication-requirements';
 
-export interface FindParams extends QueryParams {
-  /** A compiled query; when given, the other query parameters are ignored. */
-  query?: EntityQuery;
-  start?: number;
-  limit?: number;
+export interface PaginationParams {
+  page?: number | string;
+  pageSize?: number | string;
+  start?: number | string;
+  limit?: number | string;
 }
 
-export interface WriteOptions {
-  /** What to read back after the write (every column when omitted). */
+export interface FindParams extends QueryParams, PaginationParams {
+  /** Strapi accepts pagination nested or at the top level. */
+  pagination?: PaginationParams;
+  /** Accepted for Strapi compatibility; the i18n plugin gives it meaning. */
+  locale?: string;
+  /** A compiled plan (what the content API passes); replaces filters/sort/fields/populate/publicationState. */
   query?: EntityQuery;
 }
+
+export interface WriteParams {
+  data: unknown;
+  fields?: unknown;
+  populate?: unknown;
+  /** A compiled plan for the entry read back (what the content API passes). */
+  query?: EntityQuery;
+}
+
+export interface EntityPage {
+  results: Entity[];
+  pagination: { page: number; pageSize: number; pageCount: number; total: number };
+}
+
+/** Told of each committed write, once, after commit. */
+export type ContentEventSink = (name: ContentEventName, uid: string, entry: Entity) => Promise<void>;
+
+const DEFAULT_PAGE_SIZE = 10;
 
 export class EntityService {
   private readonly validators = new Map<string, EntryValidator>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly announce: ContentEventSink = async () => undefined,
+  ) {
     for (const [uid, entity] of db.metadata) {
       if (entity.kind === 'component') continue;
       const own = buildEntryValidator(entity);
       const components = buildComponentsValidator(entity, db.metadata);
-      this.validators.set(uid, (data, mode) => components(own(data, mode)));
+      this.validators.set(uid, (data, mode, draft) => components(own(data, mode, draft), draft));
     }
   }
 
-  async findMany(uid: string, params: FindParams = {}): Promise<Entity[]> {
+  /** Entries of a collection type (all of them unless paginated); a single type's entry, or null. */
+  async findMany(uid: string, params: FindParams = {}): Promise<Entity[] | Entity | null> {
     const repository = this.db.query(uid);
-    const query = params.query ?? repository.plan(params);
-    return repository.findMany({ query, page: pageOf(params) });
+    const entries = await repository.findMany({ query: this.plan(uid, params), page: pageOf(params) });
+    if (repository.entity.kind === 'singleType') return entries[0] ?? null;
+    return entries;
+  }
+
+  /** Entries with Strapi's page meta (page 1 of 10 by default). */
+  async findPage(uid: string, params: FindParams = {}): Promise<EntityPage> {
+    const merged = { ...params.pagination, ...params };
+    const page = Math.max(1, toInteger(merged.page, 'page') ?? 1);
+    const pageSize = Math.max(1, toInteger(merged.pageSize, 'pageSize') ?? DEFAULT_PAGE_SIZE);
+    const repository = this.db.query(uid);
+    const query = this.plan(uid, params);
+    const [results, total] = await Promise.all([
+      repository.findMany({ query, page: { limit: pageSize, offset: (page - 1) * pageSize } }),
+      repository.count({ query }),
+    ]);
+    return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
   }
 
   async count(uid: string, params: FindParams = {}): Promise<number> {
-    const repository = this.db.query(uid);
-    return repository.count({ query: params.query ?? repository.plan(params) });
+    return this.db.query(uid).count({ query: this.plan(uid, params) });
   }
 
-  async findOne(uid: string, id: number, params: FindParams = {}): Promise<Entity | null> {
-    const repository = this.db.query(uid);
-    return repository.findOne({ query: params.query ?? repository.plan(params), id });
+  async findOne(uid: string, id: number | string, params: FindParams = {}): Promise<Entity | null> {
+    return this.db.query(uid).findOne({ query: this.plan(uid, params), id: toId(id) });
   }
 
-  /** The single type's entry (the first row), or null. */
-  async findSingle(uid: string, params: FindParams = {}): Promise<Entity | null> {
-    const [entry] = await this.findMany(uid, { ...params, start: 0, limit: 1 });
-    return entry ?? null;
-  }
-
-  async create(uid: string, data: unknown, options: WriteOptions = {}): Promise<Entity> {
+  async create(uid: string, params: WriteParams): Promise<Entity> {
     const entity = this.db.entity(uid);
-    const values = this.validate(uid, data, 'create');
+    // A create is published unless it says `publishedAt: null`; only then may required values be missing.
+    const draft = entity.draftAndPublish && isRecord(params.data) && params.data.publishedAt === null;
+    const values = this.validate(uid, params.data, 'create', draft);
     const now = new Date();
     values.createdAt = now;
     values.updatedAt = now;
     if (entity.draftAndPublish && !('publishedAt' in values)) values.publishedAt = now;
     return this.db.transaction(async () => {
       await this.checkUnique(entity, values, null);
-      return this.db.query(uid).create({ data: values, query: options.query });
+      const created = await this.db.query(uid).create({ data: values, query: this.readBack(uid, params) });
+      await this.afterCommit('entry.create', uid, created);
+      return created;
     });
   }
 
-  async update(uid: string, id: number, data: unknown, options: WriteOptions = {}): Promise<Entity> {
+  async update(uid: string, id: number | string, params: WriteParams): Promise<Entity> {
     const entity = this.db.entity(uid);
-    const values = this.validate(uid, data, 'update');
+    // With draft & publish, whether `required` applies depends on the stored entry: checked in the transaction.
+    const values = this.validate(uid, params.data, 'update', entity.draftAndPublish);
     values.updatedAt = new Date();
     return this.db.transaction(async () => {
-      await this.checkUnique(entity, values, id);
-      return this.db.query(uid).update({ id, data: values, query: options.query });
+      if (entity.draftAndPublish) await this.checkRequiredWhenPublished(entity, toId(id), values);
+      await this.checkUnique(entity, values, toId(id));
+      const wasPublished = 'publishedAt' in values && entity.draftAndPublish ? await this.isPublished(uid, toId(id)) : undefined;
+      const updated = await this.db.query(uid).update({ id: toId(id), data: values, query: this.readBack(uid, params) });
+      await this.afterCommit(updateEventName(wasPublished, values.publishedAt), uid, updated);
+      return updated;
     });
   }
 
-  async delete(uid: string, id: number, options: WriteOptions = {}): Promise<Entity> {
-    return this.db.query(uid).delete({ id, query: options.query });
+  async delete(uid: string, id: number | string, params: Omit<WriteParams, 'data'> = {}): Promise<Entity> {
+    return this.db.transaction(async () => {
+      const deleted = await this.db.query(uid).delete({ id: toId(id), query: this.readBack(uid, params) });
+      await this.afterCommit('entry.delete', uid, deleted);
+      return deleted;
+    });
   }
 
-  private validate(uid: string, data: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  private plan(uid: string, params: FindParams): EntityQuery {
+    if (params.query) return params.query;
+    const { filters, sort, fields, populate, publicationState } = params;
+    return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true });
+  }
+
+  private readBack(uid: string, params: Omit<WriteParams, 'data'>): EntityQuery | undefined {
+    if (params.query) return params.query;
+    if (params.fields === undefined && params.populate === undefined) return undefined;
+    return this.db.query(uid).plan({ fields: params.fields, populate: params.populate }, { allowPrivate: true });
+  }
+
+  private async isPublished(uid: string, id: number): Promise<boolean | undefined> {
+    const repository = this.db.query(uid);
+    const current = await repository.findOne({ query: repository.everything, id });
+    return current ? current.publishedAt !== null && current.publishedAt !== undefined : undefined;
+  }
+
+  /** Queues the event on the write's transaction: it is announced only once that commits. */
+  private afterCommit(name: ContentEventName, uid: string, entry: Entity): Promise<void> {
+    return this.db.connection.afterCommit(() => this.announce(name, uid, entry));
+  }
+
+  private validate(uid: string, data: unknown, mode: 'create' | 'update', draft = false): Record<string, unknown> {
     const validator = this.validators.get(uid);
     if (!validator) throw new ValidationError(`${uid} is not a content type`);
-    return validator(data, mode);
+    return validator(data, mode, draft);
+  }
+
+  /**
+   * `required` on an update of a draft & publish entry: publishing (setting
+   * `publishedAt`) needs the whole resulting entry complete; an update of a
+   * published entry may not clear a required value; a draft may.
+   */
+  private async checkRequiredWhenPublished(entity: EntityMetadata, id: number, values: Record<string, unknown>): Promise<void> {
+    if (values.publishedAt === null) return;
+    const publishing = values.publishedAt !== undefined;
+    const cleared = missingRequired(entity, values, this.db.metadata, true);
+    if (!publishing && cleared.length === 0) return;
+    const stored = await this.readForRequired(entity, id);
+    if (!stored) return; // the update itself answers 404
+    if (publishing) {
+      const issues = missingRequired(entity, { ...stored, ...values }, this.db.metadata);
+      if (issues.length > 0) throw ValidationError.fromIssues(issues);
+    } else if (stored.publishedAt !== null && cleared.length > 0) {
+      throw ValidationError.fromIssues(cleared);
+    }
+  }
+
+  /** The stored entry, draft or not, with every column and component (private ones included). */
+  private async readForRequired(entity: EntityMetadata, id: number): Promise<Entity | null> {
+    const repository = this.db.query(entity.uid);
+    const params = { publicationState: 'preview', populate: componentsPopulate(entity, this.db.metadata) };
+    return repository.findOne({ query: repository.plan(params, { allowPrivate: true }), id });
   }
 
   /** Unique attributes are checked here so the answer is a clear 400 on every database. */
@@ -103,7 +204,47 @@ export class EntityService {
   }
 }
 
+/** A write that flips the draft state is a publish or an unpublish; any other is an update. */
+function updateEventName(wasPublished: boolean | undefined, publishedAt: unknown): ContentEventName {
+  if (wasPublished === false && publishedAt !== null && publishedAt !== undefined) return 'entry.publish';
+  if (wasPublished === true && publishedAt === null) return 'entry.unpublish';
+  return 'entry.update';
+}
+
+/** Strapi's `start`/`limit` or `page`/`pageSize`, at the top level or under `pagination`; everything when neither. */
 function pageOf(params: FindParams): Page | undefined {
-  if (params.limit === undefined && params.start === undefined) return undefined;
-  return { limit: params.limit, offset: params.start ?? 0 };
+  const merged = { ...params.pagination, ...stripUndefined(params) };
+  const start = toInteger(merged.start, 'start');
+  const limit = toInteger(merged.limit, 'limit');
+  const page = toInteger(merged.page, 'page');
+  const pageSize = toInteger(merged.pageSize, 'pageSize');
+  if (page !== undefined || pageSize !== undefined) {
+    const size = Math.max(1, pageSize ?? DEFAULT_PAGE_SIZE);
+    return { limit: size, offset: (Math.max(1, page ?? 1) - 1) * size };
+  }
+  if (start === undefined && limit === undefined) return undefined;
+  return { limit: limit === undefined || limit < 0 ? undefined : limit, offset: Math.max(0, start ?? 0) };
+}
+
+function stripUndefined(params: FindParams): PaginationParams {
+  const result: PaginationParams = {};
+  for (const key of ['page', 'pageSize', 'start', 'limit'] as const) if (params[key] !== undefined) result[key] = params[key];
+  return result;
+}
+
+function toInteger(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(number)) throw new ValidationError(`${name} must be an integer`);
+  return number;
+}
+
+function toId(id: number | string): number {
+  const number = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(number) || number < 1) throw new ValidationError(`Invalid id ${JSON.stringify(id)}`);
+  return number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

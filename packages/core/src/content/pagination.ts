@@ -32,7 +32,8 @@ export function parsePagination(raw: unknown, config: PaginationConfig): Paginat
   const pageMode = params.page !== undefined || params.pageSize !== undefined;
   const offsetMode = params.start !== undefined || params.limit !== undefined;
   if (pageMode && offsetMode) {
-    throw new PaginationError('Invalid pagination attributes. You cannot use page and offset pagination in the same query');
+    // Strapi v4's REST layer answers this one with a ValidationError, not a PaginationError.
+    throw new ValidationError('Invalid pagination attributes. You cannot use page and offset pagination in the same query');
   }
   if (offsetMode) {
     // Strapi v4 floors a negative start at 0; a non-integer is our 400 where Strapi answers 500.
@@ -41,9 +42,10 @@ export function parsePagination(raw: unknown, config: PaginationConfig): Paginat
     return { mode: 'offset', start, limit: clampLimit(limit, config, true), withCount };
   }
   const page = params.page === undefined ? 1 : pageInteger(params.page, 'page');
-  if (page < 1) throw pageError('page', params.page);
+  // Page 0 is page 1, as in Strapi v4; a negative page is still a client error.
+  if (page < 0) throw pageError('page', params.page);
   const pageSize = params.pageSize === undefined ? config.defaultLimit : pageInteger(params.pageSize, 'pageSize');
-  return { mode: 'page', page, pageSize: clampLimit(pageSize, config, false), withCount };
+  return { mode: 'page', page: Math.max(1, page), pageSize: clampLimit(pageSize, config, false), withCount };
 }
 
 export function toPage(pagination: Pagination): Page {

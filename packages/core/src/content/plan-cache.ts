@@ -9,16 +9,18 @@
  */
 import type { Database, EntityQuery } from '@tessera/database';
 import type { AuthState } from '../types';
+import { canReadType } from '../auth/permissions';
 
 const LIMIT = 500;
 const READ_HOOKS = ['beforeFindMany', 'afterFindMany', 'beforeFindOne', 'afterFindOne', 'beforeCount', 'afterCount'] as const;
 
 export class PlanCache {
   private readonly plans = new Map<string, EntityQuery>();
-  private readonly apiTypes: string[];
+  /** Every type another type can be read through: api:: and plugin:: (admin:: never is). */
+  private readonly readableTypes: string[];
 
   constructor(private readonly db: Database) {
-    this.apiTypes = [...db.metadata.keys()].filter((uid) => uid.startsWith('api::'));
+    this.readableTypes = [...db.metadata.values()].filter((entity) => entity.kind !== 'component' && !entity.uid.startsWith('admin::')).map((entity) => entity.uid);
   }
 
   get(uid: string, params: unknown, auth: AuthState, compile: () => EntityQuery): EntityQuery {
@@ -33,10 +35,10 @@ export class PlanCache {
     return plan;
   }
 
-  /** Which content types this caller may read, as a bit string. */
+  /** Which content types this caller may read, as a bit string (the same rule the compiler applies). */
   private readScope(auth: AuthState): string {
     let scope = '';
-    for (const uid of this.apiTypes) scope += auth.ability.can(`${uid}.find`) ? '1' : '0';
+    for (const uid of this.readableTypes) scope += canReadType(auth, uid) ? '1' : '0';
     return scope;
   }
 }

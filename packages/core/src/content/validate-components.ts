@@ -9,7 +9,8 @@ import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { ComponentField, EntityMetadata, Metadata } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 
-export type LinksValidator = (clean: Record<string, unknown>) => Record<string, unknown>;
+/** `draft`: the items of a draft may lack required values too. */
+export type LinksValidator = (clean: Record<string, unknown>, draft?: boolean) => Record<string, unknown>;
 
 export function buildComponentsValidator(entity: EntityMetadata, metadata: Metadata, cache = new Map<string, EntryValidator>()): LinksValidator {
   const fields = [...entity.links.values()].filter((link): link is ComponentField => link.kind === 'component' || link.kind === 'dynamiczone');
@@ -20,24 +21,30 @@ export function buildComponentsValidator(entity: EntityMetadata, metadata: Metad
     if (!validator && component) {
       const own = buildEntryValidator(component);
       const nested = buildComponentsValidator(component, metadata, cache);
-      validator = (data, mode) => nested(own(data, mode));
+      validator = (data, mode, draft) => nested(own(data, mode, draft), draft);
       cache.set(uid, validator);
     }
     return validator;
   };
-  return (clean) => {
+  return (clean, draft = false) => {
     const issues: ValidationIssue[] = [];
     for (const field of fields) {
       const value = clean[field.name];
       if (value === undefined || value === null) continue;
-      clean[field.name] = validateField(field, value, validatorOf, issues);
+      clean[field.name] = validateField(field, value, validatorOf, issues, draft);
     }
     if (issues.length > 0) throw ValidationError.fromIssues(issues);
     return clean;
   };
 }
 
-function validateField(field: ComponentField, value: unknown, validatorOf: (uid: string) => EntryValidator | undefined, issues: ValidationIssue[]): unknown {
+function validateField(
+  field: ComponentField,
+  value: unknown,
+  validatorOf: (uid: string) => EntryValidator | undefined,
+  issues: ValidationIssue[],
+  draft: boolean,
+): unknown {
   if (field.repeatable && !Array.isArray(value)) {
     issues.push(issueAt([field.name], `${field.name} must be an array`));
     return value;
@@ -55,11 +62,11 @@ function validateField(field: ComponentField, value: unknown, validatorOf: (uid:
     const uid = field.kind === 'dynamiczone' ? __component : field.components[0];
     const validator = typeof uid === 'string' && field.components.includes(uid) ? validatorOf(uid) : undefined;
     if (!validator) {
-      issues.push(issueAt([...path, '__component'], `${field.name}: unknown component ${JSON.stringify(uid ?? null)}; expected one of ${field.components.join(', ')}`));
+      issues.push(issueAt([...path, '__component'], `${field.name}: unknown component ${componentName(uid)}; expected one of ${field.components.join(', ')}`));
       return item;
     }
     try {
-      const clean = validator(data, 'create');
+      const clean = validator(data, 'create', draft);
       return field.kind === 'dynamiczone' ? { __component: uid, ...clean } : clean;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -73,4 +80,12 @@ function validateField(field: ComponentField, value: unknown, validatorOf: (uid:
 
 function issueAt(path: string[], message: string): ValidationIssue {
   return { path, message, name: 'ValidationError' };
+}
+
+/** The `__component` sent, for a message: any value, any depth, never serialised whole. */
+function componentName(uid: unknown): string {
+  if (typeof uid === 'string') return JSON.stringify(uid.length > 60 ? `${uid.slice(0, 57)}...` : uid);
+  if (uid === undefined || uid === null) return 'null';
+  if (typeof uid === 'object') return Array.isArray(uid) ? 'a list' : 'an object';
+  return String(uid);
 }

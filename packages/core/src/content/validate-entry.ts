@@ -11,11 +11,15 @@ import { isStorableYear, normalizeTime, toDate } from '@tessera/database';
 export type WriteMode = 'create' | 'update';
 
 export interface EntryValidator {
-  /** Returns the cleaned values (system fields dropped, defaults filled on create). */
-  (data: unknown, mode: WriteMode): Record<string, unknown>;
+  /**
+   * Returns the cleaned values (system fields dropped, defaults filled on create).
+   * A `draft` may lack required values (Strapi v4's draft & publish); every other rule applies.
+   */
+  (data: unknown, mode: WriteMode, draft?: boolean): Record<string, unknown>;
 }
 
 type Check = (value: unknown, path: string[]) => { value?: unknown; issue?: string };
+type Checks = Map<string, { field: ColumnField; check: Check }>;
 
 const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,17 +32,15 @@ const VARCHAR_TYPES = new Set(['string', 'email', 'password', 'uid']);
 const VARCHAR_LENGTH = 255;
 
 export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
-  const checks = new Map<string, { field: ColumnField; check: Check }>();
-  for (const field of entity.columns.values()) {
-    if (field.system && field.name !== 'publishedAt') continue;
-    checks.set(field.name, { field, check: checkFor(field.name, field.type === 'increments' ? { type: 'integer' } : field.attribute) });
-  }
+  const entryChecks = buildChecks(entity, false);
+  const draftChecks = buildChecks(entity, true);
   const links = new Set(entity.links.keys());
 
-  return (data, mode) => {
+  return (data, mode, draft = false) => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw ValidationError.forField([], 'data must be an object');
     }
+    const checks = draft ? draftChecks : entryChecks;
     const issues: ValidationIssue[] = [];
     const clean: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
@@ -68,8 +70,19 @@ export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
   };
 }
 
+/** Checks per column attribute, built at boot; a draft's are those of its attributes without `required`. */
+function buildChecks(entity: EntityMetadata, draft: boolean): Checks {
+  const checks: Checks = new Map();
+  for (const entityField of entity.columns.values()) {
+    if (entityField.system && entityField.name !== 'publishedAt') continue;
+    const field = draft && entityField.attribute.required ? { ...entityField, attribute: { ...entityField.attribute, required: false } } : entityField;
+    checks.set(field.name, { field, check: checkFor(field.name, field.type === 'increments' ? { type: 'integer' } : field.attribute) });
+  }
+  return checks;
+}
+
 function fillDefaultsAndRequired(
-  checks: Map<string, { field: ColumnField; check: Check }>,
+  checks: Checks,
   given: Record<string, unknown>,
   clean: Record<string, unknown>,
   issues: ValidationIssue[],
@@ -271,7 +284,22 @@ function dateTimeCheck(name: string): Check {
   };
 }
 
+/** Values nested deeper are shown as `[...]` / `{...}`: serialising them whole could overflow the stack. */
+const PREVIEW_DEPTH = 20;
+
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = nestedDeeperThan(value, PREVIEW_DEPTH) ? (Array.isArray(value) ? '[...]' : '{...}') : JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Iterative, so any depth is safe to measure. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
 }

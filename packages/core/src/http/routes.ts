@@ -6,28 +6,37 @@
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { ConfigurationError, ForbiddenError, PolicyError } from '../errors';
+import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app';
-import type { AuthState, MiddlewareReference, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
-import { allowEverything } from '../auth/abilities';
+import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteInfo, RouteMiddleware, RouterDefinition } from '../types';
+import { authorizeAction } from '../auth/authorize';
 
-const PREFIX: Record<NonNullable<RouterDefinition['type']>, string> = { 'content-api': '/api', admin: '/admin', raw: '' };
+/** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
+const PREFIX: Record<NonNullable<RouterDefinition['type']>, string | null> = { 'content-api': '/api', admin: null, raw: '' };
 
-/** `api::article.article` for router key `api::article.article`, or `api::article` for a plugin/global router. */
 export function mountRouters(app: App, router: Router): void {
   for (const [key, definition] of app.routes.entries()) {
-    const routes = typeof definition.routes === 'function' ? definition.routes({ app }) : definition.routes;
+    const base = PREFIX[definition.type ?? 'content-api'];
+    if (base === null) {
+      app.log.debug(`routes ${key}: admin routes are not served`);
+      continue;
+    }
+    const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
     const namespace = namespaceOf(key);
-    const prefix = `${PREFIX[definition.type ?? 'content-api']}${definition.prefix ?? ''}`;
-    for (const route of routes) mountRoute(app, router, namespace, prefix, route, key);
+    const info = routeInfo(namespace, definition.type ?? 'content-api');
+    for (const route of routes) {
+      // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
+      const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
+      mountRoute(app, router, namespace, prefix, { ...route, info }, key);
+    }
   }
 }
 
-function mountRoute(app: App, router: Router, namespace: string, prefix: string, route: RouteConfig, routerKey: string): void {
+function mountRoute(app: App, router: Router, namespace: string, prefix: string, route: MountedRoute, routerKey: string): void {
   const { handler, action } = resolveHandler(app, namespace, route, routerKey);
   const chain: Koa.Middleware[] = [authorize(app, route, action)];
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference) as Koa.Middleware);
-  const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference));
+  const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
   if (policies.length > 0) chain.push(runPolicies(app, route, policies));
   chain.push(async (ctx) => {
     const result = await handler(ctx);
@@ -54,8 +63,10 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
 function authorize(app: App, route: RouteConfig, action: string): Koa.Middleware {
   const auth = route.config?.auth;
   if (auth === false) {
+    // No credential is asked for or checked, and the handler runs as the public caller: what it reads
+    // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
     return async (ctx, next) => {
-      ctx.state.auth = { strategy: 'public', credentials: null, ability: allowEverything } satisfies AuthState;
+      ctx.state.auth = await app.authenticate(undefined);
       await next();
     };
   }
@@ -63,7 +74,7 @@ function authorize(app: App, route: RouteConfig, action: string): Koa.Middleware
   return async (ctx, next) => {
     const state = await app.authenticate(ctx.get('authorization') || undefined);
     ctx.state.auth = state;
-    if (!scope.some((item) => state.ability.can(item))) throw new ForbiddenError();
+    authorizeAction(state, scope);
     await next();
   };
 }
@@ -79,15 +90,15 @@ function runPolicies(app: App, route: RouteConfig, policies: Array<{ run: (ctx: 
   };
 }
 
-function resolvePolicy(app: App, namespace: string, reference: PolicyReference): { run: (ctx: Koa.Context) => Promise<boolean | void> } {
+function resolvePolicy(app: App, namespace: string, reference: PolicyReference, route: MountedRoute): { run: (ctx: Koa.Context) => Promise<boolean | void> } {
   if (typeof reference === 'function') {
-    return { run: async (ctx) => reference({ ctx, auth: ctx.state.auth, route: ctx._matchedRoute }, {}, { app }) };
+    return { run: async (ctx) => reference({ ctx, auth: ctx.state.auth, route }, {}, app.context) };
   }
   const name = typeof reference === 'string' ? reference : reference.name;
   const config = typeof reference === 'string' ? {} : reference.config ?? {};
   const policy = app.policies.find(qualify(namespace, name));
   if (!policy) throw new ConfigurationError(`unknown policy "${name}"`);
-  return { run: async (ctx) => policy({ ctx, auth: ctx.state.auth, route: ctx._matchedRoute }, config, { app }) };
+  return { run: async (ctx) => policy({ ctx, auth: ctx.state.auth, route }, config, app.context) };
 }
 
 function resolveMiddleware(app: App, namespace: string, reference: MiddlewareReference): RouteMiddleware {
@@ -96,13 +107,21 @@ function resolveMiddleware(app: App, namespace: string, reference: MiddlewareRef
   const config = typeof reference === 'string' ? {} : reference.config ?? {};
   const factory = app.middlewares.find(qualify(namespace, name));
   if (!factory) throw new ConfigurationError(`unknown middleware "${name}"`);
-  return factory(config, { app });
+  return factory(config, app.context);
 }
 
 /** `global::x`, `api::a.x`, `plugin::p.x` stay; a bare `x` belongs to the router's API. */
 function qualify(namespace: string, name: string): string {
   if (name.includes('::')) return name;
   return `${namespace}.${name}`;
+}
+
+/** `{ type, apiName: 'article' }` for `api::article`, `{ type, pluginName: 'p' }` for `plugin::p`. */
+function routeInfo(namespace: string, type: RouteInfo['type']): RouteInfo {
+  const [scope, name] = namespace.split('::');
+  if (scope === 'api') return { type, apiName: name };
+  if (scope === 'plugin') return { type, pluginName: name };
+  return { type };
 }
 
 function namespaceOf(routerKey: string): string {

@@ -1,23 +1,25 @@
 /**
- * The HTTP server: Koa with one error middleware that writes every failure
- * as `{ data: null, error: { status, name, message, details } }`, a request
- * logger, a bounded JSON body parser, and the router the kernel mounts routes
- * on. Unknown routes fall through to a 404 in the same envelope.
+ * The HTTP server: Koa with the error envelope outermost (every failure is
+ * written as `{ data: null, error: { status, name, message, details } }`),
+ * then the app's global middleware stack (`middlewares/stack.ts`: security
+ * headers, CORS, request log, body parser, static files, the app's own), then
+ * the router the kernel mounts routes on. Unknown routes fall through to a
+ * 404 in the same envelope.
  */
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { KoaBodyMiddlewareOptions } from 'koa-body';
-import { MethodNotAllowedError, NotFoundError, UnsupportedMediaTypeError, ValidationError, isUnexpected, normalizeError, toErrorBody } from '@tessera/errors';
+import { MethodNotAllowedError, NotFoundError, ValidationError, toErrorBody } from '@tessera/errors';
 import type { Logger } from '../logger';
+import { notFoundDetails } from './route-index';
+import { installQueryParser } from './query-string';
+import { errorEnvelope } from './middlewares/errors';
 
 export interface HttpConfig {
-  /** Largest JSON (and form) body accepted, e.g. `1mb`. */
-  jsonLimit: string;
-  /** Log one line per request. */
-  logRequests: boolean;
   /** Trust X-Forwarded-* headers (behind a proxy). */
   proxy: boolean;
+  /** On stop, how long in-flight requests may run before their sockets are closed (`server.shutdownTimeout`, ms). */
+  shutdownTimeoutMs?: number;
 }
 
 export class HttpServer {
@@ -32,9 +34,13 @@ export class HttpServer {
   ) {
     this.koa.proxy = config.proxy;
     this.koa.silent = true;
-    this.koa.use(this.errors());
-    if (config.logRequests) this.koa.use(this.requestLog());
-    this.koa.use(lazyBodyParser(config.jsonLimit));
+    installQueryParser(this.koa);
+    this.koa.use(errorEnvelope(logger));
+  }
+
+  /** Adds the global middlewares, in order; called once, before `finalize`. */
+  use(middlewares: Koa.Middleware[]): void {
+    for (const middleware of middlewares) this.koa.use(middleware);
   }
 
   /** Mounts the router; called once every plugin has added its routes. */
@@ -45,7 +51,7 @@ export class HttpServer {
       await next();
       if (ctx.body !== undefined) return;
       if (ctx.status === 405 || ctx.status === 501) throw new MethodNotAllowedError();
-      if (ctx.status === 404) throw new NotFoundError();
+      if (ctx.status === 404) throw new NotFoundError(undefined, notFoundDetails(this.router, ctx.method, ctx.path));
     });
     this.koa.use(this.router.routes());
     this.koa.use(this.router.allowedMethods());
@@ -81,50 +87,10 @@ export class HttpServer {
     server.closeIdleConnections();
     const timer = setTimeout(() => {
       for (const socket of this.sockets) socket.destroy();
-    }, 5000);
+    }, this.config.shutdownTimeoutMs ?? 10_000);
     await closed;
     clearTimeout(timer);
   }
-
-  private errors(): Koa.Middleware {
-    return async (ctx, next) => {
-      try {
-        await next();
-      } catch (error) {
-        if (isUnexpected(error)) this.logger.error(`${ctx.method} ${ctx.path} failed`, error);
-        const known = normalizeError(error);
-        ctx.status = known.status;
-        ctx.body = toErrorBody(known);
-      }
-    };
-  }
-
-  private requestLog(): Koa.Middleware {
-    return async (ctx, next) => {
-      const started = process.hrtime.bigint();
-      try {
-        await next();
-      } finally {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        this.logger.http(`${ctx.method} ${ctx.url} ${ctx.status} ${ms.toFixed(1)}ms`);
-      }
-    };
-  }
-}
-
-/**
- * Body parser failures. co-body marks unparsable JSON with status 400 but not
- * `expose`, which would read as a 500: it is the client's error, said without
- * the parser's internals. Size limits (413) pass through unchanged. An
- * unsupported Content-Encoding is a 415; a body its Content-Encoding cannot
- * decode (zlib errors carry no status) is a 400.
- */
-function bodyError(error: Error): Error {
-  const status = (error as { status?: number }).status;
-  if (status === 400 || error instanceof SyntaxError) return new ValidationError('Invalid JSON in the request body');
-  if (status === 415) return new UnsupportedMediaTypeError();
-  if (status === undefined && /^(Z_|ERR_)/.test(String((error as { code?: unknown }).code))) return new ValidationError('Invalid request body');
-  return error;
 }
 
 /**
@@ -142,33 +108,4 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
-}
-
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * koa-body (with its multipart and schema dependencies) is a large share of
- * the boot's module loading; most requests carry no body. It is required on
- * the first request that may carry one.
- */
-function lazyBodyParser(limit: string): Koa.Middleware {
-  let parser: Koa.Middleware | undefined;
-  return (ctx, next) => {
-    if (!BODY_METHODS.has(ctx.method)) return next();
-    if (!parser) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { koaBody } = require('koa-body') as typeof import('koa-body');
-      const options: Partial<KoaBodyMiddlewareOptions> = {
-        jsonLimit: limit,
-        formLimit: limit,
-        textLimit: limit,
-        parsedMethods: [...BODY_METHODS] as KoaBodyMiddlewareOptions['parsedMethods'],
-        onError: (error: Error) => {
-          throw bodyError(error);
-        },
-      };
-      parser = koaBody(options) as unknown as Koa.Middleware;
-    }
-    return parser(ctx, next);
-  };
 }

@@ -10,9 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
-import type { Component, ComponentSchema, ContentType, ContentTypeSchema, LifecycleHandlers } from '@tessera/database';
+import type { Component, ContentType, LifecycleHandlers } from '@tessera/database';
+import type { KernelContext } from '../types';
 import { findModule, loadModule, moduleFiles, moduleName } from './load-module';
-import { validateComponentShape, validateContentTypeShape } from './validate-schema';
+import { buildComponent, buildContentType } from './content-type';
 
 export interface AppModuleEntry {
   /** Registry key: `api::<api>.<name>` or `global::<name>`. */
@@ -30,15 +31,14 @@ export interface LoadedApp {
   services: AppModuleEntry[];
   policies: AppModuleEntry[];
   middlewares: AppModuleEntry[];
-  /** APIs without a routes folder: they get the core router of each content type. */
-  apisWithoutRoutes: string[];
   entry: AppEntry;
 }
 
+/** `src/index.ts`: Strapi v4's `{ register, bootstrap, destroy }`, each given `{ strapi, app }`. */
 export interface AppEntry {
-  register?(context: { app: unknown }): unknown;
-  bootstrap?(context: { app: unknown }): unknown;
-  destroy?(context: { app: unknown }): unknown;
+  register?(context: KernelContext): unknown;
+  bootstrap?(context: KernelContext): unknown;
+  destroy?(context: KernelContext): unknown;
 }
 
 export function loadApp(appDir: string): LoadedApp {
@@ -52,7 +52,6 @@ export function loadApp(appDir: string): LoadedApp {
     services: [],
     policies: loadFolder(path.join(src, 'policies'), (name) => `global::${name}`),
     middlewares: loadFolder(path.join(src, 'middlewares'), (name) => `global::${name}`),
-    apisWithoutRoutes: [],
     entry: loadEntry(src),
   };
   const apiDir = path.join(src, 'api');
@@ -67,8 +66,7 @@ export function loadApp(appDir: string): LoadedApp {
     loaded.services.push(...loadFolder(path.join(dir, 'services'), uidOf));
     loaded.policies.push(...loadFolder(path.join(dir, 'policies'), uidOf));
     loaded.middlewares.push(...loadFolder(path.join(dir, 'middlewares'), uidOf));
-    if (fs.existsSync(path.join(dir, 'routes'))) loaded.routes.push(...loadFolder(path.join(dir, 'routes'), uidOf));
-    else loaded.apisWithoutRoutes.push(api);
+    loaded.routes.push(...loadFolder(path.join(dir, 'routes'), uidOf));
   }
   return loaded;
 }
@@ -78,18 +76,7 @@ function loadContentTypes(apiDir: string, api: string): Array<{ contentType: Con
   return subdirectories(dir).map((name) => {
     const file = path.join(dir, name, 'schema.json');
     if (!fs.existsSync(file)) throw new ConfigurationError('schema.json is missing', path.join(dir, name));
-    const raw = readJson(file);
-    validateContentTypeShape(raw, file);
-    const schema = raw as ContentTypeSchema;
-    const contentType: ContentType = {
-      ...schema,
-      collectionName: schema.collectionName ?? schema.info.pluralName.replace(/-/g, '_'),
-      options: schema.options ?? {},
-      pluginOptions: schema.pluginOptions ?? {},
-      uid: `api::${api}.${name}`,
-      namespace: 'api',
-      source: file,
-    };
+    const contentType = buildContentType(readJson(file), `api::${api}.${name}`, 'api', file);
     const lifecyclesFile = findModule(path.join(dir, name, 'lifecycles'));
     const lifecycles = lifecyclesFile ? (loadModule(lifecyclesFile) as LifecycleHandlers) : undefined;
     return { contentType, lifecycles };
@@ -101,18 +88,7 @@ function loadComponents(dir: string): Component[] {
   for (const category of subdirectories(dir)) {
     for (const file of fs.readdirSync(path.join(dir, category)).filter((name) => name.endsWith('.json')).sort()) {
       const full = path.join(dir, category, file);
-      const raw = readJson(full);
-      validateComponentShape(raw, full);
-      const schema = raw as ComponentSchema;
-      const name = path.basename(file, '.json');
-      components.push({
-        ...schema,
-        collectionName: schema.collectionName ?? `components_${category}_${name.replace(/-/g, '_')}s`,
-        info: schema.info ?? { displayName: name },
-        uid: `${category}.${name}`,
-        category,
-        source: full,
-      });
+      components.push(buildComponent(readJson(full), category, path.basename(file, '.json'), full));
     }
   }
   return components;
@@ -137,7 +113,7 @@ function loadEntry(src: string): AppEntry {
   return (entry ?? {}) as AppEntry;
 }
 
-function readJson(file: string): unknown {
+export function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {

@@ -29,11 +29,22 @@ function shareKernelPackages(): void {
     try {
       return original.call(this, request, parent, isMain, options);
     } catch (error) {
-      if (!request.startsWith('@tessera/')) throw error;
-      return original.call(this, request, module, isMain, options);
+      const kernelPackage = STRAPI_PACKAGES[request] ?? (request.startsWith('@tessera/') ? request : undefined);
+      if (!kernelPackage) throw error;
+      return original.call(this, kernelPackage, module, isMain, options);
     }
   };
 }
+
+/**
+ * Strapi v4 app code imports these (`const { factories } = require('@strapi/strapi')`,
+ * `const { errors } = require('@strapi/utils')`); when the app has not installed
+ * them, they resolve to the kernel's own packages that provide the same names.
+ */
+const STRAPI_PACKAGES: Record<string, string> = {
+  '@strapi/strapi': '@tessera/plugin-rest',
+  '@strapi/utils': '@tessera/errors',
+};
 
 function registerTypeScript(): void {
   if (registered) return;

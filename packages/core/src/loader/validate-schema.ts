@@ -123,7 +123,7 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
       fail(`"regex" is not a valid regular expression: ${attribute.regex}`);
     }
   }
-  for (const key of ['required', 'unique', 'private'] as const) {
+  for (const key of ['required', 'unique', 'private', 'index'] as const) {
     if (attribute[key] !== undefined && typeof attribute[key] !== 'boolean') fail(`"${key}" must be true or false`);
   }
   if (attribute.default !== undefined && attribute.default !== null) {
@@ -185,6 +185,8 @@ function checkLinks(
     for (const uid of attribute.components) if (!componentUids.has(uid)) fail(`unknown component "${uid}"`);
   }
   if (attribute.type !== 'relation' || attribute.relation.startsWith('morph')) return;
+  // Admin types hold credentials (API tokens and their permissions): no app type may reach them.
+  if (isAppOwned(owner) && attribute.target?.startsWith('admin::')) fail(`relation to "${attribute.target}": app content types and components cannot link to admin types`);
   const target = byUid.get(attribute.target ?? '');
   if (!target) fail(`relation to unknown target "${attribute.target}"`);
   const inverseName = attribute.inversedBy ?? attribute.mappedBy;
@@ -195,6 +197,11 @@ function checkLinks(
   if (back.target !== owner.uid) fail(`"${inverseName}" of ${target!.uid} points to ${back.target}, not back to ${owner.uid}`);
   const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
   if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
+}
+
+/** The app's own content types (`api::`) and components, as opposed to the kernel's and plugins' types. */
+function isAppOwned(owner: ContentType | Component): boolean {
+  return !('namespace' in owner) || owner.namespace === 'api';
 }
 
 function isObject(value: unknown): value is RawObject {

@@ -1,0 +1,37 @@
+/**
+ * Query parameters plugins add to the content API (`locale` from i18n),
+ * declared in `app.queryParameters` during `register`. A declared parameter
+ * is accepted by every read, validated by the plugin, and turned into
+ * filters that narrow the read — REST and GraphQL alike, since both call the
+ * same operations.
+ */
+import type { AuthState } from '../types';
+
+export interface QueryParameterContext {
+  /** The content type being read or written. */
+  uid: string;
+  auth: AuthState;
+  /**
+   * Where the parameter applies: a collection type's list or create
+   * (`collection`), one entry by id (`entry`: the id already chose it), or a
+   * single type's entry (`single`: read, written or deleted).
+   */
+  operation: 'collection' | 'entry' | 'single';
+}
+
+export interface QueryParameter {
+  /** The top-level parameter name (`locale`). */
+  name: string;
+  /**
+   * Filters to AND with the request's for this read, from the raw value
+   * (`undefined` when the request did not send it, so a default can apply);
+   * `undefined` adds nothing. Throw a ValidationError for a bad value.
+   */
+  filters?(value: unknown, context: QueryParameterContext): Record<string, unknown> | undefined;
+  /**
+   * Values a create through the content API takes from the parameter where
+   * its data sets none (i18n: `PUT /api/homepage?locale=fr` creates the `fr`
+   * entry). `undefined` adds nothing.
+   */
+  data?(value: unknown, context: QueryParameterContext): Record<string, unknown> | undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * Which plugins an app runs, and in what order. `rest` is on by default;
+ * `config/plugins.ts` turns plugins on or off in Strapi v4's form
+ * (`{ '<name>': { enabled, resolve, config } }`). A plugin is found at
+ * `resolve` (a folder relative to the app, or a package) or as the package
+ * `@tessera/plugin-<name>`; its server side is `strapi-server.{js,ts}`,
+ * `server/index.{ts,js}`, or the package's main module, exporting an object
+ * or a function `({ strapi }) => object`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigurationError } from '@tessera/errors';
+import type { App } from '../app';
+import type { Plugin, PluginServer } from '../types';
+import { findModule, loadModule } from '../loader/load-module';
+
+const DEFAULT_PLUGINS = ['rest'];
+
+export interface PluginSetting {
+  enabled?: boolean;
+  resolve?: string;
+  config?: Record<string, unknown>;
+}
+
+/** The `config/plugins.ts` entry of each plugin (a bare boolean means `{ enabled }`). */
+export function pluginSettings(app: App): Map<string, PluginSetting> {
+  const raw = (app.config.plugins ?? {}) as Record<string, PluginSetting | boolean>;
+  const settings = new Map<string, PluginSetting>();
+  for (const [name, setting] of Object.entries(raw)) {
+    if (typeof setting === 'boolean') settings.set(name, { enabled: setting });
+    else if (typeof setting === 'object' && setting !== null) settings.set(name, setting);
+    else throw new ConfigurationError(`plugins.${name} must be an object or a boolean`, 'config/plugins');
+  }
+  return settings;
+}
+
+export function resolvePlugins(app: App, given: Plugin[]): Plugin[] {
+  const settings = pluginSettings(app);
+  const byName = new Map<string, Plugin>();
+  for (const plugin of given) byName.set(plugin.name, plugin);
+  const wanted = new Set(DEFAULT_PLUGINS);
+  for (const [name, setting] of settings) {
+    if (setting.enabled === false) wanted.delete(name);
+    else wanted.add(name);
+  }
+  for (const name of byName.keys()) if (settings.get(name)?.enabled === false) byName.delete(name);
+  for (const name of wanted) {
+    if (!byName.has(name)) byName.set(name, loadPlugin(app, name, settings.get(name) ?? {}));
+  }
+  return dependencyOrder([...byName.values()]);
+}
+
+function loadPlugin(app: App, name: string, setting: PluginSetting): Plugin {
+  const entry = locatePluginEntry(app.dir, name, setting);
+  let loaded: unknown;
+  try {
+    loaded = loadModule(entry);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw error;
+    throw new ConfigurationError(`plugin "${name}" cannot be loaded: ${(error as Error).message}`, entry);
+  }
+  const server = (typeof loaded === 'function' ? loaded({ strapi: app, app }) : loaded) as PluginServer & Partial<Plugin>;
+  if (!server || typeof server !== 'object') throw new ConfigurationError(`plugin "${name}" must export its server side as an object or a function returning one`, entry);
+  // The name the app gives a plugin (its key in config/plugins) is its name, as in Strapi.
+  return { ...server, name };
+}
+
+/** The file holding a plugin's server side. */
+function locatePluginEntry(appDir: string, name: string, setting: PluginSetting): string {
+  const target = setting.resolve ?? `@tessera/plugin-${name}`;
+  const isPath = target.startsWith('.') || path.isAbsolute(target);
+  if (isPath) {
+    const dir = path.resolve(appDir, target);
+    const entry = fs.existsSync(dir) && fs.statSync(dir).isDirectory() ? serverEntryIn(dir) : findModule(dir.replace(/\.(js|ts|cjs)$/, '')) ?? (fs.existsSync(dir) ? dir : undefined);
+    if (entry) return entry;
+    throw new ConfigurationError(`plugin "${name}": ${target} has no strapi-server.js|ts, server/index.ts or package main`, 'config/plugins');
+  }
+  let packageJson: string;
+  try {
+    packageJson = require.resolve(`${target}/package.json`, { paths: [appDir, __dirname] });
+  } catch {
+    throw new ConfigurationError(`plugin "${name}" is enabled but ${target} cannot be found (npm install it, or set plugins.${name}.resolve)`, 'config/plugins');
+  }
+  const entry = serverEntryIn(path.dirname(packageJson));
+  if (!entry) throw new ConfigurationError(`plugin "${name}": package ${target} has no strapi-server.js, server/index or main`, packageJson);
+  return entry;
+}
+
+function serverEntryIn(dir: string): string | undefined {
+  const conventional = findModule(path.join(dir, 'strapi-server')) ?? findModule(path.join(dir, 'server', 'index'));
+  if (conventional) return conventional;
+  const manifest = path.join(dir, 'package.json');
+  if (fs.existsSync(manifest)) {
+    const main = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { main?: string }).main ?? 'index.js';
+    const file = path.resolve(dir, main);
+    return fs.existsSync(file) ? file : findModule(file.replace(/\.(js|ts|cjs)$/, ''));
+  }
+  return findModule(path.join(dir, 'index'));
+}
+
+/** Dependencies first; a missing required dependency or a cycle stops the boot. */
+export function dependencyOrder(plugins: Plugin[]): Plugin[] {
+  const byName = new Map(plugins.map((plugin) => [plugin.name, plugin]));
+  const ordered: Plugin[] = [];
+  const visiting = new Set<string>();
+  const done = new Set<string>();
+  const visit = (plugin: Plugin, chain: string[]) => {
+    if (done.has(plugin.name)) return;
+    if (visiting.has(plugin.name)) throw new ConfigurationError(`plugins depend on each other in a circle: ${[...chain, plugin.name].join(' → ')}`);
+    visiting.add(plugin.name);
+    for (const dependency of plugin.dependencies ?? []) {
+      const required = byName.get(dependency);
+      if (!required) throw new ConfigurationError(`plugin "${plugin.name}" needs plugin "${dependency}", which is not enabled`);
+      visit(required, [...chain, plugin.name]);
+    }
+    for (const dependency of plugin.optionalDependencies ?? []) {
+      const optional = byName.get(dependency);
+      if (optional) visit(optional, [...chain, plugin.name]);
+    }
+    visiting.delete(plugin.name);
+    done.add(plugin.name);
+    ordered.push(plugin);
+  };
+  for (const plugin of plugins) visit(plugin, []);
+  return ordered;
+}

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import { eachDatabase, startApp, withPostgres, type TestApp } from '@tessera/testing';
+
+const FILES = {
+  'src/api/post/content-types/post/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'posts',
+    info: { singularName: 'post', pluralName: 'posts', displayName: 'Post' },
+    options: { draftAndPublish: false },
+    attributes: {
+      title: { type: 'string' },
+      shelf: { type: 'relation', relation: 'manyToOne', target: 'api::shelf.shelf', inversedBy: 'posts' },
+    },
+  },
+  'src/api/shelf/content-types/shelf/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'shelves',
+    info: { singularName: 'shelf', pluralName: 'shelves', displayName: 'Shelf' },
+    options: { draftAndPublish: false },
+    attributes: { label: { type: 'string' }, posts: { type: 'relation', relation: 'oneToMany', target: 'api::post.post', mappedBy: 'shelf' } },
+  },
+  'config/permissions.ts': `export default { public: ['api::post.post.find', 'api::shelf.shelf.find'] };\n`,
+};
+
+/**
+ * List totals are cached per read plan and dropped by writes to the types the
+ * plan depends on — in this process at once, in another process (a second
+ * app on the same database) through LISTEN/NOTIFY or SQLite's data_version.
+ */
+eachDatabase('cached list totals', (dialect) => {
+  let first: TestApp;
+  let second: TestApp;
+  let token: string;
+  before(async () => {
+    first = await startApp({ dialect, files: FILES });
+    second = await startApp({ dialect, files: FILES, database: first.database });
+    token = await first.fullAccessToken();
+    const shelf = await first.post('/api/shelves', { data: { label: 'top' } }, { token });
+    for (const title of ['a', 'b', 'c']) await first.post('/api/posts', { data: { title, shelf: shelf.body.data.id } }, { token });
+  });
+  after(async () => {
+    await second?.stop({ keepDatabase: true });
+    await first?.stop();
+  });
+
+  const total = async (app: TestApp, path: string) => (await app.get(path)).body.meta.pagination.total as number;
+  const counts = async (app: TestApp, path: string) => {
+    const queries: string[] = [];
+    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const value = await total(app, path);
+    stop();
+    return { value, counted: queries.filter((sql) => /^select count\(/i.test(sql)).length };
+  };
+
+  it('reuses a total until a write, and counts again right after one', async () => {
+    expect(await counts(first, '/api/posts')).to.deep.equal({ value: 3, counted: 1 });
+    expect(await counts(first, '/api/posts?pagination[page]=2')).to.deep.equal({ value: 3, counted: 0 });
+    await first.post('/api/posts', { data: { title: 'd' } }, { token });
+    expect(await counts(first, '/api/posts')).to.deep.equal({ value: 4, counted: 1 });
+  });
+
+  it('drops totals whose filters go through a type that was written', async () => {
+    const path = '/api/posts?filters[shelf][label][$eq]=top';
+    expect(await total(first, path)).to.equal(3);
+    const shelf = (await first.get('/api/shelves')).body.data[0];
+    await first.put(`/api/shelves/${shelf.id}`, { data: { label: 'bottom' } }, { token });
+    expect(await total(first, path)).to.equal(0);
+  });
+
+  it('sees a write made by another process within its notification delay', async () => {
+    expect(await total(second, '/api/posts')).to.equal(4);
+    const started = Date.now();
+    await first.post('/api/posts', { data: { title: 'e' } }, { token });
+    let seen = await total(second, '/api/posts');
+    while (seen !== 5 && Date.now() - started < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      seen = await total(second, '/api/posts');
+    }
+    const delay = Date.now() - started;
+    if (process.env.TESSERA_REPORT_TIMINGS) console.log(`      cross-process count delay (${dialect}): ${delay} ms`);
+    expect(seen).to.equal(5);
+    expect(delay, `notification delay ${delay} ms`).to.be.below(500);
+  });
+
+  if (dialect === 'postgres') {
+    it('bypasses the cache while its listener is down, and recovers', async () => {
+      expect(await total(second, '/api/posts')).to.equal(5);
+      // Cut every LISTEN connection of this database: the next notification would be missed.
+      const listen = `LISTEN "tessera_writes_${first.database.schema}"`;
+      await withPostgres((client) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1', [listen]));
+      await first.post('/api/posts', { data: { title: 'f' } }, { token });
+      expect(await total(second, '/api/posts')).to.equal(6);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await first.post('/api/posts', { data: { title: 'g' } }, { token });
+      const started = Date.now();
+      let seen = await total(second, '/api/posts');
+      while (seen !== 7 && Date.now() - started < 1000) seen = await total(second, '/api/posts');
+      expect(seen).to.equal(7);
+    });
+  }
+});
