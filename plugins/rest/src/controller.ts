@@ -1,13 +1,12 @@
 /**
  * The core controller: the thin REST adapter. It parses the query string and
  * body, calls the content type's service with the caller, and writes the
- * Strapi v4 envelope `{ data, meta }`.
+ * Strapi v4 envelope `{ data, meta }`. A request without a caller is refused.
  */
 import type Koa from 'koa';
-import { ValidationError, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
+import { ForbiddenError, ValidationError, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
+import type { ResponseTransformer, RestEntry } from '@tessera/core';
 import type { CoreService } from './service';
-import { parseQuery } from './query';
-import type { ResponseTransformer, RestEntry } from './transform';
 
 export interface CoreController {
   find(ctx: Koa.Context): Promise<unknown>;
@@ -22,8 +21,15 @@ export interface CoreController {
 export function defaultController(app: App, uid: string, transformer: () => ResponseTransformer): CoreController {
   const service = () => app.service<CoreService>(uid);
   const meta = () => app.db.entity(uid);
-  const auth = (ctx: Koa.Context) => ctx.state.auth as AuthState | undefined;
-  const query = (ctx: Koa.Context) => parseQuery(ctx.querystring);
+  // Every mounted route sets the caller. Without one the request came some other way (a hand-mounted
+  // middleware): refuse rather than let the service treat it as trusted, draft-reading server code.
+  const auth = (ctx: Koa.Context): AuthState => {
+    const state = ctx.state.auth as AuthState | undefined;
+    if (!state) throw new ForbiddenError();
+    return state;
+  };
+  // The parsed query as route middlewares left it (see installQueryParser in core).
+  const query = (ctx: Koa.Context) => ctx.query as Record<string, unknown>;
   const body = (ctx: Koa.Context) => {
     const raw = (ctx.request as unknown as { body?: unknown }).body;
     if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw) || !('data' in raw)) {

@@ -4,13 +4,13 @@
  * customised. An override object's methods can reach the default with
  * `super.find(ctx)`: the default becomes the override's prototype.
  */
-import type { App, RouterDefinition } from '@tessera/core';
+import { ResponseTransformer, type App, type KernelContext, type RouterDefinition } from '@tessera/core';
 import { coreRoutes, type CoreRouterOptions } from './routes';
 import { defaultController, type CoreController } from './controller';
 import { defaultService, type CoreService } from './service';
-import { ResponseTransformer } from './transform';
 
-type Extension<T> = (context: { app: App; }) => Partial<T> & Record<string, unknown>;
+/** Strapi v4's customisation: `({ strapi }) => ({ async find(ctx) { … super.find(ctx) … } })`. */
+type Extension<T> = (context: KernelContext) => Partial<T> & Record<string, unknown>;
 
 export function createCoreRouter(uid: string, options: CoreRouterOptions = {}): RouterDefinition {
   return {
@@ -21,14 +21,14 @@ export function createCoreRouter(uid: string, options: CoreRouterOptions = {}): 
 }
 
 export function createCoreController(uid: string, extend?: Extension<CoreController>) {
-  return ({ app }: { app: App }): CoreController => {
+  return ({ app }: KernelContext): CoreController => {
     const base = defaultController(app, uid, () => transformerOf(app));
-    return inherit(base, extend?.({ app }));
+    return inherit(base, extend?.({ strapi: app, app }));
   };
 }
 
 export function createCoreService(uid: string, extend?: Extension<CoreService>) {
-  return ({ app }: { app: App }): CoreService => inherit(defaultService(app, uid), extend?.({ app }));
+  return ({ app }: KernelContext): CoreService => inherit(defaultService(app, uid), extend?.({ strapi: app, app }));
 }
 
 function inherit<T extends object>(base: T, extension: object | undefined): T {

@@ -1,7 +1,10 @@
 /**
  * The core service of a content type: the content API operations bound to
  * one uid. Controllers call it; apps override or extend it with
- * `createCoreService`. Without an `auth`, a call is trusted (everything allowed).
+ * `createCoreService`. Without an `auth`, a call comes from the app's own
+ * server code (bootstrap, a custom controller) and is trusted, as in Strapi
+ * v4: every type readable, drafts only when it asks for `preview` (the
+ * default is `live`). The controller never calls it without the caller.
  */
 import { allowEverything, type App, type AuthState, type Entity, type FindResult, type RequestParams } from '@tessera/core';
 

@@ -92,7 +92,7 @@ eachDatabase('REST customisation', (dialect) => {
   let noteId: number;
   before(async () => {
     ({ app, token, ids } = await startItemApp(dialect, { files: FILES }));
-    noteId = (await app.app.entityService.create('api::note.note', { text: 'seeded' })).id;
+    noteId = (await app.app.entityService.create('api::note.note', { data: { text: 'seeded' } })).id;
   });
   after(() => app?.stop());
 

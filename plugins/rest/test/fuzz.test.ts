@@ -2,13 +2,34 @@
  * Fuzzing the REST routes with generated hostile input: malformed and deeply
  * nested query strings, huge arrays, prototype keys, SQL fragments in keys and
  * values, NUL bytes, wrong types, huge numbers and odd unicode, against list,
- * get-one, create and update. Every answer must be a 4xx error envelope or a
- * well-formed 200 without private fields — never a 5xx — and the server must
- * keep serving. The generator is seeded, so a failure replays exactly.
+ * get-one, create and update. A relational type (`branch`) adds the shapes
+ * that cost work: long relation id lists (duplicates, connect/disconnect/set),
+ * deep sort paths, pathological almost-numbers and deeply nested values in
+ * string attributes. Every answer must be a 4xx error envelope or a
+ * well-formed 200 without private fields — never a 5xx or a slow answer — and
+ * the server must keep serving. The generator is seeded, so a failure replays
+ * exactly.
  */
 import { expect } from 'chai';
 import { eachDatabase, type TestApp, type TestResponse } from '@tessera/testing';
 import { ITEMS, startItemApp } from './fixture';
+
+/** A self-referencing type with to-many links to items: the shapes that cost work per request. */
+const BRANCH_FILES = {
+  'src/api/branch/content-types/branch/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'branches',
+    info: { singularName: 'branch', pluralName: 'branches', displayName: 'Branch' },
+    options: { draftAndPublish: false },
+    attributes: {
+      title: { type: 'string' },
+      ratio: { type: 'float' },
+      price: { type: 'decimal' },
+      parent: { type: 'relation', relation: 'manyToOne', target: 'api::branch.branch' },
+      items: { type: 'relation', relation: 'manyToMany', target: 'api::item.item' },
+    },
+  },
+};
 
 /** Fixed by default; TESSERA_FUZZ_SEED explores other sequences. */
 const SEED = Number(process.env.TESSERA_FUZZ_SEED ?? 0x7e55e7a);
@@ -110,11 +131,67 @@ class Generator {
   /** A request body: usually `{ data: {...} }` with fuzzed attributes, sometimes raw garbage. */
   body(): { json?: unknown; raw?: string } {
     const roll = this.random();
+    if (roll < 0.05) return { raw: `{"data":{"${this.pick(['title', 'code', 'body', 'kind'])}":${this.nestedText(this.int(150_000))}}}` };
     if (roll < 0.1) return { raw: this.pick(['', '{', 'null', '"x"', '[]', '{"data":', '{"data":{"title":"\\ud800"}}', '{"__proto__":{"data":{"title":"x"}}}', '{"data":{"__proto__":{"title":"x"}}}', '{"data":{"constructor":{"prototype":{"x":1}}}}', '\u0000']) };
     if (roll < 0.2) return { json: this.json() };
     const data: Record<string, unknown> = {};
     for (let i = 0; i < 1 + this.int(5); i += 1) data[this.chance(0.75) ? this.pick(FIELDS) : this.key()] = this.chance(0.3) ? this.json(1) : this.scalar();
     return { json: { data } };
+  }
+
+  /** Almost a number: long digit runs that end badly (a backtracking pattern's worst case), or fine. */
+  almostNumber(): string {
+    const digits = () => '1'.repeat(1 + this.int(this.chance(0.5) ? 9_000 : 50));
+    const roll = this.random();
+    if (roll < 0.3) return `${digits()}x`;
+    if (roll < 0.5) return `${digits()}.${digits()}x`;
+    if (roll < 0.65) return `-${digits()}e${digits()}${this.pick(['', 'x', '.', 'e'])}`;
+    if (roll < 0.8) return `.${digits()}${this.pick(['', '.', '-'])}`;
+    return this.pick(['1', '-1.5', '.5', '1e3', '2.5E-2', '1.', '-.', 'e']);
+  }
+
+  /** A nested JSON text (arrays or objects) far deeper than any serialiser's stack. */
+  nestedText(depth: number): string {
+    const objects = Math.floor(depth / 4);
+    return this.chance(0.5) ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(objects)}1${'}'.repeat(objects)}`;
+  }
+
+  /** A branch list query: deep sort paths, pathological number filters, or the generic fuzz. */
+  branchQuery(): string {
+    const roll = this.random();
+    if (roll < 0.4) {
+      const keys = Array.from({ length: 1 + this.int(4) }, () => `${'parent.'.repeat(this.int(this.chance(0.5) ? 60 : 12))}${this.pick(['title', 'ratio', 'id', 'items', 'nope'])}${this.pick(['', ':asc', ':desc', ':up'])}`);
+      return `sort=${keys.join(',')}`;
+    }
+    if (roll < 0.8) {
+      const field = this.pick(['ratio', 'price', 'id', 'parent', 'title']);
+      return `filters[${field}][${this.pick(['$eq', '$lt', '$gte', '$in', '$between', '$contains'])}]=${this.almostNumber()}&pagination[pageSize]=5`;
+    }
+    return this.query();
+  }
+
+  /** A branch write: long id lists in every form, with duplicates and junk; nested values in the title. */
+  branchBody(itemIds: number[], branchIds: number[]): { json?: unknown; raw?: string } {
+    const roll = this.random();
+    if (roll < 0.15) return { raw: `{"data":{"title":${this.nestedText(this.int(200_000))},"items":[${itemIds.join(',')}]}}` };
+    const data: Record<string, unknown> = { title: this.chance(0.8) ? `branch ${this.int(1000)}` : this.json(1) };
+    if (this.chance(0.7)) data.items = this.idInput(itemIds);
+    if (this.chance(0.4)) data.parent = this.chance(0.6) ? this.pick(branchIds) : this.idInput(branchIds);
+    if (this.chance(0.3)) data.ratio = this.chance(0.5) ? this.almostNumber() : this.scalar();
+    return { json: { data } };
+  }
+
+  /** A relation value: short valid lists, or long ones (beyond the cap, duplicated, unknown ids) in any form. */
+  idInput(known: number[]): unknown {
+    const long = this.chance(0.5);
+    const size = long ? this.int(this.chance(0.3) ? 60_000 : 1_500) : this.int(known.length + 1);
+    const ids = Array.from({ length: size }, (_, index) => (long ? (this.chance(0.7) ? 1 + this.int(size) : this.pick(known)) : known[index % known.length]));
+    const item = (id: number) => (this.chance(0.3) ? { id, ...(this.chance(0.3) ? { position: this.pick([{ start: true }, { end: true }, { before: this.pick(known) }, { after: id }]) } : {}) } : id);
+    const roll = this.random();
+    if (roll < 0.35) return ids;
+    if (roll < 0.55) return { set: ids.map(item) };
+    if (roll < 0.85) return { connect: ids.map(item), ...(this.chance(0.5) ? { disconnect: ids.slice(0, this.int(ids.length + 1)) } : {}) };
+    return { disconnect: ids };
   }
 
   id(ids: number[]): string {
@@ -142,7 +219,8 @@ async function send(label: string, request: () => Promise<TestResponse>): Promis
   }
 }
 
-type Route = 'list' | 'get-one' | 'create' | 'update';
+type Route = 'list' | 'get-one' | 'create' | 'update' | 'branch-list' | 'branch-write';
+const ROUTES: Route[] = ['list', 'get-one', 'create', 'update', 'branch-list', 'branch-write'];
 
 function checkAnswer(route: Route, response: TestResponse, label: string): string | null {
   if (response.status >= 500) return `${label}: ${response.status} ${response.text.slice(0, 300)}`;
@@ -156,7 +234,7 @@ function checkAnswer(route: Route, response: TestResponse, label: string): strin
     return ok ? null : `${label}: bad error envelope ${response.status} ${response.text.slice(0, 300)}`;
   }
   if (response.status !== 200) return `${label}: unexpected status ${response.status}`;
-  if (route === 'list') {
+  if (route === 'list' || route === 'branch-list') {
     const ok = Array.isArray(body?.data) && body.meta && typeof body.meta.pagination === 'object' &&
       body.data.every((entry: { id: unknown; attributes: unknown }) => typeof entry.id === 'number' && typeof entry.attributes === 'object');
     return ok ? null : `${label}: malformed list ${response.text.slice(0, 300)}`;
@@ -169,24 +247,40 @@ eachDatabase('REST fuzzing', (dialect) => {
   let app: TestApp;
   let token: string;
   let ids: number[];
+  let branchIds: number[];
   before(async () => {
-    ({ app, token, ids } = await startItemApp(dialect));
+    ({ app, token, ids } = await startItemApp(dialect, { files: BRANCH_FILES }));
+    branchIds = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await app.post('/api/branches', { data: { title: `seed ${i}`, ratio: i / 2, parent: branchIds[i - 1] ?? null, items: ids.slice(0, i + 1) } }, { token });
+      branchIds.push(response.body.data.id);
+    }
   });
   after(() => app?.stop());
 
-  it(`answers ${CASES_PER_ROUTE * 4} generated hostile requests with 4xx envelopes or correct 200s, never a 5xx`, async function () {
-    this.timeout(180_000);
+  it(`answers ${CASES_PER_ROUTE * ROUTES.length} generated hostile requests with 4xx envelopes or correct 200s, never a 5xx`, async function () {
+    this.timeout(240_000);
     const generate = new Generator(prng(SEED));
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     let sent = 0;
     for (let i = 0; i < CASES_PER_ROUTE; i += 1) {
-      for (const route of ['list', 'get-one', 'create', 'update'] as Route[]) {
-        const query = generate.query();
+      for (const route of ROUTES) {
+        const query = route === 'branch-list' ? generate.branchQuery() : generate.query();
         const auth = route === 'list' || route === 'get-one' ? (generate.chance(0.5) ? { token } : {}) : { token };
         let response: TestResponse;
         let label: string;
-        if (route === 'list' || route === 'get-one') {
+        if (route === 'branch-list') {
+          const path = `/api/branches?${query}`;
+          label = `GET ${path.slice(0, 300)}`;
+          response = await send(label, () => app.get(path, { token }));
+        } else if (route === 'branch-write') {
+          const body = generate.branchBody(ids.slice(1), branchIds);
+          const create = generate.chance(0.5);
+          const path = create ? '/api/branches' : `/api/branches/${generate.pick(branchIds)}`;
+          label = `${create ? 'POST' : 'PUT'} ${path} ${(body.raw ?? JSON.stringify(body.json) ?? '').slice(0, 200)}`;
+          response = await send(label, () => app.request(create ? 'POST' : 'PUT', path, { token, ...(body.raw !== undefined ? { rawBody: body.raw } : { body: body.json }) }));
+        } else if (route === 'list' || route === 'get-one') {
           const path = route === 'list' ? `/api/items?${query}` : `/api/items/${generate.id(ids)}?${query}`;
           label = `GET ${path.slice(0, 300)}`;
           response = await send(label, () => app.get(path, auth));
@@ -204,7 +298,7 @@ eachDatabase('REST fuzzing', (dialect) => {
       }
     }
     expect(failures.slice(0, 10)).to.deep.equal([]);
-    expect(sent).to.be.at.least(500);
+    expect(sent).to.be.at.least(800);
     // The generator must exercise both outcomes, or it proves little.
     expect(statuses.get(200) ?? 0).to.be.greaterThan(20);
     expect([...statuses.keys()].filter((status) => status >= 400).length).to.be.greaterThan(1);

@@ -68,10 +68,19 @@ eachDatabase('relation filters and sorts obey read permissions', (dialect) => {
     expect(response.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['In the vault', 'Outside']);
   });
 
+  it('leaves that relation out of an anonymous populate, named or through *', async () => {
+    const named = await app.get('/api/posts?populate=vault&fields[0]=title&sort=title:asc');
+    expect(named.status).to.equal(200);
+    expect(named.body.data.map((entry: { attributes: Record<string, unknown> }) => entry.attributes)).to.deep.equal([{ title: 'In the vault' }, { title: 'Outside' }]);
+    const star = await app.get('/api/posts?populate=*&fields[0]=title&sort=title:asc');
+    expect(star.status).to.equal(200);
+    expect(star.body.data.map((entry: { attributes: Record<string, unknown> }) => entry.attributes)).to.deep.equal([{ title: 'In the vault' }, { title: 'Outside' }]);
+  });
+
   // Read plans are cached per parameters and read scope: the same query string must
   // still answer each caller by their own permissions, and each page by its own rows.
   it('answers the same populate by each caller\'s permissions, in any order', async () => {
-    const path = '/api/posts?populate=vault&fields[0]=title&sort=title:asc';
+    const path = '/api/posts?populate=*&fields[0]=title&sort=title:asc';
     const vaults = (body: { data: Array<{ attributes: { vault?: { data: unknown } } }> }) => body.data.map((entry) => entry.attributes.vault);
     const anonymous = await app.get(path);
     const trusted = await app.get(path, { token });

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { EXAMPLE_APP, SHARED_REFERENCE, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, SHARED_REFERENCE, requireReference, startApp, type TestApp } from '@tessera/testing';
 
 const SAMPLES = path.join(SHARED_REFERENCE, 'strapi4-samples');
 const DATABASE = path.join(SHARED_REFERENCE, 'strapi4-blog.sqlite');
@@ -40,7 +40,7 @@ const withoutTimestamps = (text: string) => text.replace(TIMESTAMP, '"$1":"<time
 describe('relations on the reference database: populate and relation-filter samples [sqlite]', () => {
   let app: TestApp;
   before(async function () {
-    if (!fs.existsSync(DATABASE)) this.skip();
+    requireReference(this, 'strapi4-blog.sqlite', 'strapi4-samples');
     app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, sqliteFile: DATABASE });
   });
   after(() => app?.stop());
@@ -59,7 +59,7 @@ describe('relations on the reference database: create and update samples [sqlite
   let app: TestApp;
   let token: string;
   before(async function () {
-    if (!fs.existsSync(DATABASE)) this.skip();
+    requireReference(this, 'strapi4-blog.sqlite', 'strapi4-samples');
     app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, sqliteFile: DATABASE });
     token = await app.fullAccessToken();
   });
