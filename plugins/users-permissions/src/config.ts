@@ -1,0 +1,102 @@
+/**
+ * The plugin's configuration (`config/plugins.ts` → `'users-permissions': {
+ * config }`), its defaults and the boot-time check. Strapi v4 keeps the
+ * "advanced settings" in its admin store; Tessera has no admin panel, so
+ * they are config here.
+ */
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Window length in milliseconds. */
+  interval: number;
+  /** Requests per window, per route and client address. */
+  max: number;
+  /** Where counters live; the in-process store when omitted. */
+  store?: { hit(key: string, windowMs: number, now: number): unknown };
+}
+
+export interface EmailConfig {
+  /** `log` (default: the message goes to the log), `smtp` (nodemailer), or a provider object `{ send(message) }`. */
+  provider: 'log' | 'smtp' | EmailProviderLike;
+  /** nodemailer transport options for `smtp` (host, port, secure, auth, …). */
+  providerOptions: Record<string, unknown>;
+  from: string;
+  replyTo?: string;
+}
+
+export interface EmailProviderLike {
+  send(message: { to: string; from: string; replyTo?: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+export interface AdvancedConfig {
+  allowRegister: boolean;
+  /** Users must confirm their email (a link is mailed) before they can log in. */
+  emailConfirmation: boolean;
+  uniqueEmail: boolean;
+  /** The role type given to new users. */
+  defaultRole: string;
+  /** Where the reset link in the forgot-password email points (`?code=…` is appended). */
+  resetPasswordUrl: string;
+  /** Where `GET /auth/email-confirmation` redirects once confirmed. */
+  emailConfirmationRedirection: string;
+  /** How long a reset code stays valid, in milliseconds. */
+  resetPasswordTokenTtl: number;
+}
+
+export interface UsersPermissionsConfig {
+  jwtSecret?: string;
+  jwt: { expiresIn: string | number };
+  register: { allowedFields: string[] };
+  ratelimit: RateLimitConfig;
+  /** How long a process may reuse a role's permissions read from the database (other processes' changes show within it). */
+  permissionsCacheTtl: number;
+  email: EmailConfig;
+  advanced: AdvancedConfig;
+}
+
+/** Fields a client may never set on itself: register refuses them even when listed in `register.allowedFields`. */
+export const PRIVILEGED_FIELDS = ['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken'];
+
+export const defaultConfig = {
+  jwt: { expiresIn: '30d' },
+  register: { allowedFields: [] as string[] },
+  ratelimit: { enabled: true, interval: 60_000, max: 10 },
+  permissionsCacheTtl: 5_000,
+  email: { provider: 'log', providerOptions: {}, from: 'no-reply@localhost' },
+  advanced: {
+    allowRegister: true,
+    emailConfirmation: false,
+    uniqueEmail: true,
+    defaultRole: 'authenticated',
+    resetPasswordUrl: 'http://localhost:1337/reset-password',
+    emailConfirmationRedirection: '/',
+    resetPasswordTokenTtl: 60 * 60 * 1000,
+  },
+};
+
+/** Throws with the key at fault; the kernel stops the boot with it. */
+export function validateConfig(config: Record<string, unknown>): void {
+  const value = config as unknown as UsersPermissionsConfig;
+  if (value.jwtSecret !== undefined && value.jwtSecret !== null && (typeof value.jwtSecret !== 'string' || value.jwtSecret.length < 16)) {
+    throw new Error('jwtSecret must be a string of at least 16 characters');
+  }
+  const expiresIn = value.jwt?.expiresIn;
+  if (!(typeof expiresIn === 'string' && expiresIn !== '') && !(typeof expiresIn === 'number' && expiresIn > 0)) {
+    throw new Error('jwt.expiresIn must be a duration such as "30d" or a number of seconds');
+  }
+  const allowed = value.register?.allowedFields;
+  if (!Array.isArray(allowed) || !allowed.every((field) => typeof field === 'string')) throw new Error('register.allowedFields must be a list of attribute names');
+  const privileged = allowed.filter((field) => PRIVILEGED_FIELDS.includes(field));
+  if (privileged.length > 0) throw new Error(`register.allowedFields may not contain ${privileged.join(', ')}: clients must not set them`);
+  const { interval, max } = value.ratelimit ?? ({} as RateLimitConfig);
+  if (!(Number.isInteger(interval) && interval > 0) || !(Number.isInteger(max) && max > 0)) {
+    throw new Error('ratelimit.interval (milliseconds) and ratelimit.max must be positive integers');
+  }
+  if (value.ratelimit.store !== undefined && typeof value.ratelimit.store?.hit !== 'function') throw new Error('ratelimit.store must be an object with hit(key, windowMs, now)');
+  if (!(Number.isInteger(value.permissionsCacheTtl) && value.permissionsCacheTtl >= 0)) throw new Error('permissionsCacheTtl must be a number of milliseconds');
+  const provider = value.email?.provider;
+  if (provider !== 'log' && provider !== 'smtp' && typeof (provider as EmailProviderLike | undefined)?.send !== 'function') {
+    throw new Error('email.provider must be "log", "smtp" or an object with send(message)');
+  }
+  if (typeof value.advanced?.defaultRole !== 'string') throw new Error('advanced.defaultRole must be a role type');
+  if (!(Number(value.advanced?.resetPasswordTokenTtl) > 0)) throw new Error('advanced.resetPasswordTokenTtl must be a positive number of milliseconds');
+}

@@ -1,0 +1,67 @@
+/**
+ * The plugin's three content types, in Strapi v4's tables (`up_users`,
+ * `up_roles`, `up_permissions` and their `_role_links` join tables), so the
+ * users of an existing Strapi v4 database log in unchanged.
+ */
+import type { PluginContentType } from '@tessera/core';
+import { hashPasswordsIn } from '../password';
+
+export const USER_UID = 'plugin::users-permissions.user';
+export const ROLE_UID = 'plugin::users-permissions.role';
+export const PERMISSION_UID = 'plugin::users-permissions.permission';
+
+const user: PluginContentType = {
+  schema: {
+    kind: 'collectionType',
+    collectionName: 'up_users',
+    info: { name: 'user', singularName: 'user', pluralName: 'users', displayName: 'User', description: '' },
+    options: { draftAndPublish: false, timestamps: true },
+    attributes: {
+      username: { type: 'string', minLength: 3, unique: true, configurable: false, required: true },
+      email: { type: 'email', minLength: 6, configurable: false, required: true },
+      provider: { type: 'string', configurable: false },
+      password: { type: 'password', minLength: 6, configurable: false, private: true, searchable: false },
+      resetPasswordToken: { type: 'string', configurable: false, private: true, searchable: false },
+      confirmationToken: { type: 'string', configurable: false, private: true, searchable: false },
+      confirmed: { type: 'boolean', default: false, configurable: false },
+      blocked: { type: 'boolean', default: false, configurable: false },
+      role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'users', configurable: false },
+    },
+  },
+  // Whatever path a write takes (entity service, strapi.query, a plugin), a plaintext password is never stored.
+  lifecycles: {
+    beforeCreate: (event) => hashPasswordsIn(event.params.data),
+    beforeUpdate: (event) => hashPasswordsIn(event.params.data),
+  },
+};
+
+const role: PluginContentType = {
+  schema: {
+    kind: 'collectionType',
+    collectionName: 'up_roles',
+    info: { name: 'role', singularName: 'role', pluralName: 'roles', displayName: 'Role', description: '' },
+    options: { draftAndPublish: false },
+    attributes: {
+      name: { type: 'string', minLength: 3, required: true, configurable: false },
+      description: { type: 'string', configurable: false },
+      type: { type: 'string', unique: true, configurable: false },
+      permissions: { type: 'relation', relation: 'oneToMany', target: PERMISSION_UID, mappedBy: 'role', configurable: false },
+      users: { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role', configurable: false },
+    },
+  },
+};
+
+const permission: PluginContentType = {
+  schema: {
+    kind: 'collectionType',
+    collectionName: 'up_permissions',
+    info: { name: 'permission', singularName: 'permission', pluralName: 'permissions', displayName: 'Permission', description: '' },
+    options: { draftAndPublish: false },
+    attributes: {
+      action: { type: 'string', required: true, configurable: false },
+      role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions', configurable: false },
+    },
+  },
+};
+
+export const contentTypes: Record<string, PluginContentType> = { user, role, permission };

@@ -1,0 +1,75 @@
+/**
+ * The REST controllers: Strapi v4's users-permissions answers, which are
+ * bare JSON (no `{ data, meta }` envelope) — `{ jwt, user }`, user objects,
+ * user arrays, `{ roles }`, `{ ok: true }`. Each reads the request and calls
+ * the transport-free services.
+ */
+import type Koa from 'koa';
+import type { App, AuthState } from '@tessera/core';
+import type { AuthService } from '../services/auth';
+import type { RoleService } from '../services/role';
+import type { UserService } from '../services/user';
+
+type Action = (ctx: Koa.Context) => Promise<unknown>;
+
+const body = (ctx: Koa.Context): unknown => (ctx.request as unknown as { body?: unknown }).body ?? {};
+const auth = (ctx: Koa.Context): AuthState => ctx.state.auth as AuthState;
+const query = (ctx: Koa.Context): Record<string, unknown> => ctx.query as Record<string, unknown>;
+
+export function authController(service: () => AuthService, app: App): Record<string, Action> {
+  return {
+    callback: async (ctx) => service().login(body(ctx)),
+    register: async (ctx) => service().register(body(ctx)),
+    changePassword: async (ctx) => service().changePassword(auth(ctx), body(ctx)),
+    forgotPassword: async (ctx) => service().forgotPassword(body(ctx)),
+    resetPassword: async (ctx) => service().resetPassword(body(ctx)),
+    sendEmailConfirmation: async (ctx) => service().sendEmailConfirmation(body(ctx)),
+    async emailConfirmation(ctx) {
+      await service().emailConfirmation(query(ctx).confirmation);
+      ctx.redirect(String(app.config.get('plugin.users-permissions.advanced.emailConfirmationRedirection', '/')));
+      return undefined;
+    },
+  };
+}
+
+export function userController(service: () => UserService): Record<string, Action> {
+  return {
+    find: async (ctx) => service().find(auth(ctx), query(ctx)),
+    count: async (ctx) => service().count(auth(ctx), query(ctx)),
+    findOne: async (ctx) => service().findOne(auth(ctx), ctx.params.id, query(ctx)),
+    me: async (ctx) => service().me(auth(ctx), query(ctx)),
+    async create(ctx) {
+      const created = await service().create(auth(ctx), body(ctx));
+      ctx.status = 201;
+      ctx.body = created;
+      return created;
+    },
+    update: async (ctx) => service().update(auth(ctx), ctx.params.id, body(ctx)),
+    destroy: async (ctx) => service().delete(auth(ctx), ctx.params.id),
+  };
+}
+
+export function roleController(service: () => RoleService): Record<string, Action> {
+  return {
+    find: async () => ({ roles: await service().find() }),
+    findOne: async (ctx) => ({ role: await service().findOne(ctx.params.id) }),
+    async createRole(ctx) {
+      await service().create(body(ctx));
+      return { ok: true };
+    },
+    async updateRole(ctx) {
+      await service().update(ctx.params.role, body(ctx));
+      return { ok: true };
+    },
+    async deleteRole(ctx) {
+      await service().delete(ctx.params.role);
+      return { ok: true };
+    },
+  };
+}
+
+export function permissionsController(service: () => RoleService): Record<string, Action> {
+  return {
+    getPermissions: async () => ({ permissions: service().catalogue() }),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The users-permissions plugin in Strapi v4's server format: users, roles
+ * and permissions in Strapi's `up_*` tables, JWT login/register, the
+ * account email flows, `/users` and `/users-permissions/roles`. It is the
+ * kernel's permission provider (the public role, from the database) and adds
+ * a JWT auth strategy after API tokens.
+ *
+ * `createUsersPermissionsPlugin()` makes a fresh instance (its state — JWT
+ * secret, caches, rate-limit counters, mailer — belongs to one app); the
+ * default export is the function form the kernel calls once per app.
+ */
+import type { App, KernelContext, Plugin, PluginServer } from '@tessera/core';
+import { defaultConfig, validateConfig, type UsersPermissionsConfig } from './config';
+import { contentTypes } from './content-types';
+import { authController, permissionsController, roleController, userController } from './controllers';
+import { MemoryRateLimitStore, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
+import { routes } from './routes/content-api';
+import { resolveJwtSecret } from './secret';
+import { RoleAbilities } from './services/abilities';
+import { createAuthService, type AuthService } from './services/auth';
+import { createEmailService, type EmailService } from './services/email';
+import { createJwtService, type JwtService } from './services/jwt';
+import { createRoleService, type RoleService } from './services/role';
+import { createUserService, type UserService } from './services/user';
+import { jwtStrategy } from './strategy';
+
+export interface UsersPermissionsOptions {
+  /** Where rate-limit counters live (default: in this process; `ratelimit.store` in the config wins). */
+  rateLimitStore?: RateLimitStore;
+}
+
+export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = {}): Plugin {
+  let app: App | undefined;
+  let jwt: JwtService | undefined;
+  let abilities: RoleAbilities | undefined;
+  let email: EmailService | undefined;
+  const pending = new Set<Promise<void>>();
+  const store = options.rateLimitStore ?? new MemoryRateLimitStore();
+
+  const theApp = (): App => {
+    if (!app) throw new Error('users-permissions is used before it registered');
+    return app;
+  };
+  const config = () => theApp().config.get<UsersPermissionsConfig>('plugin.users-permissions');
+  const service = <T extends object>(name: string) => () => theApp().plugin('users-permissions').service<T>(name);
+  const users = service<UserService>('user');
+  const roles = service<RoleService>('role');
+  const auth = service<AuthService>('auth');
+  const jwtService = () => {
+    if (!jwt) throw new Error('users-permissions: no JWT secret yet (the plugin has not registered)');
+    return jwt;
+  };
+  const emailService = () => (email ??= createEmailService(config().email, theApp().log));
+  /** Work done after the answer (mail); failures are logged, and destroy waits for it. */
+  const background = (work: () => Promise<void>) => {
+    const task = work()
+      .catch((error) => theApp().log.error('users-permissions: background work failed', error))
+      .finally(() => pending.delete(task));
+    pending.add(task);
+  };
+
+  const server: PluginServer = {
+    config: { default: defaultConfig, validator: validateConfig },
+    contentTypes,
+    services: {
+      jwt: () => ({ issue: (payload: { id: number }) => jwtService().issue(payload), verify: (token: string) => jwtService().verify(token) }),
+      user: ({ app: current }: KernelContext) => createUserService(current, () => config().advanced),
+      role: ({ app: current }: KernelContext) => createRoleService(current),
+      auth: ({ app: current }: KernelContext) => createAuthService({ app: current, config, users, jwt: jwtService, email: emailService, background }),
+      'users-permissions': () => ({ invalidate: () => abilities?.invalidate(), roleAbility: (id: number) => abilities!.roleAbility(id), publicAbility: () => abilities!.publicAbility() }),
+      email: () => ({ send: (message: Parameters<EmailService['send']>[0]) => emailService().send(message) }),
+    },
+    controllers: {
+      auth: ({ app: current }: KernelContext) => authController(auth, current),
+      user: () => userController(users),
+      role: () => roleController(roles),
+      permissions: () => permissionsController(roles),
+    },
+    middlewares: {
+      rateLimit: () => rateLimitMiddleware(config().ratelimit, (config().ratelimit.store as RateLimitStore | undefined) ?? store),
+    },
+    routes: { 'content-api': { type: 'content-api', routes } },
+
+    register({ app: current }) {
+      app = current;
+      const settings = config();
+      jwt = createJwtService(resolveJwtSecret({ appDir: current.dir, configured: settings.jwtSecret, env: process.env, log: current.log }), settings.jwt.expiresIn);
+      abilities = new RoleAbilities(current, () => config().permissionsCacheTtl);
+      current.permissions.use(abilities);
+    },
+
+    async bootstrap({ app: current }) {
+      abilities!.watchWrites();
+      await roles().initialize();
+      // Added after the kernel's API-token strategy: a bearer token is an API token first, then a JWT.
+      current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: () => config().advanced.emailConfirmation }));
+    },
+
+    async destroy() {
+      await Promise.allSettled([...pending]);
+      email?.close();
+    },
+  };
+  return { ...server, name: 'users-permissions' };
+}
+
+export default function usersPermissions(_context: KernelContext): Plugin {
+  return createUsersPermissionsPlugin();
+}
+
+export { MemoryRateLimitStore, type RateLimitStore, type RateLimitHit } from './rate-limit';
+export type { AuthService, AuthResult } from './services/auth';
+export type { UserService } from './services/user';
+export type { RoleService, PermissionTree } from './services/role';
+export type { JwtService } from './services/jwt';
+export type { EmailService, MailMessage } from './services/email';
+export type { UsersPermissionsConfig } from './config';
+export { USER_UID, ROLE_UID, PERMISSION_UID } from './content-types';

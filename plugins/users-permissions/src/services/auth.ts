@@ -1,0 +1,209 @@
+/**
+ * The account flows — login, register, me, change/forgot/reset password,
+ * email confirmation — as transport-free functions: the REST controllers and
+ * the GraphQL mutations call these. Bodies are checked field by field;
+ * answers never tell whether an account exists (login fails the same way,
+ * forgot-password and send-email-confirmation always answer the same, and
+ * their work happens after the answer so timing tells nothing either).
+ */
+import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
+import type { UsersPermissionsConfig } from '../config';
+import { USER_UID } from '../content-types';
+import { checkNewPassword, hashPassword, spendVerification, verifyPassword } from '../password';
+import type { EmailService } from './email';
+import type { JwtService } from './jwt';
+import { digest, isExpired, newCode, newExpiringCode } from './tokens';
+import type { UserService } from './user';
+
+export interface AuthResult {
+  jwt?: string;
+  user: Entity;
+}
+
+export interface AuthService {
+  login(body: unknown): Promise<AuthResult>;
+  register(body: unknown): Promise<AuthResult>;
+  me(auth: AuthState, params?: Record<string, unknown>): Promise<Entity>;
+  changePassword(auth: AuthState, body: unknown): Promise<AuthResult>;
+  forgotPassword(body: unknown): Promise<{ ok: true }>;
+  resetPassword(body: unknown): Promise<AuthResult>;
+  /** Confirms the account of a mailed code; returns the user. */
+  emailConfirmation(code: unknown): Promise<Entity>;
+  sendEmailConfirmation(body: unknown): Promise<{ email: string; sent: true }>;
+}
+
+export interface AuthDependencies {
+  app: App;
+  config: () => UsersPermissionsConfig;
+  users: () => UserService;
+  jwt: () => JwtService;
+  email: () => EmailService;
+  /** Runs work after the answer; the plugin awaits pending work on destroy. */
+  background: (work: () => Promise<void>) => void;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ALWAYS_ALLOWED = ['username', 'email', 'password'];
+
+export function createAuthService(deps: AuthDependencies): AuthService {
+  const { app } = deps;
+  const users = () => app.db.query(USER_UID);
+  const answer = (user: Entity): AuthResult => ({ jwt: deps.jwt().issue({ id: user.id }), user: deps.users().sanitize(user) });
+
+  const service: AuthService = {
+    async login(body) {
+      const { identifier, password } = fields(body, ['identifier', 'password']);
+      const user = await deps.users().findForAuth({ provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] });
+      if (!user) {
+        await spendVerification(password);
+        throw new ValidationError('Invalid identifier or password');
+      }
+      if (!(await verifyPassword(password, user.password))) throw new ValidationError('Invalid identifier or password');
+      if (deps.config().advanced.emailConfirmation && user.confirmed !== true) throw new ApplicationError('Your account email is not confirmed');
+      if (user.blocked === true) throw new ApplicationError('Your account has been blocked by an administrator');
+      return answer(user);
+    },
+
+    async register(body) {
+      const config = deps.config();
+      if (!config.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled');
+      const params = objectBody(body);
+      const allowed = new Set([...ALWAYS_ALLOWED, ...config.register.allowedFields]);
+      const invalid = Object.keys(params).filter((key) => !allowed.has(key));
+      if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
+      const { username, email } = fields(params, ['email', 'username']);
+      if (!EMAIL.test(email)) throw ValidationError.forField(['email'], 'email must be a valid email');
+      const password = checkNewPassword(params.password);
+      const confirmation = config.advanced.emailConfirmation;
+      const code = confirmation ? newCode() : null;
+      const data: Record<string, unknown> = {
+        ...params,
+        username,
+        email: email.toLowerCase(),
+        password: await hashPassword(password),
+        provider: 'local',
+        confirmed: !confirmation,
+        blocked: false,
+        confirmationToken: code === null ? null : digest(code),
+      };
+      const created = await app.db.transaction(async () => {
+        await app.db.lock(['users-permissions:identity']);
+        const or: Array<Record<string, unknown>> = [{ username }];
+        if (config.advanced.uniqueEmail) or.push({ email: data.email });
+        if ((await users().count({ where: { $or: or } })) > 0) throw new ApplicationError('Email or Username are already taken');
+        data.role = await deps.users().defaultRoleId();
+        return app.entityService.create(USER_UID, { data });
+      });
+      if (code !== null) {
+        deps.background(() => sendConfirmation(created, code));
+        return { user: deps.users().sanitize(created) };
+      }
+      return answer(created);
+    },
+
+    me: (auth, params) => deps.users().me(auth, params),
+
+    async changePassword(auth, body) {
+      const id = auth.credentials?.id;
+      if (auth.strategy !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
+      const { currentPassword } = fields(body, ['currentPassword']);
+      const password = newPasswordPair(body);
+      const user = await deps.users().findForAuth({ id });
+      if (!user || !(await verifyPassword(currentPassword, user.password))) throw new ValidationError('The provided current password is invalid');
+      if (currentPassword === password) throw new ValidationError('Your new password must be different than your current password');
+      const updated = await users().update({ where: { id }, data: { password: await hashPassword(password) } });
+      return answer(updated ?? user);
+    },
+
+    async forgotPassword(body) {
+      const { email } = fields(body, ['email']);
+      if (!EMAIL.test(email)) throw ValidationError.forField(['email'], 'email must be a valid email');
+      deps.background(() => sendReset(email.toLowerCase()));
+      return { ok: true };
+    },
+
+    async resetPassword(body) {
+      const { code } = fields(body, ['code']);
+      const password = newPasswordPair(body);
+      const user = isExpired(code) ? null : await deps.users().findForAuth({ resetPasswordToken: digest(code) });
+      if (!user) throw new ValidationError('Incorrect code provided');
+      const updated = await users().update({ where: { id: user.id }, data: { password: await hashPassword(password), resetPasswordToken: null } });
+      return answer(updated ?? user);
+    },
+
+    async emailConfirmation(code) {
+      if (typeof code !== 'string' || code === '') throw ValidationError.forField(['confirmation'], 'confirmation is a required field');
+      const user = await deps.users().findForAuth({ confirmationToken: digest(code) });
+      if (!user) throw new ValidationError('Invalid token');
+      const updated = await users().update({ where: { id: user.id }, data: { confirmed: true, confirmationToken: null } });
+      return deps.users().sanitize(updated ?? user);
+    },
+
+    async sendEmailConfirmation(body) {
+      const { email } = fields(body, ['email']);
+      if (!EMAIL.test(email)) throw ValidationError.forField(['email'], 'email must be a valid email');
+      deps.background(async () => {
+        const user = await deps.users().findForAuth({ email: email.toLowerCase() });
+        if (!user || user.confirmed === true || user.blocked === true) return;
+        const code = newCode();
+        await users().update({ where: { id: user.id }, data: { confirmationToken: digest(code) } });
+        await sendConfirmation(user, code);
+      });
+      return { email, sent: true };
+    },
+  };
+
+  async function sendReset(email: string): Promise<void> {
+    const user = await deps.users().findForAuth({ email });
+    if (!user || user.blocked === true) return;
+    const { advanced } = deps.config();
+    const code = newExpiringCode(advanced.resetPasswordTokenTtl);
+    await users().update({ where: { id: user.id }, data: { resetPasswordToken: digest(code) } });
+    const link = `${advanced.resetPasswordUrl}?code=${encodeURIComponent(code)}`;
+    await deps.email().send({
+      to: String(user.email),
+      subject: 'Reset password',
+      text: `We heard that you lost your password. You can use the following link to reset it:\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+      html: `<p>We heard that you lost your password. You can use the following link to reset it:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this message.</p>`,
+    });
+  }
+
+  async function sendConfirmation(user: Entity, code: string): Promise<void> {
+    // The public address (`server.url`, as in Strapi) when configured; else where this process listens.
+    const base = app.config.get<string>('server.url', '') || app.url || `http://localhost:${app.config.get('server.port', 1337)}`;
+    const link = `${base}/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`;
+    await deps.email().send({
+      to: String(user.email),
+      subject: 'Account confirmation',
+      text: `Thank you for registering! Please confirm your email address with the link below:\n\n${link}`,
+      html: `<p>Thank you for registering! Please confirm your email address with the link below:</p><p><a href="${link}">${link}</a></p>`,
+    });
+  }
+
+  return service;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('The request body must be an object');
+  return body as Record<string, unknown>;
+}
+
+/** Required string fields, with yup's messages as Strapi words them. */
+function fields<K extends string>(body: unknown, names: K[]): Record<K, string> {
+  const params = objectBody(body);
+  const issues = names
+    .filter((name) => typeof params[name] !== 'string' || params[name] === '')
+    .map((name) => ({ path: [name], message: `${name} is a required field`, name: 'ValidationError' }));
+  if (issues.length > 0) throw ValidationError.fromIssues(issues);
+  return params as Record<K, string>;
+}
+
+function newPasswordPair(body: unknown): string {
+  const params = objectBody(body);
+  const password = checkNewPassword(params.password);
+  if (typeof params.passwordConfirmation !== 'string' || params.passwordConfirmation === '') {
+    throw ValidationError.forField(['passwordConfirmation'], 'passwordConfirmation is a required field');
+  }
+  if (params.passwordConfirmation !== password) throw new ValidationError('Passwords do not match');
+  return password;
+}

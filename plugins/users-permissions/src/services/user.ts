@@ -1,0 +1,203 @@
+/**
+ * The users of the plugin: lookups the auth flows need (trusted, with the
+ * password hash) and the content-API operations behind `/users` (the
+ * caller's permissions apply: private fields are never read, populate and
+ * filters reach only types the caller may `find`). Transport-free, so the
+ * GraphQL plugin calls the same functions as the REST controllers.
+ */
+import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
+import { PRIVILEGED_FIELDS } from '../config';
+import { checkNewPassword, hashPassword, verifyPassword } from '../password';
+import { ROLE_UID, USER_UID } from '../content-types';
+
+export const UPDATE_ACTION = `${USER_UID}.update`;
+/** Server-managed codes: no client writes them, whatever its permissions. */
+const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type RequestParams = Record<string, unknown>;
+
+export interface UserService {
+  /** Trusted: the entry with every column (password hash included), or null. */
+  findForAuth(where: Record<string, unknown>): Promise<Entity | null>;
+  /** The id, state and role of a JWT's user, or null. */
+  fetchAuthenticatedUser(id: number): Promise<Entity | null>;
+  /** The user without private attributes (for bodies built from trusted reads). */
+  sanitize(user: Entity): Entity;
+  defaultRoleId(): Promise<number>;
+  find(auth: AuthState, params?: RequestParams): Promise<Entity[]>;
+  count(auth: AuthState, params?: RequestParams): Promise<number>;
+  findOne(auth: AuthState, id: unknown, params?: RequestParams): Promise<Entity>;
+  me(auth: AuthState, params?: RequestParams): Promise<Entity>;
+  create(auth: AuthState, body: unknown): Promise<Entity>;
+  update(auth: AuthState, id: unknown, body: unknown): Promise<Entity>;
+  delete(auth: AuthState, id: unknown): Promise<Entity>;
+  /** Strapi v4's trusted helpers, for app code: `add` hashes the password and defaults provider and role. */
+  add(values: Record<string, unknown>): Promise<Entity>;
+  edit(id: number, values: Record<string, unknown>): Promise<Entity>;
+  fetch(id: number, params?: Record<string, unknown>): Promise<Entity | null>;
+  remove(where: { id: number }): Promise<Entity | null>;
+  validatePassword(password: string, hash: unknown): Promise<boolean>;
+}
+
+export function createUserService(app: App, options: () => { uniqueEmail: boolean; defaultRole: string }): UserService {
+  const repository = () => app.db.query(USER_UID);
+  // Private attributes and the admin-user stamps, which Strapi never shows on the content API either.
+  const hiddenNames = () => {
+    const attributes = app.contentTypes.get(USER_UID).attributes as Record<string, { type: string; private?: boolean }>;
+    const hidden = Object.entries(attributes).filter(([, attribute]) => attribute.private || attribute.type === 'password');
+    return new Set([...hidden.map(([name]) => name), 'createdBy', 'updatedBy']);
+  };
+
+  const service: UserService = {
+    findForAuth: (where) => repository().findOne({ where }),
+
+    fetchAuthenticatedUser: (id) =>
+      repository().findOne({
+        where: { id },
+        select: ['id', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt'],
+        populate: { role: { select: ['id', 'name', 'type'] } },
+      }),
+
+    sanitize(user) {
+      const hidden = hiddenNames();
+      const clean: Entity = { id: user.id };
+      for (const [key, value] of Object.entries(user)) if (!hidden.has(key)) clean[key] = value;
+      return clean;
+    },
+
+    async defaultRoleId() {
+      const role = await app.db.query(ROLE_UID).findOne({ where: { type: options().defaultRole }, select: ['id'] });
+      if (!role) throw new ApplicationError('Impossible to find the default role');
+      return role.id;
+    },
+
+    async find(auth, params = {}) {
+      const { results } = await app.contentApi.find(USER_UID, { auth, params: listParams(params) });
+      return results;
+    },
+
+    async count(auth, params = {}) {
+      const { filters, _q } = params;
+      const { pagination } = await app.contentApi.find(USER_UID, { auth, params: { filters, _q, pagination: { page: 1, pageSize: 1, withCount: true } } });
+      return (pagination as { total: number }).total;
+    },
+
+    findOne: (auth, id, params = {}) => app.contentApi.findOne(USER_UID, id, { auth, params }),
+
+    async me(auth, params = {}) {
+      const id = auth.credentials?.id;
+      if (auth.strategy !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
+      return app.contentApi.findOne(USER_UID, id, { auth, params });
+    },
+
+    async create(auth, body) {
+      const values = writableValues(auth, body, 'create');
+      for (const field of ['username', 'email'] as const) requireString(values, field);
+      values.password = await hashPassword(checkNewPassword(values.password));
+      checkEmail(values);
+      const created = await app.db.transaction(async () => {
+        await app.db.lock(['users-permissions:identity']);
+        await assertIdentityFree(values, null);
+        values.provider ??= 'local';
+        values.role ??= await service.defaultRoleId();
+        return app.entityService.create(USER_UID, { data: values, fields: ['id'] });
+      });
+      return app.contentApi.findOne(USER_UID, created.id, { auth, params: { populate: ['role'] } });
+    },
+
+    async update(auth, id, body) {
+      const existing = await service.findOne(auth, id, { fields: ['id'] });
+      const values = writableValues(auth, body, 'update');
+      if ('password' in values) values.password = await hashPassword(checkNewPassword(values.password));
+      if ('username' in values) requireString(values, 'username');
+      if ('email' in values) checkEmail(values);
+      await app.db.transaction(async () => {
+        await app.db.lock(['users-permissions:identity']);
+        await assertIdentityFree(values, existing.id);
+        await app.entityService.update(USER_UID, existing.id, { data: values, fields: ['id'] });
+      });
+      return app.contentApi.findOne(USER_UID, existing.id, { auth, params: { populate: ['role'] } });
+    },
+
+    async delete(auth, id) {
+      const existing = await service.findOne(auth, id);
+      await app.entityService.delete(USER_UID, existing.id, { fields: ['id'] });
+      return existing;
+    },
+
+    async add(values) {
+      const data: Record<string, unknown> = { provider: 'local', ...values };
+      if (typeof data.password === 'string') data.password = await hashPassword(data.password);
+      data.role ??= await service.defaultRoleId();
+      return app.entityService.create(USER_UID, { data, populate: ['role'] });
+    },
+
+    async edit(id, values) {
+      const data = { ...values };
+      if (typeof data.password === 'string') data.password = await hashPassword(data.password);
+      return app.entityService.update(USER_UID, id, { data, populate: ['role'] });
+    },
+
+    async fetch(id, params = {}) {
+      return (await app.entityService.findOne(USER_UID, id, params)) ?? null;
+    },
+
+    remove: (where) => repository().delete({ where }),
+
+    validatePassword: (password, hash) => verifyPassword(password, hash),
+  };
+
+  /** Strapi's messages: a taken username or (with unique emails) email is a 400 ApplicationError. */
+  async function assertIdentityFree(values: Record<string, unknown>, ownId: number | null): Promise<void> {
+    const notMe = ownId === null ? {} : { id: { $ne: ownId } };
+    if (typeof values.username === 'string' && (await repository().count({ where: { username: values.username, ...notMe } })) > 0) {
+      throw new ApplicationError('Username already taken');
+    }
+    if (options().uniqueEmail && typeof values.email === 'string' && (await repository().count({ where: { email: values.email, ...notMe } })) > 0) {
+      throw new ApplicationError('Email already taken');
+    }
+  }
+
+  return service;
+}
+
+/**
+ * The body of a user write. Codes are never writable; role, confirmed,
+ * blocked, provider (and, on update, password) only for callers holding the
+ * update action itself — a route opened to users through another scope (a
+ * profile page with an is-owner policy) cannot be used to promote oneself or
+ * to skip change-password's check of the current password.
+ */
+function writableValues(auth: AuthState, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('The request body must be an object');
+  const values = { ...(body as Record<string, unknown>) };
+  const tokens = Object.keys(values).filter((key) => TOKEN_FIELDS.includes(key));
+  if (tokens.length > 0) throw new ValidationError(`Invalid parameters: ${tokens.join(', ')}`);
+  if (!auth.ability.can(UPDATE_ACTION)) {
+    const privileged = Object.keys(values).filter((key) => PRIVILEGED_FIELDS.includes(key) || (mode === 'update' && key === 'password'));
+    if (privileged.length > 0) throw new ForbiddenError(`You may not change ${privileged.join(', ')}`);
+  }
+  for (const key of ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']) delete values[key];
+  return values;
+}
+
+function requireString(values: Record<string, unknown>, field: string): void {
+  if (typeof values[field] !== 'string' || (values[field] as string).trim() === '') throw ValidationError.forField([field], `${field} is a required field`);
+}
+
+function checkEmail(values: Record<string, unknown>): void {
+  requireString(values, 'email');
+  if (!EMAIL.test(values.email as string)) throw ValidationError.forField(['email'], 'email must be a valid email');
+  values.email = (values.email as string).toLowerCase();
+}
+
+/** `/users` answers a bare list: no count query, and Strapi's top-level `start`/`limit` are accepted too. */
+function listParams(params: RequestParams): RequestParams {
+  const { start, limit, page, pageSize, pagination, ...rest } = params;
+  const given = typeof pagination === 'object' && pagination !== null ? (pagination as Record<string, unknown>) : {};
+  const merged: Record<string, unknown> = { start, limit, page, pageSize, ...given, withCount: false };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return { ...rest, pagination: merged };
+}
+

@@ -1,0 +1,29 @@
+/**
+ * The kernel auth strategy for user JWTs. The kernel offers a bearer token
+ * to API tokens first, then here. A token shaped like a JWT is ours: if it
+ * does not verify, has expired, or its user is gone, blocked or (when
+ * confirmation is required) unconfirmed, the answer is 401 — never the
+ * public role. A valid one carries its user and the user's role's actions.
+ */
+import { ActionSet, UnauthorizedError, type AuthState, type AuthStrategy } from '@tessera/core';
+import type { RoleAbilities } from './services/abilities';
+import { looksLikeJwt, type JwtService } from './services/jwt';
+import type { UserService } from './services/user';
+
+export const STRATEGY_NAME = 'users-permissions';
+
+export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => boolean }): AuthStrategy {
+  return {
+    name: STRATEGY_NAME,
+    async authenticate(token: string): Promise<AuthState | null> {
+      if (!looksLikeJwt(token)) return null;
+      const id = deps.jwt().verify(token);
+      if (id === null) throw new UnauthorizedError();
+      const user = await deps.users().fetchAuthenticatedUser(id);
+      if (!user || user.blocked === true || (deps.requireConfirmed() && user.confirmed !== true)) throw new UnauthorizedError();
+      const role = user.role as { id?: number } | null | undefined;
+      const ability = typeof role?.id === 'number' ? await deps.abilities.roleAbility(role.id) : new ActionSet([]);
+      return { strategy: STRATEGY_NAME, credentials: user, ability };
+    },
+  };
+}
