@@ -1,0 +1,172 @@
+/**
+ * The GraphQL endpoint: a Koa handler around graphql-js's `parse`,
+ * `validate` and `execute` (no Apollo). POST (JSON body) and GET (query
+ * string; queries only). Answers `application/json`, or
+ * `application/graphql-response+json` when the client accepts it.
+ *
+ *   size and batch checks → parse (cached) → GraphQL validation → limits → authenticate once → execute
+ *
+ * Parse and validation results are cached per document text: a repeated
+ * query costs only its execution.
+ */
+import type Koa from 'koa';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
+import type { App } from '@tessera/core';
+import { catalogueError, formatExecutionError, requestError } from './errors';
+import { createContext } from '../resolve/request-scope';
+
+export interface EndpointOptions {
+  maxDocumentSize: number;
+  batchRequests: boolean;
+  maxBatchSize: number;
+  /** Rules run after GraphQL's own: depth, aliases, fields, introspection. */
+  limitRules: ValidationRule[];
+}
+
+interface GraphqlRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+type Prepared = { document: DocumentNode } | { errors: GraphQLFormattedError[] };
+
+type Answer = { status: number; body: { data?: unknown; errors?: GraphQLFormattedError[] } };
+
+const MAX_CACHED_DOCUMENTS = 500;
+/** A bound on tokens stops a huge document before it is turned into a tree. */
+const MAX_TOKENS = 10000;
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+
+export class GraphqlEndpoint {
+  private readonly documents = new Map<string, Prepared>();
+
+  constructor(
+    private readonly app: App,
+    private readonly schema: () => GraphQLSchema,
+    private readonly options: EndpointOptions,
+  ) {}
+
+  async handle(ctx: Koa.Context): Promise<void> {
+    const mediaType = ctx.accepts('application/json', GRAPHQL_RESPONSE) === GRAPHQL_RESPONSE ? GRAPHQL_RESPONSE : 'application/json';
+    const answer = await this.answer(ctx);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+    // After the body: Koa types an object body as application/json.
+    ctx.set('Content-Type', `${mediaType}; charset=utf-8`);
+  }
+
+  private async answer(ctx: Koa.Context): Promise<{ status: number; body: unknown }> {
+    const payload = ctx.method === 'GET' ? fromQueryString(ctx.query as Record<string, unknown>) : (ctx.request as { body?: unknown }).body;
+    if (Array.isArray(payload)) {
+      if (!this.options.batchRequests) return badRequest('Batched requests are not enabled on this endpoint');
+      if (payload.length === 0 || payload.length > this.options.maxBatchSize) return badRequest(`A batch holds 1 to ${this.options.maxBatchSize} operations`);
+      const answers: Answer[] = [];
+      for (const item of payload) answers.push(await this.one(ctx, item));
+      return { status: answers.every((answer) => answer.status === 200) ? 200 : 400, body: answers.map((answer) => answer.body) };
+    }
+    return this.one(ctx, payload);
+  }
+
+  private async one(ctx: Koa.Context, payload: unknown): Promise<Answer> {
+    if (typeof payload !== 'object' || payload === null) return badRequest('Send { "query": "..." } as JSON (POST) or in the query string (GET)');
+    const request = payload as GraphqlRequest;
+    if (typeof request.query !== 'string' || request.query.trim() === '') return badRequest('The request has no GraphQL query');
+    if (request.query.length > this.options.maxDocumentSize) return badRequest(`The query is larger than ${this.options.maxDocumentSize} characters`);
+    const variables = parseVariables(request.variables);
+    if (variables instanceof GraphQLError) return badRequest(variables.message);
+    if (request.operationName !== undefined && request.operationName !== null && typeof request.operationName !== 'string') {
+      return badRequest('operationName must be a string');
+    }
+
+    const prepared = this.prepare(request.query);
+    if ('errors' in prepared) return { status: 400, body: { errors: prepared.errors } };
+    const operationName = (request.operationName as string | undefined) ?? undefined;
+    const operation = getOperationAST(prepared.document, operationName);
+    if (operation && operation.operation !== 'query' && ctx.method === 'GET') {
+      ctx.set('Allow', 'POST');
+      return { status: 405, body: { errors: [requestError(`Only queries may be sent with GET; send this ${operation.operation} with POST`, 'BAD_USER_INPUT')] } };
+    }
+
+    let context;
+    try {
+      context = createContext(this.app, ctx, await this.app.authenticate(ctx.get('authorization') || undefined));
+    } catch (error) {
+      const formatted = catalogueError(error, this.app.log);
+      return { status: formatted.extensions?.code === 'UNAUTHENTICATED' ? 401 : 500, body: { errors: [formatted] } };
+    }
+    const result = (await execute({
+      schema: this.schema(),
+      document: prepared.document,
+      variableValues: variables,
+      operationName,
+      contextValue: context,
+    })) as ExecutionResult;
+    const body: Answer['body'] = {};
+    if (result.errors) body.errors = result.errors.map((error) => formatExecutionError(error, this.app.log));
+    if ('data' in result) body.data = result.data;
+    // No `data` at all: the request could not start (a bad variable, an unknown operation name).
+    return { status: 'data' in result && result.data !== undefined ? 200 : 400, body };
+  }
+
+  /** Parsed and validated once per distinct document. */
+  private prepare(query: string): Prepared {
+    const cached = this.documents.get(query);
+    if (cached) return cached;
+    const prepared = this.parseAndValidate(query);
+    // Oldest first out: a flood of distinct documents cannot grow the cache.
+    if (this.documents.size >= MAX_CACHED_DOCUMENTS) this.documents.delete(this.documents.keys().next().value as string);
+    this.documents.set(query, prepared);
+    return prepared;
+  }
+
+  private parseAndValidate(query: string): Prepared {
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens: MAX_TOKENS });
+    } catch (error) {
+      const syntaxError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+      return { errors: [requestError(syntaxError.message, 'GRAPHQL_PARSE_FAILED', syntaxError)] };
+    }
+    const schema = this.schema();
+    // GraphQL's rules first: cyclic fragments are rejected here, before any rule that follows spreads.
+    let errors = validate(schema, document, specifiedRules);
+    if (errors.length === 0) errors = validate(schema, document, this.options.limitRules);
+    if (errors.length > 0) return { errors: errors.map((error) => requestError(error.message, 'GRAPHQL_VALIDATION_FAILED', error)) };
+    return { document };
+  }
+}
+
+function badRequest(message: string): Answer {
+  return { status: 400, body: { errors: [requestError(message, 'BAD_USER_INPUT')] } };
+}
+
+function fromQueryString(query: Record<string, unknown>): GraphqlRequest {
+  return { query: query.query, variables: query.variables, operationName: query.operationName };
+}
+
+function parseVariables(value: unknown): Record<string, unknown> | undefined | GraphQLError {
+  if (value === undefined || value === null || value === '') return undefined;
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return new GraphQLError('variables must be a JSON object');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new GraphQLError('variables must be a JSON object');
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,55 @@
+/**
+ * Errors in Strapi v4's GraphQL format, mapped from the one catalogue in
+ * @tessera/errors: `extensions.code` says what kind (FORBIDDEN,
+ * UNAUTHENTICATED, BAD_USER_INPUT, INTERNAL_SERVER_ERROR) and
+ * `extensions.error` carries `{ name, message, details }` as REST would.
+ * A 500's message and stack never leave the server: they are logged.
+ */
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isUnexpected, normalizeError } from '@tessera/errors';
+import type { Logger } from '@tessera/core';
+
+export type ErrorCode = 'FORBIDDEN' | 'UNAUTHENTICATED' | 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED';
+
+function codeOf(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status >= 500) return 'INTERNAL_SERVER_ERROR';
+  return 'BAD_USER_INPUT';
+}
+
+/** A catalogue error (or anything thrown) as a formatted GraphQL error. */
+export function catalogueError(error: unknown, log: Logger): GraphQLFormattedError {
+  const known = normalizeError(error);
+  if (isUnexpected(error)) {
+    log.error('graphql: a resolver failed', error);
+    return { message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  return {
+    message: known.message,
+    extensions: { error: { name: known.name, message: known.message, details: known.details }, code: codeOf(known.status) },
+  };
+}
+
+/** An error from `execute`: what a resolver threw, or GraphQL's own (variables, non-null violations). */
+export function formatExecutionError(error: GraphQLError, log: Logger): GraphQLFormattedError {
+  const original = error.originalError;
+  if (original && !(original instanceof GraphQLError)) {
+    // As Strapi's: the error alone, without GraphQL's locations and path.
+    return catalogueError(original, log);
+  }
+  if (original instanceof GraphQLError && original.extensions?.code) return original.toJSON();
+  if (error.extensions?.code) return error.toJSON();
+  const formatted = error.toJSON();
+  // Without a path: GraphQL's input coercion (a bad variable), the client's mistake. With one: a value the
+  // schema cannot answer (a null in a non-null field), the server's.
+  const code: ErrorCode = error.path ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT';
+  if (code === 'INTERNAL_SERVER_ERROR') log.error(`graphql: ${error.message}`);
+  return { ...formatted, extensions: { ...formatted.extensions, code } };
+}
+
+/** Parse and validation failures (and our limits), answered with 400 before anything runs. */
+export function requestError(message: string, code: ErrorCode, error?: GraphQLError): GraphQLFormattedError {
+  const formatted = error ? error.toJSON() : { message };
+  return { ...formatted, message: error?.message ?? message, extensions: { ...formatted.extensions, code } };
+}

@@ -1,0 +1,116 @@
+/**
+ * The GraphQL plugin, in Strapi v4's plugin server format. Enabled with
+ * `config/plugins.ts`: `{ graphql: { enabled: true, config: {...} } }`.
+ *
+ *   register   the `extension` service exists: apps and plugins call `use()` and `shadowCRUD()`
+ *   after the app's bootstrap   the schema is built once (shadow CRUD + extensions)
+ *   routes     POST/GET `<endpoint>`; the explorer page and its assets under it
+ */
+import type Koa from 'koa';
+import type { GraphQLSchema } from 'graphql';
+import type { App, KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import { ConfigurationError } from '@tessera/errors';
+import { DEFAULT_CONFIG, isProduction, readConfig, validateConfig, warnIgnoredOptions, type GraphqlConfig } from './config';
+import { ExtensionService } from './extension';
+import { buildSchema } from './schema/build-schema';
+import { GraphqlEndpoint } from './http/endpoint';
+import { Explorer } from './http/explorer';
+import { limitRules } from './http/limits';
+import { formatService } from './format';
+
+/** Per app: the extension service and, once built, the schema. */
+interface PluginState {
+  extension: ExtensionService;
+  schema?: GraphQLSchema;
+}
+
+const states = new WeakMap<App, PluginState>();
+
+function stateOf(app: App): PluginState {
+  let state = states.get(app);
+  if (!state) {
+    state = { extension: new ExtensionService() };
+    states.set(app, state);
+  }
+  return state;
+}
+
+function schemaOf(app: App): GraphQLSchema {
+  const schema = stateOf(app).schema;
+  if (!schema) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
+  return schema;
+}
+
+function limitsOf(config: GraphqlConfig) {
+  return { defaultLimit: config.defaultLimit, maxLimit: config.maxLimit ?? config.amountLimit, withCount: true };
+}
+
+function routes({ app }: KernelContext): RouteConfig[] {
+  const config = readConfig(app);
+  const endpoint = new GraphqlEndpoint(app, () => schemaOf(app), {
+    maxDocumentSize: config.maxDocumentSize,
+    batchRequests: config.batchRequests,
+    maxBatchSize: config.maxBatchSize,
+    limitRules: limitRules({
+      depthLimit: config.depthLimit,
+      maxAliases: config.maxAliases,
+      maxFields: config.maxFields,
+      introspection: config.introspection ?? !isProduction(),
+    }),
+  });
+  const explorer = new Explorer(config.endpoint);
+  const explorerOn = config.playgroundAlways || !isProduction();
+  const open = { auth: false } as const;
+  const get = async (ctx: Koa.Context) => {
+    if (explorerOn && ctx.accepts('application/json', 'text/html') === 'text/html' && ctx.query.query === undefined) {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = explorer.page();
+      return;
+    }
+    await endpoint.handle(ctx);
+  };
+  const routes: RouteConfig[] = [
+    { method: 'POST', path: config.endpoint, handler: (ctx) => endpoint.handle(ctx), config: open },
+    { method: 'GET', path: config.endpoint, handler: get, config: open },
+  ];
+  if (explorerOn) {
+    routes.push({
+      method: 'GET',
+      path: explorer.assetPath,
+      config: open,
+      handler: (ctx) => {
+        const asset = explorer.asset(String(ctx.params.asset));
+        if (!asset) return;
+        ctx.type = asset.type;
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = asset.body;
+      },
+    });
+  }
+  return routes;
+}
+
+export const graphqlPlugin: Plugin = {
+  name: 'graphql',
+  config: { default: { ...DEFAULT_CONFIG }, validator: validateConfig },
+  services: {
+    extension: ({ app }) => stateOf(app).extension,
+    format: formatService,
+  },
+  routes: { 'content-api': { type: 'raw', prefix: '', routes } },
+  register({ app }) {
+    warnIgnoredOptions(app, readConfig(app));
+    // Built once every register and bootstrap (the app's included) has had its say.
+    app.hooks.on('app:bootstrapped', () => {
+      const config = readConfig(app);
+      const state = stateOf(app);
+      state.schema = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) }).schema;
+    });
+  },
+};
+
+export default graphqlPlugin;
+
+export { ExtensionService, TypeSettings, FieldSettings } from './extension';
+export type { ExtensionConfig, Extension, ExtensionContext, ResolverConfig, GraphQLContext } from './extension';
+export type { GraphqlConfig } from './config';

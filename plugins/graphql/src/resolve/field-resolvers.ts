@@ -1,0 +1,127 @@
+/**
+ * Resolvers of link fields (relations, media, components, dynamic zones).
+ * Their data is normally on the parent already — the top-level query
+ * populated it from the selection set — so they only wrap it as
+ * `{ data }` and apply the relation's `pagination` to the loaded list.
+ * When it is not there, the batch loader fetches it for all parents at once.
+ */
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
+import { canReadType } from '@tessera/core';
+import { ForbiddenError } from '@tessera/errors';
+import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
+import type { GraphQLContext } from '../extension';
+import type { SelectionPlanner } from './selection';
+import { scopeOf } from './request-scope';
+import { plain } from './args';
+import { matchesFilters } from './component-filters';
+
+export interface GraphqlLimits {
+  defaultLimit: number;
+  maxLimit?: number;
+}
+
+type Resolver = GraphQLFieldResolver<Record<string, unknown>, GraphQLContext, Record<string, unknown>>;
+
+export class FieldResolvers {
+  constructor(
+    private readonly schemaModel: SchemaModel,
+    private readonly planner: () => SelectionPlanner,
+    private readonly limits: GraphqlLimits,
+  ) {}
+
+  /** A relation or media field: `{ data: entity | null }` or `{ data: [entities] }`. */
+  link(owner: GraphqlModel, entry: GraphqlAttribute): Resolver {
+    const attribute = entry.attribute;
+    const targetUid = attribute.type === 'relation' ? attribute.target! : 'plugin::upload.file';
+    const many = isToMany(attribute);
+    const shape = (value: unknown, args: Record<string, unknown>) =>
+      many ? { data: this.page(Array.isArray(value) ? value : [], args.pagination) } : { data: value ?? null };
+    return (parent, args, context, info) => {
+      // Media files are readable wherever their owner is (as with REST populate); related entries need `find`.
+      if (attribute.type === 'relation' && !canReadType(scopeOf(context).auth, targetUid)) throw new ForbiddenError('Forbidden access');
+      return this.withValue(parent, owner, entry, args, context, info, (value) => shape(value, args));
+    };
+  }
+
+  /** A component (one or a list) or a dynamic zone: the loaded objects themselves. */
+  component(owner: GraphqlModel, entry: GraphqlAttribute): Resolver {
+    const attribute = entry.attribute;
+    const shape = (value: unknown, args: Record<string, unknown>) => {
+      if (attribute.type === 'component' && attribute.repeatable) {
+        const items = (Array.isArray(value) ? value : []).filter((item) => matchesFilters(item as Record<string, unknown>, args.filters));
+        return this.page(sortComponents(items, args.sort), args.pagination);
+      }
+      if (attribute.type === 'dynamiczone') return Array.isArray(value) ? value : [];
+      return value ?? null;
+    };
+    return (parent, args, context, info) => this.withValue(parent, owner, entry, args, context, info, (value) => shape(value, args));
+  }
+
+  /**
+   * The field's loaded value, shaped — synchronously when the parent has it
+   * (the usual, populated case: no promise per entry), else after the batch load.
+   */
+  private withValue(
+    parent: Record<string, unknown>,
+    owner: GraphqlModel,
+    entry: GraphqlAttribute,
+    args: Record<string, unknown>,
+    context: GraphQLContext,
+    info: GraphQLResolveInfo,
+    shape: (value: unknown) => unknown,
+  ): unknown {
+    if (entry.name in parent) return shape(parent[entry.name]);
+    // Components have no id of their own to fetch by: a link inside one is there only when populated.
+    if (owner.kind === 'component' || typeof parent.id !== 'number') return shape(undefined);
+    const spec = this.planner().populateFor(entry, info.fieldNodes, plain(args) as Record<string, unknown>, {
+      schema: info.schema,
+      fragments: info.fragments,
+      variables: info.variableValues,
+    });
+    return scopeOf(context).loader().load({ uid: owner.uid, field: entry.name, spec, parentId: parent.id }).then(shape);
+  }
+
+  /** A relation's `pagination`, on the loaded list; sizes are clamped to the plugin's maximum. */
+  private page(items: unknown[], pagination: unknown): unknown[] {
+    const args = (pagination ?? {}) as Record<string, number | null | undefined>;
+    const max = this.limits.maxLimit;
+    const clamp = (size: number) => Math.max(0, max === undefined ? size : Math.min(size, max));
+    if (args.start != null || args.limit != null) {
+      const start = Math.max(0, args.start ?? 0);
+      const limit = args.limit == null || args.limit < 0 ? clamp(items.length) : clamp(args.limit);
+      return items.slice(start, start + limit);
+    }
+    if (args.page != null || args.pageSize != null) {
+      const pageSize = clamp(args.pageSize ?? this.limits.defaultLimit);
+      const page = Math.max(1, args.page ?? 1);
+      return items.slice((page - 1) * pageSize, page * pageSize);
+    }
+    return max === undefined ? items : items.slice(0, max);
+  }
+}
+
+/**
+ * A repeatable component's `sort` ("field:desc", ...), applied to the loaded
+ * list (components are read in their stored order). Nulls first ascending,
+ * strings by code point, as the database orders them.
+ */
+function sortComponents(items: unknown[], sort: unknown): unknown[] {
+  const keys = (Array.isArray(sort) ? sort : []).flatMap((item) => String(item).split(',')).map((item) => {
+    const [field, direction] = item.trim().split(':');
+    return { field, sign: direction?.toLowerCase() === 'desc' ? -1 : 1 };
+  });
+  if (keys.length === 0) return items;
+  const compare = (a: unknown, b: unknown): number => {
+    if (a === b) return 0;
+    if (a === null || a === undefined) return -1;
+    if (b === null || b === undefined) return 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
+  return [...items].sort((left, right) => {
+    for (const { field, sign } of keys) {
+      const order = compare((left as Record<string, unknown>)[field], (right as Record<string, unknown>)[field]);
+      if (order !== 0) return order * sign;
+    }
+    return 0;
+  });
+}

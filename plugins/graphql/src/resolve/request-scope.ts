@@ -1,0 +1,42 @@
+/**
+ * What one HTTP request's resolvers share: the caller (authenticated once
+ * per request) and the batch loaders for links that were not populated.
+ */
+import type { App, AuthState } from '@tessera/core';
+import type { GraphQLContext } from '../extension';
+import { RelationLoader } from './relation-loader';
+
+export class RequestScope {
+  /** `preview` once a top-level query of this request asked for drafts (the fallback loader follows it). */
+  publicationState: 'live' | 'preview' = 'live';
+  private readonly loaders = new Map<string, RelationLoader>();
+
+  constructor(
+    private readonly app: App,
+    readonly auth: AuthState,
+  ) {}
+
+  loader(): RelationLoader {
+    let loader = this.loaders.get(this.publicationState);
+    if (!loader) {
+      loader = new RelationLoader(this.app, this.auth, this.publicationState);
+      this.loaders.set(this.publicationState, loader);
+    }
+    return loader;
+  }
+}
+
+const SCOPE = Symbol.for('tessera.graphql.scope');
+
+export function createContext(app: App, koaContext: import('koa').Context, auth: AuthState): GraphQLContext {
+  koaContext.state.auth = auth;
+  const context: GraphQLContext = { state: koaContext.state as GraphQLContext['state'], koaContext };
+  Object.defineProperty(context, SCOPE, { value: new RequestScope(app, auth) });
+  return context;
+}
+
+export function scopeOf(context: GraphQLContext): RequestScope {
+  const scope = (context as unknown as Record<symbol, RequestScope | undefined>)[SCOPE];
+  if (!scope) throw new Error('graphql: resolver called outside a Tessera request');
+  return scope;
+}

@@ -1,0 +1,203 @@
+/**
+ * The selection set of a query → the content API's `fields` and `populate`.
+ * This is what keeps GraphQL free of N+1: one `find` loads the page and,
+ * like REST populate, one query per selected relation per level for all
+ * parents; nested fields then resolve from the loaded data.
+ *
+ *   articles { data { id attributes { title category { data { attributes { name } } } } } }
+ *   → fields: ['title'], populate: { category: { fields: ['name'] } }
+ *
+ * A relation selected twice with different arguments (aliases) is not
+ * populated: its resolver loads it in a batch instead (relation-loader.ts).
+ */
+import {
+  getArgumentValues,
+  GraphQLObjectType,
+  Kind,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import type { GraphqlAttribute, GraphqlModel, SchemaModel } from '../model';
+import { plain, toRestFilters } from './args';
+
+export interface LoadPlan {
+  /** Scalar attributes to select; undefined: all of them. */
+  fields?: string[];
+  populate: Record<string, unknown>;
+}
+
+export interface SelectionContext {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+}
+
+const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+
+export class SelectionPlanner {
+  constructor(
+    private readonly schemaModel: SchemaModel,
+    /** Types with fields an extension added: their resolvers may read any attribute, so all are loaded. */
+    private readonly extendedTypes: ReadonlySet<string>,
+  ) {}
+
+  /** For a field returning `<Type>EntityResponse(Collection)` or a relation collection: the plan and whether `meta` is asked for. */
+  forResponse(nodes: readonly FieldNode[], model: GraphqlModel, context: SelectionContext): { plan: LoadPlan; withMeta: boolean } {
+    const response = collect(selectionSets(nodes), context);
+    const entities = collect(selectionSets(response.get('data') ?? []), context);
+    const attributes = selectionSets(entities.get('attributes') ?? []);
+    return { plan: this.forAttributes(attributes, model, context), withMeta: response.has('meta') };
+  }
+
+  /** For the attributes of one entity (or component) type. */
+  forAttributes(sets: SelectionSetNode[], model: GraphqlModel, context: SelectionContext): LoadPlan {
+    const selected = collect(sets, context);
+    const fields = new Set<string>();
+    const populate: Record<string, unknown> = {};
+    for (const [name, nodes] of selected) {
+      if (TIMESTAMPS.has(name)) {
+        fields.add(name);
+        continue;
+      }
+      const entry = model.attributes.find((candidate) => candidate.name === name && candidate.output);
+      if (!entry) continue;
+      const spec = this.linkSpec(entry, nodes, model, context);
+      if (spec === undefined) fields.add(name);
+      else if (spec !== null) populate[name] = spec;
+    }
+    const plan: LoadPlan = { populate };
+    if (!this.extendedTypes.has(model.typeName)) plan.fields = [...fields];
+    return plan;
+  }
+
+  /** The populate entry of one link field, for its resolver's own nodes and arguments (the batch loader's input). */
+  populateFor(entry: GraphqlAttribute, nodes: readonly FieldNode[], args: Record<string, unknown>, context: SelectionContext): Record<string, unknown> {
+    return (this.linkWith(entry, [...nodes], args, context) ?? {}) as Record<string, unknown>;
+  }
+
+  /** undefined: a scalar; null: a link left to its resolver; otherwise the populate entry. */
+  private linkSpec(entry: GraphqlAttribute, nodes: FieldNode[], owner: GraphqlModel, context: SelectionContext): unknown {
+    const attribute = entry.attribute;
+    if (attribute.type === 'relation' || attribute.type === 'media') {
+      const args = sameArguments(nodes, owner, context);
+      if (args === null) return null;
+      return this.linkWith(entry, nodes, args, context);
+    }
+    // A component's arguments do not change what is loaded (the whole list): aliases share one load.
+    if (attribute.type === 'component') return this.linkWith(entry, nodes, {}, context);
+    if (attribute.type === 'dynamiczone') return this.dynamicZoneSpec(nodes, context);
+    return undefined;
+  }
+
+  private linkWith(entry: GraphqlAttribute, nodes: FieldNode[], args: Record<string, unknown>, context: SelectionContext): Record<string, unknown> | null {
+    const attribute = entry.attribute;
+    if (attribute.type === 'relation' || attribute.type === 'media') {
+      const target = this.schemaModel.get(attribute.type === 'media' ? 'plugin::upload.file' : attribute.target!);
+      if (!target) return null;
+      const { plan } = this.forResponse(nodes, target, context);
+      return { ...planToPopulate(plan), ...this.relationParams(args, target) };
+    }
+    if (attribute.type === 'component') {
+      const target = this.schemaModel.get(attribute.component);
+      if (!target) return null;
+      // Component lists are read whole, in stored order; their `filters` and `sort` are applied by the field's resolver.
+      return planToPopulate(this.forAttributes(selectionSets(nodes), target, context));
+    }
+    if (attribute.type === 'dynamiczone') return this.dynamicZoneSpec(nodes, context);
+    return null;
+  }
+
+  /** `populate[zone][on][uid]` from the zone's fragments (`... on ComponentSharedQuote { text }`). */
+  private dynamicZoneSpec(nodes: FieldNode[], context: SelectionContext): Record<string, unknown> {
+    const on: Record<string, unknown> = {};
+    for (const [typeName, sets] of byTypeCondition(selectionSets(nodes), context)) {
+      const member = this.schemaModel.components.find((component) => component.typeName === typeName);
+      if (member) on[member.uid] = planToPopulate(this.forAttributes(sets, member, context));
+    }
+    return { on };
+  }
+
+  /** A relation's own `filters` and `sort` (its `pagination` is applied to the loaded list). */
+  private relationParams(args: Record<string, unknown>, target: GraphqlModel): Record<string, unknown> {
+    const params: Record<string, unknown> = {};
+    if (args.filters) params.filters = toRestFilters(plain(args.filters), target, this.schemaModel);
+    const sort = args.sort as unknown[] | undefined;
+    if (Array.isArray(sort) && sort.length > 0) params.sort = [...sort];
+    return params;
+  }
+}
+
+function planToPopulate(plan: LoadPlan): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  if (plan.fields) spec.fields = plan.fields.length > 0 ? plan.fields : ['id'];
+  if (Object.keys(plan.populate).length > 0) spec.populate = plan.populate;
+  return spec;
+}
+
+/** The arguments every occurrence of a field shares, or null when aliases ask for different ones. */
+function sameArguments(nodes: FieldNode[], owner: GraphqlModel, context: SelectionContext): Record<string, unknown> | null {
+  const type = context.schema.getType(owner.typeName);
+  if (!(type instanceof GraphQLObjectType)) return {};
+  const definition = type.getFields()[nodes[0].name.value];
+  if (!definition) return {};
+  let first: Record<string, unknown> | undefined;
+  let firstKey = '';
+  for (const node of nodes) {
+    const args = getArgumentValues(definition, node, context.variables) as Record<string, unknown>;
+    const key = JSON.stringify(args);
+    if (first === undefined) {
+      first = args;
+      firstKey = key;
+    } else if (key !== firstKey) return null;
+  }
+  return first ?? {};
+}
+
+function selectionSets(nodes: readonly FieldNode[]): SelectionSetNode[] {
+  return nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
+}
+
+/** Fields by name (not alias) across the sets, fragments flattened. */
+function collect(sets: SelectionSetNode[], context: SelectionContext, into = new Map<string, FieldNode[]>(), seen = new Set<string>()): Map<string, FieldNode[]> {
+  for (const set of sets) {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.name.value;
+        if (name.startsWith('__')) continue;
+        const list = into.get(name);
+        if (list) list.push(selection);
+        else into.set(name, [selection]);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        collect([selection.selectionSet], context, into, seen);
+      } else {
+        const name = selection.name.value;
+        const fragment = context.fragments[name];
+        if (!fragment || seen.has(name)) continue;
+        seen.add(name);
+        collect([fragment.selectionSet], context, into, seen);
+      }
+    }
+  }
+  return into;
+}
+
+/** A union's selections grouped by the member type their fragment names. */
+function byTypeCondition(sets: SelectionSetNode[], context: SelectionContext): Map<string, SelectionSetNode[]> {
+  const groups = new Map<string, SelectionSetNode[]>();
+  const add = (typeName: string | undefined, set: SelectionSetNode) => {
+    if (!typeName) return;
+    groups.set(typeName, [...(groups.get(typeName) ?? []), set]);
+  };
+  for (const set of sets) {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.INLINE_FRAGMENT) add(selection.typeCondition?.name.value, selection.selectionSet);
+      else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = context.fragments[selection.name.value];
+        if (fragment) add(fragment.typeCondition.name.value, fragment.selectionSet);
+      }
+    }
+  }
+  return groups;
+}
