@@ -1,0 +1,52 @@
+/**
+ * The plugin's config (`config/plugins.ts` → `upload.config`), Strapi v4's
+ * keys: `provider` + `providerOptions`, `sizeLimit` (bytes), `breakpoints`,
+ * `sizeOptimization`, `responsiveDimensions`, and `security.allowedTypes` /
+ * `security.deniedTypes` (MIME patterns, `image/*` style).
+ */
+export interface UploadConfig {
+  /** `local` (default), `aws-s3` (alias `s3`), a package name, or a provider object `{ init }`. */
+  provider: string | { init(options: unknown): unknown };
+  providerOptions: Record<string, unknown>;
+  /** Largest amount of file bytes one request may carry; more is a 413 while streaming. */
+  sizeLimit: number;
+  /** Responsive formats: name → largest side in pixels. */
+  breakpoints: Record<string, number>;
+  /** Re-encode images (quality 80, orientation applied, metadata dropped) when that makes them smaller. */
+  sizeOptimization: boolean;
+  /** Make the breakpoint formats (the thumbnail is always made). */
+  responsiveDimensions: boolean;
+  security: { allowedTypes?: string[]; deniedTypes?: string[] };
+}
+
+export const DEFAULT_CONFIG: UploadConfig = {
+  provider: 'local',
+  providerOptions: {},
+  sizeLimit: 200 * 1024 * 1024,
+  breakpoints: { large: 1000, medium: 750, small: 500 },
+  sizeOptimization: true,
+  responsiveDimensions: true,
+  security: {},
+};
+
+export function validateConfig(config: Record<string, unknown>): void {
+  const { provider, sizeLimit, breakpoints, security } = config as Partial<UploadConfig>;
+  if (typeof provider !== 'string' && (typeof provider !== 'object' || provider === null || typeof provider.init !== 'function')) {
+    throw new Error('provider must be a name ("local", "aws-s3", a package) or an object with init()');
+  }
+  if (typeof sizeLimit !== 'number' || !Number.isSafeInteger(sizeLimit) || sizeLimit < 1) throw new Error('sizeLimit must be a positive integer (bytes)');
+  if (typeof breakpoints !== 'object' || breakpoints === null) throw new Error('breakpoints must be an object { name: pixels }');
+  for (const [name, value] of Object.entries(breakpoints)) {
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(name)) throw new Error(`breakpoints.${name}: names are letters, digits, - and _`);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`breakpoints.${name} must be a positive integer`);
+  }
+  for (const key of ['allowedTypes', 'deniedTypes'] as const) {
+    const list = security?.[key];
+    if (list !== undefined && (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))) throw new Error(`security.${key} must be a list of MIME types`);
+  }
+}
+
+/** `image/*` matches every image type; an exact type matches itself. */
+export function mimeMatches(mime: string, patterns: string[]): boolean {
+  return patterns.some((pattern) => (pattern.endsWith('/*') ? mime.startsWith(pattern.slice(0, -1)) : pattern === mime || pattern === '*'));
+}

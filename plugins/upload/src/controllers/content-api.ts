@@ -1,0 +1,54 @@
+/**
+ * The content-API controller (`plugin::upload.content-api`): its action
+ * names are the permission actions `plugin::upload.content-api.upload`,
+ * `.find`, `.findOne`, `.destroy`. Answers are bare file objects and arrays,
+ * as Strapi's upload plugin gives them (no `{ data, meta }`).
+ */
+import type Koa from 'koa';
+import { ValidationError } from '@tessera/errors';
+import { parseId, type KernelContext } from '@tessera/core';
+import { parseFileInfos } from '../file-info';
+import { linkTarget } from '../link';
+import type { ParsedUpload } from '../multipart';
+import { fileNotFound, type UploadService } from '../services/upload';
+
+export default ({ app }: KernelContext) => {
+  const service = () => app.plugin('upload').service('upload') as unknown as UploadService;
+  return {
+    /** POST /api/upload: new files; `?id=` replaces one file's content, or only its info. */
+    async upload(ctx: Koa.Context) {
+      const { files, fields } = ctx.state.upload as ParsedUpload;
+      const infos = parseFileInfos(fields.fileInfo);
+      const id = ctx.query.id;
+      if (id !== undefined) {
+        const fileId = idOf(id);
+        if (files.length > 1) throw new ValidationError('Only one file can replace a file');
+        ctx.body = files.length === 1 ? await service().replace(fileId, files[0], infos[0] ?? {}) : await service().updateInfo(fileId, infos[0] ?? {});
+        return;
+      }
+      if (files.length === 0) throw new ValidationError('Files are empty');
+      const link = await linkTarget(app, fields, ctx.state.auth);
+      ctx.body = await service().upload(files, infos, link);
+    },
+
+    async find(ctx: Koa.Context) {
+      ctx.body = await service().findMany({ auth: ctx.state.auth, params: ctx.query as Record<string, unknown> });
+    },
+
+    async findOne(ctx: Koa.Context) {
+      ctx.body = await service().findOne(ctx.params.id, { auth: ctx.state.auth, params: ctx.query as Record<string, unknown> });
+    },
+
+    async destroy(ctx: Koa.Context) {
+      ctx.body = await service().remove(idOf(ctx.params.id));
+    },
+  };
+};
+
+function idOf(value: unknown): number {
+  try {
+    return parseId(Array.isArray(value) ? value[0] : value);
+  } catch {
+    throw fileNotFound();
+  }
+}

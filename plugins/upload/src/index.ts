@@ -1,0 +1,67 @@
+/**
+ * The upload plugin, in Strapi v4's plugin server format: the `file` and
+ * `folder` content types (Strapi's tables), the upload service, the
+ * content-API routes under `/api/upload`, and — for the local provider —
+ * `/uploads/*`. Enable it in `config/plugins.ts`: `upload: { enabled: true,
+ * config: { provider, providerOptions, sizeLimit, ... } }`.
+ */
+import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './config';
+import contentApiController from './controllers/content-api';
+import { fileSchema } from './content-types/file';
+import { folderSchema } from './content-types/folder';
+import { multipartMiddleware } from './multipart';
+import { serveUploads } from './serve';
+import { UploadService } from './services/upload';
+
+const contentApiRoutes: RouteConfig[] = [
+  { method: 'POST', path: '', handler: 'content-api.upload', config: { middlewares: ['multipart'] } },
+  { method: 'GET', path: '/files', handler: 'content-api.find' },
+  { method: 'GET', path: '/files/:id', handler: 'content-api.findOne' },
+  { method: 'DELETE', path: '/files/:id', handler: 'content-api.destroy' },
+];
+
+export const uploadPlugin: Plugin = {
+  name: 'upload',
+  config: { default: { ...DEFAULT_CONFIG }, validator: validateConfig },
+  contentTypes: {
+    file: { schema: fileSchema },
+    folder: { schema: folderSchema },
+  },
+  services: {
+    upload: ({ app }: KernelContext) => new UploadService(app),
+  },
+  controllers: {
+    'content-api': contentApiController,
+  },
+  middlewares: {
+    multipart: (_config, { app }) => multipartMiddleware(() => (app.config.get('plugin.upload', {}) as UploadConfig).sizeLimit),
+  },
+  routes: {
+    'content-api': { type: 'content-api', routes: contentApiRoutes },
+    uploads: {
+      type: 'raw',
+      prefix: '',
+      // Only the local provider's files live under /uploads.
+      routes: ({ app }) => {
+        const { uploadsDir } = (app.plugin('upload').service('upload') as unknown as UploadService).provider;
+        if (!uploadsDir) return [];
+        return [{ method: 'GET', path: '/uploads/:name', handler: serveUploads(uploadsDir), config: { auth: false } }];
+      },
+    },
+  },
+  register({ app }) {
+    // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
+    const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
+    app.config.set('server.body.selfParsedMultipart', [...owned, '/api/upload']);
+  },
+  bootstrap({ app }) {
+    // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.
+    void (app.plugin('upload').service('upload') as unknown as UploadService).provider;
+  },
+};
+
+export default uploadPlugin;
+export { UploadService } from './services/upload';
+export type { UploadConfig } from './config';
+export type { StorageProvider, ProviderFile, ProviderModule } from './providers/types';

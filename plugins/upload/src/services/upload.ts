@@ -1,0 +1,243 @@
+/**
+ * The upload service (`plugin::upload.upload`): upload, replace, update the
+ * info of, list, read and delete files. Bytes go to the provider first and
+ * rows are written in one transaction after; when the transaction fails the
+ * stored bytes are removed again. Deleting removes the row and its morph
+ * links in one transaction, then the bytes.
+ */
+import { NotFoundError, ValidationError } from '@tessera/errors';
+import type { App, AuthState } from '@tessera/core';
+import { FILE_UID, type Entity } from '@tessera/database';
+import { DEFAULT_CONFIG, type UploadConfig } from '../config';
+import { FILE_KEYS } from '../content-types/file';
+import type { FileInfo } from '../file-info';
+import { linkFiles, type LinkTarget } from '../link';
+import type { IncomingFile } from '../multipart';
+import { kilobytes, prepareFile, type PreparedFile } from '../prepare';
+import { resolveProvider, type ResolvedProvider } from '../providers/resolve';
+import { loadRelated } from '../related';
+import { objectsOf, removeObjects, storeFile, type StoredFile } from '../store';
+
+const MORPH_TABLE = 'files_related_morphs';
+
+export type FileObject = Record<string, unknown>;
+
+export interface ReadOptions {
+  auth: AuthState;
+  params?: Record<string, unknown>;
+}
+
+export class UploadService {
+  private storage: ResolvedProvider | undefined;
+
+  constructor(private readonly app: App) {}
+
+  get config(): UploadConfig {
+    return { ...DEFAULT_CONFIG, ...(this.app.config.get('plugin.upload', {}) as Partial<UploadConfig>) };
+  }
+
+  /** The configured provider, initialised once. */
+  get provider(): ResolvedProvider {
+    this.storage ??= resolveProvider(this.config.provider, this.config.providerOptions ?? {}, this.app.dir);
+    return this.storage;
+  }
+
+  /** New files, in order; linked to `link` when given. */
+  async upload(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null): Promise<FileObject[]> {
+    if (files.length === 0) throw new ValidationError('Files are empty');
+    const prepared: PreparedFile[] = [];
+    for (const [index, file] of files.entries()) prepared.push(await prepareFile(file, infos[index] ?? {}, this.config));
+    const stored: StoredFile[] = [];
+    try {
+      for (const file of prepared) stored.push(await storeFile(this.provider, file));
+      const rows = await this.app.db.transaction(async () => {
+        const created: Entity[] = [];
+        for (const [index, file] of prepared.entries()) {
+          created.push(await this.app.db.query(FILE_UID).create({ data: this.row(file, stored[index], infos[index] ?? {}) }));
+        }
+        if (link) await linkFiles(this.app, link, created.map((row) => row.id));
+        return created;
+      });
+      return rows.map(present);
+    } catch (error) {
+      await removeObjects(this.provider, stored.flatMap((file) => file.objects));
+      throw error;
+    }
+  }
+
+  /** New content for file `id`: same id and hash; the old bytes that were not overwritten are removed. */
+  async replace(id: number, file: IncomingFile, info: FileInfo): Promise<FileObject> {
+    const existing = await this.require(id);
+    const prepared = await prepareFile(file, info, this.config, String(existing.hash));
+    const stored = await storeFile(this.provider, prepared);
+    let updated: Entity;
+    try {
+      const data: Record<string, unknown> = this.row(prepared, stored, info);
+      if (info.alternativeText === undefined) delete data.alternativeText;
+      if (info.caption === undefined) delete data.caption;
+      delete data.folderPath;
+      data.updatedAt = new Date();
+      updated = await this.app.db.transaction(async () => (await this.app.db.query(FILE_UID).update({ where: { id }, data }))!);
+    } catch (error) {
+      // Same hash and extension means the new bytes replaced the old ones; only what is new can go.
+      const previous = new Set(objectsOf(existing).map((object) => `${object.hash}${object.ext}`));
+      await removeObjects(this.provider, stored.objects.filter((object) => !previous.has(`${object.hash}${object.ext}`)));
+      throw error;
+    }
+    const kept = new Set(stored.objects.map((object) => `${object.hash}${object.ext}`));
+    await this.removeBytes(existing, (object) => !kept.has(`${object.hash}${object.ext}`));
+    return present(updated);
+  }
+
+  /** name / alternativeText / caption only. */
+  async updateInfo(id: number, info: FileInfo): Promise<FileObject> {
+    await this.require(id);
+    const data: Record<string, unknown> = { updatedAt: new Date() };
+    for (const key of ['name', 'alternativeText', 'caption'] as const) if (info[key] !== undefined) data[key] = info[key];
+    const updated = await this.app.db.query(FILE_UID).update({ where: { id }, data });
+    return present(updated!);
+  }
+
+  /** Files as the caller may read them: filters, sort, fields, `start`/`limit` or `pagination`, populate (`related`). */
+  async findMany({ auth, params = {} }: ReadOptions): Promise<FileObject[]> {
+    const { wantsRelated, populate } = splitRelated(params.populate);
+    const configured = Number(this.app.config.get('api.rest.maxLimit', 100));
+    const maxLimit = Number.isInteger(configured) && configured > 0 ? configured : 100;
+    const { results } = await this.app.contentApi.find(FILE_UID, {
+      auth,
+      params: { ...readParams(params), populate, pagination: paginationOf(params) },
+      // Strapi lists every file when no page is asked for; here that is at most api.rest.maxLimit.
+      limits: { defaultLimit: maxLimit, maxLimit },
+    });
+    if (wantsRelated) await loadRelated(this.app, results, auth);
+    return results.map(present);
+  }
+
+  async findOne(id: unknown, { auth, params = {} }: ReadOptions): Promise<FileObject> {
+    const { wantsRelated, populate } = splitRelated(params.populate);
+    let file: Entity;
+    try {
+      file = await this.app.contentApi.findOne(FILE_UID, id, { auth, params: { ...readParams(params), populate } });
+    } catch (error) {
+      if (error instanceof NotFoundError) throw fileNotFound();
+      throw error;
+    }
+    if (wantsRelated) await loadRelated(this.app, [file], auth);
+    return present(file);
+  }
+
+  /** Deletes the row and every morph link (media fields pointing at it empty), then the bytes. */
+  async remove(id: number): Promise<FileObject> {
+    const existing = await this.require(id);
+    await this.app.db.transaction(async () => {
+      const connection = this.app.db.connection;
+      await connection.run(connection.knex(MORPH_TABLE).where('file_id', id).delete());
+      await this.app.db.query(FILE_UID).delete({ id });
+    });
+    await this.removeBytes(existing, () => true);
+    return present(existing);
+  }
+
+  /** A file row, trusted (private fields included); 404 `file.notFound` when absent. */
+  async require(id: number): Promise<Entity> {
+    const file = await this.app.db.query(FILE_UID).findOne({ where: { id } });
+    if (!file) throw fileNotFound();
+    return file;
+  }
+
+  private row(file: PreparedFile, stored: StoredFile, info: FileInfo): Record<string, unknown> {
+    return {
+      name: file.name,
+      alternativeText: info.alternativeText ?? null,
+      caption: info.caption ?? null,
+      width: file.width,
+      height: file.height,
+      formats: stored.formats,
+      hash: file.hash,
+      ext: file.ext,
+      mime: file.mime,
+      size: kilobytes(file.sizeInBytes),
+      url: stored.url,
+      previewUrl: null,
+      provider: this.provider.name,
+      provider_metadata: stored.provider_metadata,
+      folderPath: '/',
+    };
+  }
+
+  /** Bytes of a file row, when it lives in the configured provider (a row from another provider keeps its bytes). */
+  private async removeBytes(row: Entity, which: (object: { hash: string; ext: string }) => boolean): Promise<void> {
+    if (row.provider !== this.provider.name) {
+      this.app.log.warn(`upload: file ${row.id} is stored by provider "${String(row.provider)}", not "${this.provider.name}"; its bytes are left in place`);
+      return;
+    }
+    await removeObjects(this.provider, objectsOf(row).filter(which), (error, object) =>
+      this.app.log.warn(`upload: could not remove ${object.hash}${object.ext}: ${(error as Error).message}`),
+    );
+  }
+}
+
+export function fileNotFound(): NotFoundError {
+  return new NotFoundError('file.notFound');
+}
+
+/** A file object with Strapi's keys in Strapi's order (plus `related` when populated). */
+export function present(file: Entity): FileObject {
+  const out: FileObject = {};
+  for (const key of FILE_KEYS) if (key in file) out[key] = key === 'formats' ? orderFormats(file.formats) : file[key];
+  if ('related' in file) out.related = file.related;
+  return out;
+}
+
+const FORMAT_KEYS = ['name', 'hash', 'ext', 'mime', 'path', 'width', 'height', 'size', 'sizeInBytes', 'url'];
+
+/**
+ * Postgres' jsonb keeps keys sorted by length, not as written: formats are
+ * put back in the order they were made (thumbnail, then the largest
+ * breakpoint first) with Strapi's key order, so both databases answer alike.
+ */
+function orderFormats(formats: unknown): unknown {
+  if (!formats || typeof formats !== 'object' || Array.isArray(formats)) return formats;
+  const entries = Object.entries(formats as Record<string, unknown>);
+  const width = (value: unknown) => Number((value as { width?: unknown })?.width ?? 0);
+  entries.sort(([a, x], [b, y]) => (a === 'thumbnail' ? -1 : b === 'thumbnail' ? 1 : width(y) - width(x)));
+  return Object.fromEntries(entries.map(([key, value]) => [key, orderKeys(value, FORMAT_KEYS)]));
+}
+
+function orderKeys(value: unknown, keys: string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (key in source) out[key] = source[key];
+  for (const [key, item] of Object.entries(source)) if (!(key in out)) out[key] = item;
+  return out;
+}
+
+function readParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { filters, sort, fields, _q } = params;
+  return { filters, sort, fields, _q };
+}
+
+/** Strapi's upload list takes `start`/`limit` at the top level, or `pagination`. */
+function paginationOf(params: Record<string, unknown>): unknown {
+  if (params.start !== undefined || params.limit !== undefined) return { start: params.start, limit: params.limit };
+  return params.pagination;
+}
+
+/** `related` is not an attribute of the file type: read separately (see related.ts). */
+function splitRelated(populate: unknown): { wantsRelated: boolean; populate: unknown } {
+  if (populate === 'related' || populate === '*') return { wantsRelated: true, populate: undefined };
+  if (Array.isArray(populate)) {
+    const rest = populate.filter((item) => item !== 'related');
+    return { wantsRelated: rest.length !== populate.length, populate: rest.length > 0 ? rest : undefined };
+  }
+  if (typeof populate === 'string' && populate.split(',').includes('related')) {
+    const rest = populate.split(',').filter((item) => item !== 'related');
+    return { wantsRelated: true, populate: rest.length > 0 ? rest.join(',') : undefined };
+  }
+  if (populate && typeof populate === 'object' && 'related' in populate) {
+    const { related: _related, ...rest } = populate as Record<string, unknown>;
+    return { wantsRelated: true, populate: Object.keys(rest).length > 0 ? rest : undefined };
+  }
+  return { wantsRelated: false, populate };
+}
