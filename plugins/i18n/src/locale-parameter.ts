@@ -1,0 +1,34 @@
+/**
+ * The `locale` query parameter of the content API, on localized types:
+ * absent → the default locale, `all` → every locale, a code → that locale
+ * (a code no locale has selects nothing). An entry asked for by id answers
+ * whatever its locale. The filter becomes part of the read plan, and the
+ * default comes from memory: no query per request.
+ */
+import { ValidationError, type App, type QueryParameter, type QueryParameterContext } from '@tessera/core';
+import { ALL_LOCALES } from './constants';
+import { isLocalizedContentType, LOCALE_ATTRIBUTE } from './localized-types';
+import type { LocalesService } from './locales';
+
+export function localeParameter(app: App, locales: () => LocalesService): QueryParameter {
+  const localized = new Set(app.contentTypes.values().filter(isLocalizedContentType).map((contentType) => contentType.uid));
+  const requested = (value: unknown): string | undefined => {
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw new ValidationError('Invalid parameter locale');
+    return value;
+  };
+  return {
+    name: 'locale',
+    filters(value: unknown, { uid, operation }: QueryParameterContext) {
+      if (!localized.has(uid)) return undefined;
+      const code = requested(value);
+      if (operation === 'entry' || code === ALL_LOCALES) return undefined;
+      return { [LOCALE_ATTRIBUTE]: { $eq: code ?? locales().getDefaultLocale() } };
+    },
+    data(value: unknown, { uid }: QueryParameterContext) {
+      if (!localized.has(uid)) return undefined;
+      const code = requested(value);
+      return code === undefined || code === ALL_LOCALES ? undefined : { [LOCALE_ATTRIBUTE]: code };
+    },
+  };
+}

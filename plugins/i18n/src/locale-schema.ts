@@ -1,0 +1,16 @@
+/**
+ * `plugin::i18n.locale` in Strapi v4's table `i18n_locale` (`name`, `code`).
+ * Which locale is the default is not a column: Strapi keeps it in its core
+ * store (see core-store.ts).
+ */
+export const localeSchema = {
+  kind: 'collectionType',
+  collectionName: 'i18n_locale',
+  info: { singularName: 'locale', pluralName: 'locales', displayName: 'Locale' },
+  options: { draftAndPublish: false },
+  pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
+  attributes: {
+    name: { type: 'string', minLength: 1, maxLength: 50, configurable: false },
+    code: { type: 'string', unique: true, configurable: false },
+  },
+};
