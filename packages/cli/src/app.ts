@@ -2,7 +2,27 @@
  * The app the CLI runs (the one in the current directory, with the REST
  * plugin) and how a failure to boot is explained to the developer.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { App } from '@tessera/core';
+
+/** A command that needs an app was run elsewhere; the CLI reports it with exit code 1. */
+export class NotAnAppError extends Error {
+  override readonly name = 'NotAnAppError';
+  constructor() {
+    super('not a Tessera app (no config/ and src/ here): cd into an app, e.g. apps/example');
+  }
+}
+
+/**
+ * Commands that run an app call this first (after their arguments are
+ * checked): elsewhere they would boot an empty app or leave a stray
+ * `.tmp/data.db` behind. An app folder holds both config/ and src/.
+ */
+export function requireAppDir(dir: string = process.cwd()): void {
+  const isFolder = (part: string) => fs.statSync(path.join(dir, part), { throwIfNoEntry: false })?.isDirectory() === true;
+  if (!isFolder('config') || !isFolder('src')) throw new NotAnAppError();
+}
 
 /** Errors whose message alone says what to fix (matched by name: the app may bring its own copy of the classes). */
 const SELF_EXPLAINING = new Set(['ConfigurationError', 'ValidationError']);

@@ -3,14 +3,16 @@
  * Exit codes: 0 done, 1 failure (boot error, token not found...), 2 usage error.
  */
 import { UsageError } from './args';
+import { NotAnAppError } from './app';
 import type { Command } from './commands/command';
 import { apiToken } from './commands/api-token';
 import { develop } from './commands/develop';
+import { generate } from './commands/generate';
 import { helpText } from './commands/help';
 import { newApp } from './commands/new';
 import { start } from './commands/start';
 
-const COMMANDS: Command[] = [newApp, develop, start, apiToken];
+const COMMANDS: Command[] = [newApp, develop, start, apiToken, generate];
 const HELP_FLAGS = ['--help', '-h'];
 
 export async function main(argv: string[]): Promise<number> {
@@ -30,6 +32,10 @@ async function runCommand(command: Command, args: string[]): Promise<number> {
   try {
     return await command.run(args);
   } catch (error) {
+    if (error instanceof NotAnAppError) {
+      process.stderr.write(`tessera ${command.name}: ${error.message}\n`);
+      return 1;
+    }
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`tessera ${command.name}: ${error.message}\n\n${command.usage}\n`);
     return 2;

@@ -103,6 +103,14 @@ describe('tessera api-token', () => {
     const names = (JSON.parse((await cli('list', '--json')).stdout) as Array<{ name: string }>).map((token) => token.name);
     expect(names).to.deep.equal(['deploy', 'tagger']);
 
+    // A number is always an id: names cannot be all digits, so `revoke 7` can never mean a token named "7".
+    const digits = await cli('create', '--name', '3', '--type', 'read-only');
+    expect(digits.code).to.equal(1);
+    expect(digits.stdout).to.equal('');
+    expect(digits.stderr).to.equal('Error: a token name cannot be all digits (got "3"): revoke takes an id or a name\n');
+    const stillThere = (JSON.parse((await cli('list', '--json')).stdout) as Array<{ id: number }>).map((token) => token.id);
+    expect(stillThere).to.deep.equal([1, 3]);
+
     const missing = await cli('revoke', 'temporary');
     expect(missing.code).to.equal(1);
     expect(missing.stderr).to.equal('No API token with id or name "temporary".\n');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { runCli, tempDir } from './helpers';
 
-const COMMANDS = ['new', 'develop', 'start', 'api-token'];
+const COMMANDS = ['new', 'develop', 'start', 'api-token', 'generate'];
 
 describe('tessera help and usage errors', () => {
   it('prints the commands on --help, -h, help and no command, exit 0', async () => {
@@ -53,6 +53,10 @@ describe('tessera help and usage errors', () => {
       [['api-token', 'create', '--name', 'a', '--type', 'custom', '--permissions', 'find'], '--permissions takes actions like api::article.article.find (got "find")'],
       [['api-token', 'list', '--json=yes'], "Option '--json' does not take an argument"],
       [['api-token', 'revoke'], 'revoke needs the id or the name of a token'],
+      [['generate'], 'generate needs what to generate: api or plugin'],
+      [['generate', 'model', 'x'], 'unknown generate command "model" (api or plugin)'],
+      [['generate', 'plugin'], 'generate plugin needs a name, e.g. tessera generate plugin blog-post'],
+      [['generate', 'api', 'post', '--plural', 'post'], '--plural must be kebab-case and differ from the name (got "post")'],
     ];
     const results = await Promise.all(cases.map(([args]) => runCli(args, { cwd })));
     fs.rmSync(cwd, { recursive: true, force: true });

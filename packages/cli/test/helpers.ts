@@ -38,7 +38,8 @@ export async function tempApp(dialect: TestDialect = 'sqlite', from: string = EX
   for (const part of ['config', 'src']) fs.cpSync(path.join(from, part), path.join(dir, part), { recursive: true });
   const database = await createDatabase(dialect, dir);
   const port = await freePort();
-  const env = { ...cleanEnv(), PORT: String(port), ...databaseEnv(database) };
+  // `start` runs in production, where the example app requires its own salt and users-permissions a JWT secret.
+  const env = { ...cleanEnv(), PORT: String(port), API_TOKEN_SALT: 'cli-test-salt', JWT_SECRET: 'cli-test-jwt-secret-not-for-production', ...databaseEnv(database) };
   return {
     dir,
     port,

@@ -47,7 +47,7 @@ describe('tessera new', () => {
 
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg.name).to.equal('my-blog');
-    expect(pkg.scripts).to.deep.equal({ develop: 'tessera develop', start: 'tessera start', 'api-token': 'tessera api-token' });
+    expect(pkg.scripts).to.deep.equal({ develop: 'exec tessera develop', start: 'exec tessera start', 'api-token': 'tessera api-token' });
     expect(pkg.dependencies).to.deep.equal({
       '@tessera/cli': `file:${path.join(REPO_ROOT, 'packages/cli')}`,
       '@tessera/core': `file:${path.join(REPO_ROOT, 'packages/core')}`,
@@ -84,6 +84,26 @@ describe('tessera new', () => {
       const created = await request(`http://127.0.0.1:${port}/api/posts`, 'POST', { data: { title: 'Hello', body: 'First post' } }, token.stdout.trim());
       expect(created.status).to.equal(200);
       expect(created.body.data.attributes).to.include({ title: 'Hello', body: 'First post' });
+    } finally {
+      expect(await server.stop()).to.equal(0);
+    }
+  });
+
+  it('--example makes the reference blog, which fills its empty database on the first start', async () => {
+    const dir = path.join(parent, 'blog');
+    const created = await runCli(['new', dir, '--example']);
+    expect(created.code).to.equal(0);
+    expect(fs.existsSync(path.join(dir, 'src/api/post'))).to.equal(false);
+    expect(fs.existsSync(path.join(dir, 'src/api/article/content-types/article/schema.json'))).to.equal(true);
+    expect(fs.existsSync(path.join(dir, 'src/seed.ts'))).to.equal(true);
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...cleanEnv(), PORT: String(port) };
+    delete env.SEED;
+    const server = new CliProcess(['start'], { cwd: dir, env });
+    try {
+      const response = await waitForHttp(`http://127.0.0.1:${port}/api/articles?pagination[pageSize]=1`);
+      expect(((await response.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total).to.equal(25);
+      expect(server.stdout).to.contain('seed: the database was empty, so it now holds sample content');
     } finally {
       expect(await server.stop()).to.equal(0);
     }

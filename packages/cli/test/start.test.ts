@@ -54,6 +54,14 @@ describe('tessera start: boot errors', () => {
     expect(result.stderr.trim().split('\n')).to.have.length(1);
   });
 
+  it('refuses to start in production without API_TOKEN_SALT, naming it (no fallback salt)', async () => {
+    const { API_TOKEN_SALT: _salt, ...env } = app.env;
+    const result = await runCli(['start'], { cwd: app.dir, env });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/^Tessera could not start: config\/admin\.ts: cannot load: API_TOKEN_SALT must be set when NODE_ENV=production/);
+    expect(result.stderr).not.to.match(/^\s+at /m);
+  });
+
   it('names the config file that cannot be loaded', async () => {
     app.write('config/server.ts', 'export default ({ env }) => ({ port: env.int("PORT", 1337), host: ');
     const result = await runCli(['start'], { cwd: app.dir, env: app.env });

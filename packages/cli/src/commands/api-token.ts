@@ -5,7 +5,7 @@
  */
 import type { ApiTokenInfo, ApiTokenType, App, CreateApiTokenInput } from '@tessera/core';
 import { optionalString, parse, requireString, UsageError, type ParsedArgs } from '../args';
-import { createApp, describeError } from '../app';
+import { createApp, describeError, requireAppDir } from '../app';
 import { note, type Command } from './command';
 import { formatTable } from '../table';
 
@@ -19,6 +19,7 @@ const USAGE = `Usage:
   tessera api-token revoke <id|name>
 
 create prints the new token alone on stdout (it is shown only once).
+Names cannot be all digits: revoke reads a number as an id.
 --permissions lists the actions of a custom token, e.g.
   api::article.article.find,api::article.article.create`;
 
@@ -140,6 +141,7 @@ async function revoke(app: App, target: string): Promise<number> {
  * and always destroys the app.
  */
 async function withApp(work: (app: App) => Promise<number>): Promise<number> {
+  requireAppDir();
   const quiet = ['silent', 'error'].includes(process.env.TESSERA_LOG_LEVEL ?? '');
   if (!quiet) process.env.TESSERA_LOG_LEVEL = 'warn';
   const restoreConsole = consoleToStderr();

@@ -1,4 +1,5 @@
 import { parse } from '../args';
+import { requireAppDir } from '../app';
 import { Supervisor } from '../develop/supervisor';
 import { watchFolders } from '../develop/watcher';
 import { say, type Command } from './command';
@@ -15,6 +16,7 @@ process and restarts it when a file under src/ or config/ changes. A boot
 error is printed and the next change retries. Ctrl-C stops everything.`,
   async run(args) {
     parse(args, {});
+    requireAppDir();
     const dir = process.cwd();
     const supervisor = new Supervisor(dir, say);
     const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)));

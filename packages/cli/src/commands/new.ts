@@ -6,25 +6,37 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, UsageError } from '../args';
+import { copyTemplate, TEMPLATES_DIR } from '../templates';
 import { note, type Command } from './command';
 
-const TEMPLATE_DIR = path.resolve(__dirname, '../../../templates/app');
-/** npm drops `.gitignore` from published packages, so the template has it without the dot. */
-const RENAMED: Record<string, string> = { gitignore: '.gitignore' };
+const TEMPLATE_DIR = path.join(TEMPLATES_DIR, 'app');
+/** The reference blog `--example` copies: it exists in a source checkout (the CLI is not published yet). */
+const EXAMPLE_APP = path.resolve(__dirname, '../../../../../apps/example');
+/** What `--example` takes from the example app: its model, its first-run content and who may read it. */
+const EXAMPLE_PARTS = ['src', 'config/permissions.ts'];
 
 export const newApp: Command = {
   name: 'new',
   summary: 'scaffold a new app in <dir> (config, an example content type, package.json, .env)',
-  usage: `Usage: tessera new <dir>
+  usage: `Usage: tessera new <dir> [--example]
 
 Creates <dir> with a runnable app: config/, src/ with an example content type
 (api::post.post, public find/findOne), package.json (develop/start/api-token
 scripts) and a .env holding fresh secrets. <dir> must not exist or be empty.
 
+--example  the reference blog instead of the post type: apps/example's content
+           types, components and first-run sample content (SEED=false skips it)
+
 Then: cd <dir> && npm install && npm run develop`,
   async run(args) {
-    const dir = parse(args, {}, 1).positionals[0];
+    const parsed = parse(args, { example: { type: 'boolean' } }, 1);
+    const dir = parsed.positionals[0];
     if (!dir) throw new UsageError('new needs the folder to create, e.g. tessera new my-app');
+    const example = parsed.options.example === true;
+    if (example && !fs.existsSync(EXAMPLE_APP)) {
+      note('tessera new: --example copies apps/example, which only a Tessera source checkout has');
+      return 1;
+    }
     const target = path.resolve(dir);
     const problem = targetProblem(target);
     if (problem) {
@@ -32,6 +44,7 @@ Then: cd <dir> && npm install && npm run develop`,
       return 1;
     }
     scaffold(target);
+    if (example) useExample(target);
     note(`Created a Tessera app in ${target}.\n\nNext:\n  cd ${shortPath(target)}\n  npm install\n  npm run develop`);
     return 0;
   },
@@ -57,18 +70,10 @@ export function scaffold(target: string): void {
   fs.writeFileSync(path.join(target, '.env'), dotEnv(), { mode: 0o600 });
 }
 
-function copyTemplate(from: string, to: string, values: Record<string, string>): void {
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const destination = path.join(to, RENAMED[entry.name] ?? entry.name);
-    if (entry.isDirectory()) copyTemplate(source, destination, values);
-    else fs.writeFileSync(destination, fill(fs.readFileSync(source, 'utf8'), values));
-  }
-}
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+/** Replaces the template's post type with the example blog (content types, components, seed, permissions). */
+function useExample(target: string): void {
+  fs.rmSync(path.join(target, 'src'), { recursive: true, force: true });
+  for (const part of EXAMPLE_PARTS) fs.cpSync(path.join(EXAMPLE_APP, part), path.join(target, part), { recursive: true });
 }
 
 /** A valid npm package name from a folder name. */

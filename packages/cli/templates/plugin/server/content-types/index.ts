@@ -1,0 +1,5 @@
+import itemSchema from './item/schema.json';
+
+export default {
+  item: { schema: itemSchema },
+};

@@ -1,0 +1,3 @@
+import hasTitle from './has-title';
+
+export default { 'has-title': hasTitle };

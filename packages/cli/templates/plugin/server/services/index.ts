@@ -1,0 +1,3 @@
+import item from './item';
+
+export default { item };
