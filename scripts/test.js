@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * Test runner: finds PostgreSQL, then runs every package's mocha tests on
- * SQLite and (when reachable) PostgreSQL. Under CI=true an unreachable
- * Postgres is a failure, never a silent skip. Ends with "N passed, N failed".
+ * Test runner: type-checks the test files (tsconfig.test.json, incremental:
+ * mocha runs them through sucrase, which checks nothing), finds PostgreSQL,
+ * then runs every package's mocha tests on SQLite and (when reachable)
+ * PostgreSQL. Under CI=true an unreachable Postgres is a failure, never a
+ * silent skip. Ends with "N passed, N failed".
  *
  *   npm test                      all tests
  *   npm test -- --grep populate   mocha options pass through
  */
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
 
@@ -35,8 +37,24 @@ async function postgresReachable() {
   }
 }
 
+/** `tsc --noEmit` over the tests; resolves to true when they type-check (errors are printed). */
+function typeCheckTests() {
+  return new Promise((resolve) => {
+    const tsc = spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.test.json'], { cwd: root, stdio: 'inherit' });
+    tsc.on('close', (code) => resolve(code === 0));
+  });
+}
+
 async function main() {
-  const postgres = process.env.TESSERA_TEST_SKIP_POSTGRES === '1' ? false : await postgresReachable();
+  const [typed, postgres] = await Promise.all([
+    typeCheckTests(),
+    process.env.TESSERA_TEST_SKIP_POSTGRES === '1' ? false : postgresReachable(),
+  ]);
+  if (!typed) {
+    console.error('The test files do not type-check (tsc -p tsconfig.test.json).');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
   if (!postgres && ci) {
     console.error('CI=true but PostgreSQL is not reachable: the Postgres suite must run in CI.');
     console.log('0 passed, 1 failed');
@@ -51,13 +69,15 @@ async function main() {
     '--exit',
     'packages/*/test/**/*.test.ts',
     'plugins/*/test/**/*.test.ts',
+    'apps/*/test/**/*.test.ts',
     'scripts/**/test/**/*.test.ts',
     ...process.argv.slice(2),
   ];
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent' },
+    // SEED=false: suites booting apps/example expect the empty database they asked for; the seed tests turn it on.
+    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
   });
   process.exit(result.status === null ? 1 : result.status);
 }

@@ -195,6 +195,21 @@ const handlers = {
     listPage('populate-deep', [], [
       { index: 2, attribute: 'category', shape: 'one', nested: [{ index: 3, attribute: 'articles', shape: 'many' }] },
     ]),
+  'populate-category': () => listPage('populate-category', [], [{ index: 2, attribute: 'category', shape: 'one' }]),
+  // The same rows as populate-category, shaped as the GraphQL answer (the query text is not parsed, as URLs are not).
+  'graphql-list': async (ctx) => {
+    await readBody(ctx.req);
+    const page = listPage('graphql-list', [], [{ index: 2, attribute: 'category', shape: 'one' }]);
+    const data = page.data.map(({ id, attributes }) => ({
+      id: String(id),
+      attributes: {
+        title: attributes.title,
+        views: attributes.views,
+        category: { data: attributes.category.data ? { attributes: { name: attributes.category.data.attributes.name } } : null },
+      },
+    }));
+    return { data: { articles: { data, meta: { pagination: { total: page.meta.pagination.total } } } } };
+  },
   'get-one': (ctx, id) => {
     const row = query('get-one', 0, [id, 1])[0];
     if (!row) return notFound(ctx);
@@ -268,6 +283,7 @@ async function handle(ctx) {
     if (fixed) body = fixed(ctx);
     else if (ctx.method === 'GET' && GET_ONE.test(ctx.path)) body = handlers['get-one'](ctx, Number(GET_ONE.exec(ctx.path)[1]));
     else if (ctx.method === 'POST' && ctx.path === '/api/articles') body = await handlers.create(ctx);
+    else if (ctx.method === 'POST' && ctx.path === '/graphql') body = await handlers['graphql-list'](ctx);
     else body = notFound(ctx);
   } catch (error) {
     // Shown by the parent's verification (a scenario whose SQL cannot run here must fail loudly).

@@ -20,6 +20,9 @@ const { verifySame } = require('./verify');
 const { measure } = require('./load');
 const { report } = require('./report');
 
+// The bench seeds its own 10,000 articles: the example app's first-run sample content must stay out.
+process.env.SEED = 'false';
+
 const args = new Set(process.argv.slice(2));
 const settings = {
   duration: Number(process.env.BENCH_DURATION ?? (args.has('--quick') ? 3 : 10)),

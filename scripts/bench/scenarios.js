@@ -52,6 +52,17 @@ function createRequests(token, prefix) {
 }
 
 /**
+ * The GraphQL list: 25 articles with title, views and category name (and the
+ * total), the same data as the REST `populate-category` scenario.
+ */
+const GRAPHQL_LIST =
+  '{ articles(pagination: { pageSize: 25 }) { data { id attributes { title views category { data { attributes { name } } } } } meta { pagination { total } } } }';
+
+function graphqlRequest() {
+  return { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: { query: GRAPHQL_LIST } };
+}
+
+/**
  * Scenario list; `token` is the full-access token for create. A scenario has
  * either a fixed `path` (GET) or `nextFor(server)`, a fresh generator of
  * varying requests per server (plus an optional fixed `sample`).
@@ -76,6 +87,13 @@ function scenarios(token) {
         '/api/articles?populate[category][fields][0]=name&populate[category][populate][articles][fields][0]=title' +
         '&populate[category][populate][articles][filters][id][$lte]=60',
     },
+    {
+      name: 'populate-category',
+      title: 'list, populate category name',
+      read: true,
+      path: '/api/articles?populate[category][fields][0]=name',
+    },
+    { name: 'graphql-list', title: 'GraphQL list (title, views, category name)', read: true, nextFor: () => graphqlRequest, sample: graphqlRequest() },
     {
       name: 'deep-filter',
       title: 'deep filter (category.name)',

@@ -1,4 +1,10 @@
-// API tokens are stored as HMACs keyed by this salt. Set API_TOKEN_SALT in production.
+// API tokens are stored as HMACs keyed by this salt. Outside production a fixed development salt stands in;
+// in production there is none: a key published with the source protects nothing, so the boot stops instead.
 export default ({ env }) => ({
-  apiToken: { salt: env('API_TOKEN_SALT', 'tessera-example-development-salt') },
+  apiToken: { salt: env('API_TOKEN_SALT') ?? developmentSalt(env('NODE_ENV')) },
 });
+
+function developmentSalt(mode: string | undefined): string {
+  if (mode === 'production') throw new Error('API_TOKEN_SALT must be set when NODE_ENV=production (a long random secret)');
+  return 'tessera-example-development-salt';
+}

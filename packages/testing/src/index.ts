@@ -29,6 +29,20 @@ export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 export const EXAMPLE_APP = path.join(REPO_ROOT, 'apps/example');
 export const SHARED_REFERENCE = path.resolve(REPO_ROOT, '../shared/reference');
 
+/**
+ * For a `before` hook of a Strapi-parity suite: skips the suite when one of
+ * these reference files (relative to SHARED_REFERENCE) is missing — except
+ * under CI=true, where it fails: parity is checked in CI, never skipped.
+ */
+export function requireReference(context: Mocha.Context, ...files: string[]): void {
+  const missing = files.map((file) => path.join(SHARED_REFERENCE, file)).filter((file) => !fs.existsSync(file));
+  if (missing.length === 0) return;
+  if (process.env.CI === 'true' || process.env.CI === '1') {
+    throw new Error(`CI=true and the Strapi v4 reference is missing (${missing.join(', ')}): the parity tests must run in CI`);
+  }
+  context.skip();
+}
+
 /** Runs `body` once per database, inside `describe('[sqlite]')` etc. */
 export function eachDatabase(title: string, body: (dialect: TestDialect) => void): void {
   for (const dialect of DIALECTS) describe(`${title} [${dialect}]`, () => body(dialect));
@@ -204,4 +218,25 @@ export async function bootError(options: TestAppOptions): Promise<Error> {
     return error as Error;
   }
   throw new Error('expected the app to fail to boot, but it booted');
+}
+
+/**
+ * Runs `boot` with NODE_ENV=production and the secrets production requires
+ * (the example app refuses to boot without them), then restores the
+ * environment whatever happens: a leaked NODE_ENV would change every later test.
+ */
+export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
+  const keys = ['NODE_ENV', 'API_TOKEN_SALT', 'JWT_SECRET'] as const;
+  const saved = keys.map((key) => process.env[key]);
+  process.env.NODE_ENV = 'production';
+  process.env.API_TOKEN_SALT ??= 'test-production-salt';
+  process.env.JWT_SECRET ??= 'test-production-jwt-secret';
+  try {
+    return await boot();
+  } finally {
+    keys.forEach((key, index) => {
+      if (saved[index] === undefined) delete process.env[key];
+      else process.env[key] = saved[index];
+    });
+  }
 }
