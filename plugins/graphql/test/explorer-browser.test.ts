@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { EXAMPLE_APP, startApp, type TestApp } from '@tessera/testing';
 import { create } from './helpers';
 
@@ -50,19 +50,29 @@ describe('GraphQL explorer in Chromium, offline [sqlite]', () => {
     // Browser-side code as plain strings: the test file's transpiler would add helpers the page lacks.
     await page.evaluate(`document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue('{ tags(sort: "name:asc") { data { attributes { name } } } }')`);
     await page.click('.graphiql-execute-button');
-    const result = await page.waitForFunction(
-      `(() => {
-        const response = document.querySelector('.graphiql-response .CodeMirror');
-        const text = response && response.CodeMirror ? response.CodeMirror.getValue() : '';
-        return text.includes('offline-2') ? text : false;
-      })()`,
-      undefined,
-      { timeout: 30000 },
-    );
-    expect(JSON.parse(String(await result.jsonValue()))).to.deep.equal({ data: { tags: { data: [{ attributes: { name: 'offline-1' } }, { attributes: { name: 'offline-2' } }] } } });
+    // Polled from Node with page.evaluate rather than page.waitForFunction: the
+    // latter evals its predicate inside the page, which the explorer's CSP
+    // (no 'unsafe-eval') rightly refuses on newer Chromium builds.
+    const result = await pollPage(page, `(() => {
+      const response = document.querySelector('.graphiql-response .CodeMirror');
+      const text = response && response.CodeMirror ? response.CodeMirror.getValue() : '';
+      return text.includes('offline-2') ? text : '';
+    })()`, 30000);
+    expect(JSON.parse(result)).to.deep.equal({ data: { tags: { data: [{ attributes: { name: 'offline-1' } }, { attributes: { name: 'offline-2' } }] } } });
     expect(pageErrors).to.deep.equal([]);
     // Nothing outside the app was asked for.
     expect(blocked).to.deep.equal([]);
     await context.close();
   });
 });
+
+/** Evaluates `expression` in the page until it yields a non-empty string. */
+async function pollPage(page: Page, expression: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = String((await page.evaluate(expression)) ?? '');
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
