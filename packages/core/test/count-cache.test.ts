@@ -59,6 +59,30 @@ eachDatabase('cached list totals', (dialect) => {
     expect(await counts(first, '/api/posts')).to.deep.equal({ value: 4, counted: 1 });
   });
 
+  it('hears each of its own writes once: the notification of a local write does not drop totals counted after it', async () => {
+    const heard: string[] = [];
+    const stop = first.app.db.onCommittedWrite((uid) => heard.push(uid));
+    const created = await first.post('/api/posts', { data: { title: 'echo' } }, { token });
+    const after = await counts(first, '/api/posts');
+    // On PostgreSQL the write's NOTIFY also reaches this process's own listener, later than the commit.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    stop();
+    expect(heard).to.deep.equal(['api::post.post']);
+    expect(await counts(first, '/api/posts')).to.deep.equal({ value: after.value, counted: 0 });
+    await first.delete(`/api/posts/${created.body.data.id}`, { token });
+  });
+
+  it('counts once for concurrent requests that find no total (no herd after a cold start or a write)', async () => {
+    const path = '/api/posts?filters[title][$ne]=herd';
+    const queries: string[] = [];
+    const stop = first.app.db.connection.onQuery((sql) => queries.push(sql));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => total(first, path)));
+    stop();
+    expect(answers).to.deep.equal(Array(8).fill(answers[0]));
+    expect(answers[0]).to.be.greaterThan(0);
+    expect(queries.filter((sql) => /^select count\(/i.test(sql))).to.have.length(1);
+  });
+
   it('drops totals whose filters go through a type that was written', async () => {
     const path = '/api/posts?filters[shelf][label][$eq]=top';
     expect(await total(first, path)).to.equal(3);

@@ -2,6 +2,7 @@
  * The database: connection, metadata, schema sync, repositories and
  * lifecycles for one app. Created by the kernel; no global state.
  */
+import { randomUUID } from 'node:crypto';
 import { ConfigurationError } from '@tessera/errors';
 import { Connection } from './connection/connection';
 import { describeDatabase, type ResolvedDatabaseConfig } from './connection/config';
@@ -85,8 +86,9 @@ export class Database {
   async listenForWrites(): Promise<void> {
     if (this.dialect !== 'postgres' || this.notifications) return;
     const channel = writeChannel(this.connection.schema);
-    this.connection.notifyWritesOn(channel);
-    this.notifications = new WriteNotifications(postgresClientConfig(this.config), channel, {
+    const sender = randomUUID();
+    this.connection.notifyWritesOn(channel, sender);
+    this.notifications = new WriteNotifications(postgresClientConfig(this.config), channel, sender, {
       written: (uid) => this.committedWrite(uid),
       setCoherent: (coherent) => {
         this.counts.setCoherent(coherent);

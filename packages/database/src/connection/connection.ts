@@ -21,6 +21,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { ClientBase, QueryResult } from 'pg';
 import type { Dialect, ResolvedDatabaseConfig } from './config';
 import { isUnavailable, unavailable } from './unavailable';
+import { notificationPayload } from './write-notifications';
 
 export type Row = Record<string, unknown>;
 
@@ -43,8 +44,8 @@ export class Connection {
   /** Per transaction: the content types it wrote (see markWritten). */
   private readonly writtenTypes = new WeakMap<Knex.Transaction, Set<string>>();
   private readonly writeListeners: Array<(uid: string) => void> = [];
-  /** PostgreSQL NOTIFY channel announcing committed writes to other processes, when enabled. */
-  private notifyChannel: string | undefined;
+  /** PostgreSQL NOTIFY channel announcing committed writes to other processes, and who we are on it, when enabled. */
+  private notifyOn: { channel: string; sender: string } | undefined;
   private readonly sqliteStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
   private readonly pgStatementNames = new Map<string, string>();
   /** One entry per subscription, so the same function subscribed twice is two entries. */
@@ -146,6 +147,7 @@ export class Connection {
     let workDone = false;
     try {
       result = await this.knex.transaction(async (trx) => {
+        if (this.dialect === 'sqlite') await takeSqliteWriteLock(trx);
         this.afterCommitQueues.set(trx, committed);
         const value = await this.transactions.run(trx, async () => {
           const done = await work();
@@ -203,17 +205,18 @@ export class Connection {
     this.writeListeners.push(listener);
   }
 
-  /** Announce committed writes on this PostgreSQL channel (for other processes' caches). */
-  notifyWritesOn(channel: string): void {
-    this.notifyChannel = channel;
+  /** Announce committed writes on this PostgreSQL channel (for other processes' caches), signed `sender` (see write-notifications.ts). */
+  notifyWritesOn(channel: string, sender: string): void {
+    this.notifyOn = { channel, sender };
   }
 
   /** Before commit: queue the listeners' after-commit call and, with notifications on, NOTIFY other processes. */
   private async announceWrites(trx: Knex.Transaction, committed: Array<() => unknown>): Promise<void> {
     const types = this.writtenTypes.get(trx);
     if (!types || types.size === 0) return;
-    if (this.notifyChannel) {
-      for (const uid of types) await this.run({ sql: 'SELECT pg_notify($1, $2)', bindings: [this.notifyChannel, uid] });
+    if (this.notifyOn) {
+      const { channel, sender } = this.notifyOn;
+      for (const uid of types) await this.run({ sql: 'SELECT pg_notify($1, $2)', bindings: [channel, notificationPayload(sender, uid)] });
     }
     committed.unshift(() => {
       for (const uid of types) for (const listener of this.writeListeners) listener(uid);
@@ -424,10 +427,43 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
   };
 }
 
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Turns the deferred transaction knex opened into an IMMEDIATE one, waiting
+ * asynchronously (bounded by SQLITE_BUSY_TIMEOUT_MS) while another process
+ * holds the write lock. Why: a deferred transaction that read first and then
+ * writes gets SQLITE_BUSY at once when another connection writes (SQLite
+ * cannot wait there without risking a deadlock), and a busy wait inside the
+ * driver would freeze the event loop. Taking the lock first makes every
+ * write transaction wait its turn, with reads served meanwhile.
+ */
+async function takeSqliteWriteLock(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('ROLLBACK'); // nothing has run in knex's deferred transaction yet
+  await trx.raw('PRAGMA busy_timeout = 0');
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  try {
+    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        await trx.raw('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) {
+          await trx.raw('BEGIN'); // knex will roll back: give it a transaction to roll back
+          throw error;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  } finally {
+    await trx.raw(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  }
+}
+
 /** Settings every SQLite handle needs, the pooled writer and the reader alike. */
 function prepareSqliteHandle(db: BetterSqlite3.Database): void {
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // Full Unicode lower-case, so `$…i` operators fold non-ASCII letters too.
   db.function('tessera_lower', { deterministic: true }, (value: unknown) =>
     value === null || value === undefined ? null : String(value).toLowerCase(),

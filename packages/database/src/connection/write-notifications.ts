@@ -5,6 +5,10 @@
  * While it is down the cache is told so (it then bypasses itself) and the
  * listener reconnects with a growing delay; once back, everything cached is
  * dropped, since notifications may have been missed meanwhile.
+ *
+ * A payload is `<sender> <uid>`: the sender is one process's random id, so a
+ * process skips its own notifications. It has already counted those writes at
+ * commit; hearing them again, late, would only drop fresh cache entries.
  */
 import type { Client, ClientConfig } from 'pg';
 
@@ -19,6 +23,11 @@ export function writeChannel(schema: string | undefined): string {
   return `tessera_writes_${(schema ?? 'public').toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
 }
 
+/** The NOTIFY payload announcing a committed write of `uid` by `sender`. */
+export function notificationPayload(sender: string, uid: string): string {
+  return `${sender} ${uid}`;
+}
+
 export class WriteNotifications {
   private client: Client | undefined;
   private stopped = false;
@@ -28,6 +37,8 @@ export class WriteNotifications {
   constructor(
     private readonly config: ClientConfig,
     private readonly channel: string,
+    /** This process's id on the channel (its own payloads are skipped). */
+    private readonly sender: string,
     private readonly target: WriteNotificationTarget,
   ) {}
 
@@ -50,7 +61,10 @@ export class WriteNotifications {
     const { Client: PgClient } = require('pg') as typeof import('pg');
     const client = new PgClient(this.config);
     client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload) this.target.written(message.payload);
+      if (message.channel !== this.channel || !message.payload) return;
+      const space = message.payload.indexOf(' ');
+      if (space < 0 || message.payload.slice(0, space) === this.sender) return;
+      this.target.written(message.payload.slice(space + 1));
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));

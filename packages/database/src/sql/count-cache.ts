@@ -29,6 +29,8 @@ export class CountCache {
   /** False while cross-process invalidations may be missed (listener down). */
   private coherent = true;
   private readonly totals = new WeakMap<EntityQuery, { stamp: string; total: number }>();
+  /** Counts being computed: concurrent misses share one (a cold or just-invalidated total is counted once, not per request). */
+  private readonly pending = new WeakMap<EntityQuery, { stamp: string; total: Promise<number> }>();
   private readonly involved = new WeakMap<EntityQuery, string[]>();
 
   constructor(private readonly hooks: CountCacheHooks) {}
@@ -39,10 +41,18 @@ export class CountCache {
     const stamp = this.stamp(query);
     const cached = this.totals.get(query);
     if (cached && cached.stamp === stamp) return cached.total;
+    const inFlight = this.pending.get(query);
+    if (inFlight && inFlight.stamp === stamp) return inFlight.total;
     // Stamped with the versions seen before counting: a write committing meanwhile bumps them, so this total is never reused after it.
-    const total = await compute();
-    this.totals.set(query, { stamp, total });
-    return total;
+    const counting = compute();
+    this.pending.set(query, { stamp, total: counting });
+    try {
+      const total = await counting;
+      this.totals.set(query, { stamp, total });
+      return total;
+    } finally {
+      if (this.pending.get(query)?.total === counting) this.pending.delete(query);
+    }
   }
 
   /** A write to `uid` committed (here or in another process). */
