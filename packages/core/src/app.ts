@@ -196,7 +196,7 @@ export class App {
 
     this.http = new HttpServer(
       {
-        proxy: getConfig<unknown>(this.config, 'server.proxy', false) === true,
+        proxyHops: proxyHops(getConfig<unknown>(this.config, 'server.proxy', false)),
         shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
       },
       this.log,
@@ -288,7 +288,7 @@ export class App {
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
 
-    const entityService = new EntityService(this.database, (name, uid, entry) => this.announce(name, uid, entry));
+    const entityService = new EntityService(this.database, (name, uid, entry) => this.announce(name, uid, entry), this.queryParameters.values());
     const contentApi = new ContentApi(
       this.database,
       entityService,
@@ -344,4 +344,12 @@ function asRouter(value: unknown, file: string): RouterDefinition {
 
 function optionalNumber(value: unknown): number | undefined {
   return value === undefined || value === null ? undefined : Number(value);
+}
+
+/** `server.proxy`: false (no proxy), true (one proxy in front), or how many proxies append to X-Forwarded-For. */
+function proxyHops(value: unknown): number {
+  if (value === false || value === undefined || value === null) return 0;
+  if (value === true) return 1;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  throw new ConfigurationError('server.proxy must be true, false or the number of proxies in front of the server', 'config/server.ts');
 }

@@ -10,7 +10,7 @@ export interface RateLimitConfig {
   interval: number;
   /** Requests per window, per route and client address. */
   max: number;
-  /** Where counters live; the in-process store when omitted. */
+  /** Where counters live; the app's database (shared by every process) when omitted. */
   store?: { hit(key: string, windowMs: number, now: number): unknown };
 }
 
@@ -60,7 +60,7 @@ export const defaultConfig = {
   jwt: { expiresIn: '30d' },
   register: { allowedFields: [] as string[] },
   ratelimit: { enabled: true, interval: 60_000, max: 10 },
-  permissionsCacheTtl: 5_000,
+  permissionsCacheTtl: 1_000,
   email: { provider: 'log', providerOptions: {}, from: 'no-reply@localhost' },
   advanced: {
     allowRegister: true,

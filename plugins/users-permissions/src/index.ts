@@ -11,9 +11,11 @@
  */
 import type { App, KernelContext, Plugin, PluginServer } from '@tessera/core';
 import { defaultConfig, validateConfig, type UsersPermissionsConfig } from './config';
-import { contentTypes } from './content-types';
+import { contentTypes, USER_UID } from './content-types';
 import { authController, permissionsController, roleController, userController } from './controllers';
-import { MemoryRateLimitStore, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
+import { DatabaseRateLimitStore } from './database-rate-limit-store';
+import { registerGraphql } from './graphql';
+import { countRequest, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
 import { routes } from './routes/content-api';
 import { resolveJwtSecret } from './secret';
 import { RoleAbilities } from './services/abilities';
@@ -25,7 +27,7 @@ import { createUserService, type UserService } from './services/user';
 import { jwtStrategy } from './strategy';
 
 export interface UsersPermissionsOptions {
-  /** Where rate-limit counters live (default: in this process; `ratelimit.store` in the config wins). */
+  /** Where rate-limit counters live (default: the app's database, shared by every process; `ratelimit.store` in the config wins). */
   rateLimitStore?: RateLimitStore;
 }
 
@@ -35,7 +37,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
   let abilities: RoleAbilities | undefined;
   let email: EmailService | undefined;
   const pending = new Set<Promise<void>>();
-  const store = options.rateLimitStore ?? new MemoryRateLimitStore();
+  const store = options.rateLimitStore ?? new DatabaseRateLimitStore(() => theApp());
 
   const theApp = (): App => {
     if (!app) throw new Error('users-permissions is used before it registered');
@@ -59,6 +61,8 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     pending.add(task);
   };
 
+  const rateLimitStore = (): RateLimitStore => (config().ratelimit.store as RateLimitStore | undefined) ?? store;
+
   const server: PluginServer = {
     config: { default: defaultConfig, validator: validateConfig },
     contentTypes,
@@ -77,7 +81,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       permissions: () => permissionsController(roles),
     },
     middlewares: {
-      rateLimit: () => rateLimitMiddleware(config().ratelimit, (config().ratelimit.store as RateLimitStore | undefined) ?? store),
+      rateLimit: () => rateLimitMiddleware(config().ratelimit, rateLimitStore()),
     },
     routes: { 'content-api': { type: 'content-api', routes } },
 
@@ -91,6 +95,14 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
 
     async bootstrap({ app: current }) {
       abilities!.watchWrites();
+      registerGraphql(current, {
+        auth,
+        countRequest: (ctx, operation) => countRequest(config().ratelimit, rateLimitStore(), ctx, operation),
+        roleOf: async (userId) => {
+          const user = await current.db.query(USER_UID).findOne({ where: { id: userId }, populate: ['role'] });
+          return (user?.role as Record<string, unknown> | null | undefined) ?? null;
+        },
+      });
       await roles().initialize();
       // Added after the kernel's API-token strategy: a bearer token is an API token first, then a JWT.
       current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: () => config().advanced.emailConfirmation }));
@@ -109,6 +121,7 @@ export default function usersPermissions(_context: KernelContext): Plugin {
 }
 
 export { MemoryRateLimitStore, type RateLimitStore, type RateLimitHit } from './rate-limit';
+export { DatabaseRateLimitStore } from './database-rate-limit-store';
 export type { AuthService, AuthResult } from './services/auth';
 export type { UserService } from './services/user';
 export type { RoleService, PermissionTree } from './services/role';

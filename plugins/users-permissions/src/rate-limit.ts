@@ -3,8 +3,9 @@
  * per route (the declared path, so case and trailing slashes make no
  * difference) and client address — never per body field, which a client
  * could vary at will. `ctx.ip` honours X-Forwarded-For only when
- * `server.proxy` is true (Koa's `proxy`). The counter store is an interface;
- * the in-process store is the default, a shared one comes with scale-out.
+ * `server.proxy` is true (Koa's `proxy`). The counter store is an interface:
+ * the database store (shared by every process) is the default, the
+ * in-process one below serves apps that want no table for it.
  */
 import type Koa from 'koa';
 import { RateLimitError } from '@tessera/errors';
@@ -46,17 +47,25 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 export function rateLimitMiddleware(config: RateLimitConfig, store: RateLimitStore): RouteMiddleware {
   return async (ctx: Koa.Context, next: Koa.Next) => {
-    if (!config.enabled) return next();
     const route = (ctx as Koa.Context & { _matchedRoute?: string })._matchedRoute ?? ctx.path.toLowerCase();
-    const now = Date.now();
-    const { count, resetAt } = await store.hit(`${ctx.method} ${route} ${ctx.ip}`, config.interval, now);
-    ctx.set('X-RateLimit-Limit', String(config.max));
-    ctx.set('X-RateLimit-Remaining', String(Math.max(0, config.max - count)));
-    ctx.set('X-RateLimit-Reset', String(Math.ceil(resetAt / 1000)));
-    if (count > config.max) {
-      ctx.set('Retry-After', String(Math.max(1, Math.ceil((resetAt - now) / 1000))));
-      throw new RateLimitError();
-    }
+    await countRequest(config, store, ctx, `${ctx.method} ${route}`);
     return next();
   };
+}
+
+/**
+ * Counts one request of `operation` (a route, or a GraphQL operation) from the
+ * client address; sets the X-RateLimit headers, throws RateLimitError beyond the limit.
+ */
+export async function countRequest(config: RateLimitConfig, store: RateLimitStore, ctx: Koa.Context, operation: string): Promise<void> {
+  if (!config.enabled) return;
+  const now = Date.now();
+  const { count, resetAt } = await store.hit(`${operation} ${ctx.ip}`, config.interval, now);
+  ctx.set('X-RateLimit-Limit', String(config.max));
+  ctx.set('X-RateLimit-Remaining', String(Math.max(0, config.max - count)));
+  ctx.set('X-RateLimit-Reset', String(Math.ceil(resetAt / 1000)));
+  if (count > config.max) {
+    ctx.set('Retry-After', String(Math.max(1, Math.ceil((resetAt - now) / 1000))));
+    throw new RateLimitError();
+  }
 }

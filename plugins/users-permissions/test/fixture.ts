@@ -37,6 +37,8 @@ export interface UpAppOptions {
   database?: DatabaseHandle;
   sqliteFile?: string;
   serverConfig?: Record<string, unknown>;
+  /** Turn the GraphQL plugin on too. */
+  graphql?: boolean;
 }
 
 export function upFiles(options: UpAppOptions = {}): Record<string, string | object> {
@@ -45,7 +47,7 @@ export function upFiles(options: UpAppOptions = {}): Record<string, string | obj
     'src/api/post/content-types/post/schema.json': POST_SCHEMA,
     'src/api/note/content-types/note/schema.json': NOTE_SCHEMA,
     'config/permissions.ts': `export default ${JSON.stringify(options.permissions ?? { public: PUBLIC_ACTIONS })};\n`,
-    'config/plugins.ts': `export default ${JSON.stringify({ 'users-permissions': { enabled: true, config: pluginConfig } })};\n`,
+    'config/plugins.ts': `export default ${JSON.stringify({ 'users-permissions': { enabled: true, config: pluginConfig }, ...(options.graphql ? { graphql: { enabled: true } } : {}) })};\n`,
     ...(options.files ?? {}),
   };
 }

@@ -184,6 +184,30 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
     }
   });
 
+  it('a change through another process on the same database shows within a second (PostgreSQL: at once, by NOTIFY)', async () => {
+    const other = await startUpApp(dialect, { database: app.database, config: { permissionsCacheTtl: 60_000 } });
+    const grant = async () => {
+      const role = await roleId(other, 'public');
+      return other.app.db.transaction(() => other.app.entityService.create(PERMISSION, { data: { action: 'api::note.note.find', role } }));
+    };
+    let granted: { id: number } | undefined;
+    try {
+      expect((await app.get('/api/notes')).body).to.deep.equal(FORBIDDEN);
+      granted = (await grant()) as { id: number };
+      const started = Date.now();
+      let status = 403;
+      while (status !== 200 && Date.now() - started < 1500) {
+        status = (await app.get('/api/notes')).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(status).to.equal(200);
+      expect(Date.now() - started).to.be.below(dialect === 'postgres' ? 500 : 1200);
+    } finally {
+      if (granted) await other.app.entityService.delete(PERMISSION, granted.id);
+      await other.stop({ keepDatabase: true });
+    }
+  });
+
   it('a restart keeps the rows an operator added and adds none twice', async () => {
     const publicId = await roleId(app, 'public');
     await app.app.query(PERMISSION).create({ data: { action: 'api::note.note.findOne', role: publicId } });

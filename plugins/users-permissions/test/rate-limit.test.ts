@@ -50,6 +50,18 @@ eachDatabase('users-permissions: rate limit on /auth/*', (dialect) => {
     }
   });
 
+  it('is shared by every process on the database: a second server counts against the same limit, concurrent hits lose no count', async () => {
+    const other = await startUpApp(dialect, { database: app.database, config: { ratelimit: { enabled: true, interval: 60_000, max: 3 } } });
+    try {
+      const path = '/api/auth/email-confirmation';
+      const answers = await Promise.all([app, other, app, other, app, other].map((server) => server.get(`${path}?confirmation=nope`)));
+      expect(answers.map((answer) => answer.status).sort()).to.deep.equal([400, 400, 400, 429, 429, 429]);
+      expect((await other.get(`${path}?confirmation=nope`)).body).to.deep.equal(LIMITED);
+    } finally {
+      await other.stop({ keepDatabase: true });
+    }
+  });
+
   it('each route has its own counter; every open account route is limited', async () => {
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await app.post('/api/auth/forgot-password', { email: 'bad' })).status).to.equal(400);
     expect((await app.post('/api/auth/forgot-password', { email: 'bad' })).body).to.deep.equal(LIMITED);
@@ -106,6 +118,22 @@ export default {
       expect((await from('198.51.100.1')).status).to.equal(400);
       expect((await from('198.51.100.1')).status).to.equal(429);
       expect((await from('198.51.100.2')).status).to.equal(400);
+      // The client writes the left of the header; only the entry our proxy appended counts.
+      for (const spoofed of ['203.0.113.1', '203.0.113.2, 10.0.0.1', 'anything']) {
+        expect((await from(`${spoofed}, 198.51.100.1`)).status, spoofed).to.equal(429);
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('behind two proxies (server.proxy: 2) the client is the second entry from the right', async () => {
+    const app = await startUpApp(dialect, { config: { ratelimit: { enabled: true, interval: 60_000, max: 1 } }, serverConfig: { proxy: 2 } });
+    try {
+      const from = (header: string) => app.request('POST', '/api/auth/forgot-password', { body: { email: 'bad' }, headers: { 'x-forwarded-for': header } });
+      expect((await from('198.51.100.7, 10.0.0.2')).status).to.equal(400);
+      expect((await from('spoofed, 198.51.100.7, 10.0.0.3')).status).to.equal(429);
+      expect((await from('198.51.100.8, 10.0.0.2')).status).to.equal(400);
     } finally {
       await app.stop();
     }

@@ -16,8 +16,12 @@ import { installQueryParser } from './query-string';
 import { errorEnvelope } from './middlewares/errors';
 
 export interface HttpConfig {
-  /** Trust X-Forwarded-* headers (behind a proxy). */
-  proxy: boolean;
+  /**
+   * How many proxies in front of us append to X-Forwarded-For (`server.proxy`: `true` is one, a number is that
+   * many; 0 trusts none). The client address is the entry that many places from the right — never the leftmost,
+   * which the client writes itself.
+   */
+  proxyHops: number;
   /** On stop, how long in-flight requests may run before their sockets are closed (`server.shutdownTimeout`, ms). */
   shutdownTimeoutMs?: number;
 }
@@ -32,7 +36,8 @@ export class HttpServer {
     private readonly config: HttpConfig,
     private readonly logger: Logger,
   ) {
-    this.koa.proxy = config.proxy;
+    this.koa.proxy = config.proxyHops > 0;
+    this.koa.maxIpsCount = config.proxyHops;
     this.koa.silent = true;
     installQueryParser(this.koa);
     this.koa.use(errorEnvelope(logger));

@@ -4,8 +4,10 @@
  * the `public` role's actions. A write to permissions or roles — through
  * this plugin, `strapi.query(...)` or the entity service — clears the cache
  * in its lifecycle hook and again once its transaction commits, so the next
- * request sees the change without a restart. Other processes sharing the
- * database cannot see those hooks: entries also expire after
+ * request sees the change without a restart. Other processes' writes arrive
+ * through the database's committed-write notifications (PostgreSQL
+ * LISTEN/NOTIFY); where there are none (SQLite files shared by workers, a
+ * notification channel that was down), entries also expire after
  * `permissionsCacheTtl` ms, which bounds how long they may lag.
  */
 import { ActionSet, type App, type PermissionProvider } from '@tessera/core';
@@ -39,6 +41,10 @@ export class RoleAbilities implements PermissionProvider {
       await this.app.db.connection.afterCommit(() => this.invalidate());
     };
     this.app.db.lifecycles.subscribe({ models: [PERMISSION_UID, ROLE_UID], afterCreate: clear, afterUpdate: clear, afterDelete: clear });
+    // Writes by other processes (and `*`: the channel was down, anything may have changed).
+    this.app.db.onCommittedWrite((uid) => {
+      if (uid === PERMISSION_UID || uid === ROLE_UID || uid === '*') this.invalidate();
+    });
   }
 
   private load(key: string, where: Record<string, unknown>): Promise<ActionSet> {

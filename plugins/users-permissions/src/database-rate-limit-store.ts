@@ -1,0 +1,52 @@
+/**
+ * Rate-limit counters in the app's database, so every process on it — N
+ * workers, several hosts on one PostgreSQL, workers sharing a SQLite file —
+ * counts against the same limit. One fixed window per key in the
+ * `tessera_rate_limits` table (a Tessera addition; Strapi's tables are not
+ * touched), bumped by a single atomic upsert, so concurrent hits never lose a
+ * count. Expired windows are deleted now and then.
+ */
+import type { App } from '@tessera/core';
+import type { RateLimitHit, RateLimitStore } from './rate-limit';
+
+const TABLE = 'tessera_rate_limits';
+
+export class DatabaseRateLimitStore implements RateLimitStore {
+  private ready: Promise<void> | undefined;
+  private nextSweep = 0;
+
+  constructor(private readonly app: () => App) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
+    await (this.ready ??= this.createTable());
+    const connection = this.app().db.connection;
+    if (now >= this.nextSweep) {
+      this.nextSweep = now + windowMs;
+      await connection.raw(`DELETE FROM ?? WHERE reset_at <= ?`, [TABLE, now]);
+    }
+    // A window that has ended starts again at 1; otherwise the count goes up. One statement: atomic on both databases.
+    const [row] = await connection.raw(
+      `INSERT INTO ?? (key, hits, reset_at) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN ??.reset_at <= ? THEN 1 ELSE ??.hits + 1 END,
+         reset_at = CASE WHEN ??.reset_at <= ? THEN ? ELSE ??.reset_at END
+       RETURNING hits, reset_at`,
+      [TABLE, key, now + windowMs, TABLE, now, TABLE, TABLE, now, now + windowMs, TABLE],
+    );
+    return { count: Number(row.hits), resetAt: Number(row.reset_at) };
+  }
+
+  private async createTable(): Promise<void> {
+    const connection = this.app().db.connection;
+    try {
+      await connection.raw(`CREATE TABLE IF NOT EXISTS ?? (key varchar(512) PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL)`, [TABLE]);
+    } catch (error) {
+      // Processes booting together on PostgreSQL may race on CREATE TABLE IF NOT EXISTS: the table exists either way.
+      const exists = await connection.raw(`SELECT 1 FROM ?? WHERE 1 = 0`, [TABLE]).then(() => true, () => false);
+      if (!exists) {
+        this.ready = undefined;
+        throw error;
+      }
+    }
+  }
+}
