@@ -271,10 +271,14 @@ const PUBLIC_FILES = {
   'public/.hidden': 'hidden',
   'public/api/notes': 'a file must not shadow the API',
   'public/shadowed.txt': 'from the file',
+  'public/owned/page.html': 'behind the owning route',
   'src/api/probe/routes/raw.ts': `
 export default {
   type: 'raw',
-  routes: [{ method: 'GET', path: '/shadowed.txt', handler: () => 'from the route', config: { auth: false } }],
+  routes: [
+    { method: 'GET', path: '/shadowed.txt', handler: () => 'from the route', config: { auth: false } },
+    { method: 'GET', path: '/owned/:name', handler: () => 'from the owning route', config: { auth: false } },
+  ],
 };
 `,
 };
@@ -351,6 +355,19 @@ describe('global middlewares: static files from public/ [sqlite]', () => {
     expect(notes.body).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
     const routed = await app.get('/shadowed.txt');
     expect(routed.text).to.equal('from the route');
+  });
+
+  it('a route owns its paths in every spelling: encoded letters, an encoded or doubled / never reach the file behind it', async () => {
+    expect((await app.get('/owned/page.html')).text).to.equal('from the owning route');
+    for (const requestPath of ['/%6Fwned/page.html', '/%6f%77%6e%65%64/page.html', '/owned%2Fpage.html', '/owned%2fpage.html', '//owned/page.html', '/owned//page.html']) {
+      const response = await raw(app, 'GET', requestPath);
+      expect(response.text, requestPath).to.not.contain('behind the owning route');
+      expect(response.status, requestPath).to.be.oneOf([200, 404]);
+      if (response.status === 200) expect(response.text, requestPath).to.equal('from the owning route');
+    }
+    for (const requestPath of ['/sub//deep.json', '//hello.txt', '/sub/deep.json/']) {
+      expect((await raw(app, 'GET', requestPath)).status, requestPath).to.equal(404);
+    }
   });
 });
 

@@ -155,6 +155,18 @@ eachDatabase('filters through links: missing rows, media, json text', (dialect) 
       expect(paged).to.deep.equal({ names: ['P1'], total: 2 });
     });
 
+    it('media follow their owner for filters as for populate: a token that may only find articles may do both', async () => {
+      const { accessKey } = await app.app.apiTokens.create({ name: `articles-only-${dialect}`, type: 'custom', permissions: ['api::article.article.find'] });
+      const filtered = await app.get('/api/articles?fields[0]=title&filters[cover][name][$eq]=one.png', { token: accessKey });
+      expect(filtered.status).to.equal(200);
+      expect(filtered.body.data.map((entry: Json) => entry.attributes.title)).to.deep.equal(['A1']);
+      const populated = await app.get('/api/articles?fields[0]=title&populate[cover][fields][0]=name&filters[title][$eq]=A1', { token: accessKey });
+      expect(populated.status).to.equal(200);
+      expect(populated.body.data[0].attributes).to.deep.equal({ title: 'A1', cover: { data: { id: id.png, attributes: { name: 'one.png' } } } });
+      const category = await app.get('/api/articles?filters[category][name][$eq]=C1', { token: accessKey });
+      expect(category.status).to.equal(400);
+    });
+
     it('private file attributes, unknown ones and dynamic zones stay a 400', async () => {
       for (const query of ['filters[cover][folderPath][$eq]=/', 'filters[cover][nope][$eq]=x', 'filters[cover][size][$eq]=big']) {
         const response = await app.get(`/api/articles?${query}`);

@@ -10,6 +10,7 @@ import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './config';
 import contentApiController from './controllers/content-api';
 import { fileSchema } from './content-types/file';
 import { folderSchema } from './content-types/folder';
+import { restrictGraphqlShadowCrud } from './graphql';
 import { multipartMiddleware } from './multipart';
 import { serveUploads } from './serve';
 import { UploadService } from './services/upload';
@@ -58,6 +59,7 @@ export const uploadPlugin: Plugin = {
   bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.
     void (app.plugin('upload').service('upload') as unknown as UploadService).provider;
+    restrictGraphqlShadowCrud(app);
   },
 };
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import restPlugin from '@tessera/plugin-rest';
-import { EXAMPLE_APP, SHARED_REFERENCE, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, SHARED_REFERENCE, requireReference, startApp, type TestApp } from '@tessera/testing';
 import uploadPlugin from '../src';
 import { file, multipart, png, type Part } from './fixture';
 
@@ -76,7 +76,7 @@ describe('upload on the reference database: Strapi samples 60–75 in order [sql
   let app: TestApp;
   let token: string;
   before(async function () {
-    if (!fs.existsSync(DATABASE)) this.skip();
+    requireReference(this, 'strapi4-blog.sqlite');
     app = await startApp({
       dialect: 'sqlite',
       from: EXAMPLE_APP,
@@ -107,7 +107,7 @@ describe('upload on the reference database: rows Strapi wrote read back unchange
   let app: TestApp;
   let token: string;
   before(async function () {
-    if (!fs.existsSync(DATABASE)) this.skip();
+    requireReference(this, 'strapi4-blog.sqlite');
     app = await startApp({
       dialect: 'sqlite',
       from: EXAMPLE_APP,

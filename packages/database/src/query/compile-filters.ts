@@ -94,10 +94,11 @@ function compileRelation(relation: RelationField, value: unknown, context: Compi
   return condition ? { kind: 'related', relation, target, condition } : null;
 }
 
-/** Media filter as media populate: whoever may read the entry may read its files' attributes. */
+/** Media filter under the same rule as media populate: a caller who may not see files may not probe their attributes either. */
 function compileMedia(owner: EntityMetadata, field: MediaField, value: unknown, context: CompileContext, depth: number): Condition | null {
   const target = context.metadata.get(FILE_UID);
   if (!target) throw invalidParameter(field.name, 'no file content type is registered');
+  if (!readable(FILE_UID, context)) throw invalidParameter(field.name);
   const condition = compileLinked(value, target, context, depth);
   return condition ? { kind: 'media', owner, field, target, condition } : null;
 }

@@ -22,8 +22,12 @@ export const publicFiles: Builtin = {
     if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return undefined;
     const cacheControl = `max-age=${Math.floor(Number(config.maxAge ?? DEFAULT_MAX_AGE_MS) / 1000)}`;
     const middleware: Koa.Middleware = async (ctx, next) => {
-      if (!mayServe(ctx) || router.match(ctx.path, ctx.method).route) return next();
-      const found = await publicFile(root, ctx.path);
+      if (!mayServe(ctx)) return next();
+      const segments = pathSegments(ctx.path);
+      // A route owns its paths in every spelling: `/%75ploads/x` or `/uploads%2Fx` must not reach the
+      // file behind the upload route as a plain static file (its serve policy would be skipped).
+      if (!segments || router.match(ctx.path, ctx.method).route || router.match(`/${segments.join('/')}`, ctx.method).route) return next();
+      const found = await publicFile(root, segments);
       if (!found) return next();
       ctx.status = 200;
       ctx.set('Cache-Control', cacheControl);
@@ -45,17 +49,30 @@ function mayServe(ctx: Koa.Context): boolean {
   return !(ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`));
 }
 
-/** The regular file under `root` that a URL path names, or undefined. */
-async function publicFile(root: string, urlPath: string): Promise<{ file: string; stats: fs.Stats } | undefined> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
+/**
+ * The decoded segments of a URL path, or undefined when the path is not in
+ * canonical form: an empty segment (`//`), an encoded `/` or `\\`, a NUL,
+ * a dot name (hidden files, `.`, `..`), or bad percent-encoding.
+ */
+export function pathSegments(urlPath: string): string[] | undefined {
+  const raw = urlPath.split('/').slice(1);
+  if (raw.length === 0 || raw.some((segment) => segment === '')) return undefined;
+  const segments: string[] = [];
+  for (const segment of raw) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+    if (/[/\\\0]/.test(decoded) || decoded.startsWith('.')) return undefined;
+    segments.push(decoded);
   }
-  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const segments = decoded.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0 || segments.some((segment) => segment.startsWith('.'))) return undefined;
+  return segments;
+}
+
+/** The regular file under `root` that path segments name, or undefined. */
+async function publicFile(root: string, segments: string[]): Promise<{ file: string; stats: fs.Stats } | undefined> {
   const file = path.join(root, ...segments);
   if (!file.startsWith(root + path.sep)) return undefined;
   const stats = await fs.promises.stat(file).catch(() => undefined);
