@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { EXAMPLE_APP, SHARED_REFERENCE, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, SHARED_REFERENCE, requireReference, startApp, type TestApp } from '@tessera/testing';
 
 const SAMPLES = path.join(SHARED_REFERENCE, 'strapi4-samples');
 
@@ -25,7 +25,7 @@ function readSample(prefix: string): { request: string; status: number; body: st
 describe('Strapi v4 GraphQL reference samples [sqlite]', () => {
   let app: TestApp;
   before(async function () {
-    if (!fs.existsSync(path.join(SHARED_REFERENCE, 'strapi4-blog.sqlite'))) this.skip();
+    requireReference(this, 'strapi4-blog.sqlite');
     app = await startApp({
       dialect: 'sqlite',
       from: EXAMPLE_APP,

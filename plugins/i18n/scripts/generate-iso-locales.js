@@ -12,6 +12,10 @@ const path = require('node:path');
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 const pairs = [...letters].flatMap((a) => [...letters].map((b) => a + b));
+// ISO 639-2/3 languages with no two-letter code (fil, haw, ast, ckb, …).
+const triples = pairs.flatMap((pair) => [...letters].map((c) => pair + c));
+// UN M.49 areas (001 world, 419 Latin America, …) beside the ISO 3166 regions.
+const areas = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none', languageDisplay: 'standard' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 const SCRIPTS = ['Arab', 'Cyrl', 'Deva', 'Guru', 'Hans', 'Hant', 'Latn', 'Olck', 'Adlm', 'Mtei', 'Tfng', 'Vaii'];
@@ -25,11 +29,11 @@ const hasData = (tag) => {
   }
 };
 
-const regions = pairs.map((pair) => pair.toUpperCase()).filter((region) => {
+const regions = [...pairs.map((pair) => pair.toUpperCase()), ...areas].filter((region) => {
   const name = regionNames.of(region);
   return name !== undefined && name !== region;
 });
-const languages = pairs.filter((language) => {
+const languages = [...pairs, ...triples].filter((language) => {
   const name = languageNames.of(language);
   return name !== undefined && name !== language && hasData(language);
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import restPlugin from '@tessera/plugin-rest';
-import { SHARED_REFERENCE, startApp, type TestApp } from '@tessera/testing';
+import { SHARED_REFERENCE, requireReference, startApp, type TestApp } from '@tessera/testing';
 import i18nPlugin from '../src';
 import { CATEGORY_SCHEMA, PAGE_SCHEMA } from './fixture';
 
@@ -33,7 +33,7 @@ describe('i18n on a Strapi-made database [sqlite]', () => {
   let file: string;
   before(async function () {
     const reference = path.join(SHARED_REFERENCE, 'strapi4-blog.sqlite');
-    if (!fs.existsSync(reference)) this.skip();
+    requireReference(this, 'strapi4-blog.sqlite');
     file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-i18n-')), 'strapi.db');
     fs.copyFileSync(reference, file);
     const db = new Database(file);

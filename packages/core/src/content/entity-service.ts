@@ -12,6 +12,8 @@ import type { Database, Entity, EntityMetadata, EntityQuery, Page, QueryParams }
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
+import type { QueryParameter } from './query-parameters';
+import type { AuthState } from '../types';
 import { componentsPopulate, missingRequired } from './publication-requirements';
 
 export interface PaginationParams {
@@ -24,7 +26,7 @@ export interface PaginationParams {
 export interface FindParams extends QueryParams, PaginationParams {
   /** Strapi accepts pagination nested or at the top level. */
   pagination?: PaginationParams;
-  /** Accepted for Strapi compatibility; the i18n plugin gives it meaning. */
+  /** The i18n plugin's parameter, as in Strapi v4: a code, `all`, or absent for the default locale. */
   locale?: string;
   /** A compiled plan (what the content API passes); replaces filters/sort/fields/populate/publicationState. */
   query?: EntityQuery;
@@ -48,12 +50,17 @@ export type ContentEventSink = (name: ContentEventName, uid: string, entry: Enti
 
 const DEFAULT_PAGE_SIZE = 10;
 
+/** Who server code is to a plugin's parameter: no caller, nothing refused. */
+const SERVER_CODE: AuthState = { strategy: 'server', credentials: null, ability: { can: () => true } };
+
 export class EntityService {
   private readonly validators = new Map<string, EntryValidator>();
 
   constructor(
     private readonly db: Database,
     private readonly announce: ContentEventSink = async () => undefined,
+    /** Parameters plugins declared (`locale`): server code passes them as Strapi v4 code does, with the same meaning. */
+    private readonly parameters: readonly QueryParameter[] = [],
   ) {
     for (const [uid, entity] of db.metadata) {
       if (entity.kind === 'component') continue;
@@ -90,7 +97,7 @@ export class EntityService {
   }
 
   async findOne(uid: string, id: number | string, params: FindParams = {}): Promise<Entity | null> {
-    return this.db.query(uid).findOne({ query: this.plan(uid, params), id: toId(id) });
+    return this.db.query(uid).findOne({ query: this.plan(uid, params, true), id: toId(id) });
   }
 
   async create(uid: string, params: WriteParams): Promise<Entity> {
@@ -133,10 +140,22 @@ export class EntityService {
     });
   }
 
-  private plan(uid: string, params: FindParams): EntityQuery {
+  private plan(uid: string, params: FindParams, byId = false): EntityQuery {
     if (params.query) return params.query;
-    const { filters, sort, fields, populate, publicationState } = params;
+    const { sort, fields, populate, publicationState } = params;
+    const filters = this.withParameters(uid, params, byId);
     return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true });
+  }
+
+  /** The filters, ANDed with those of the plugins' parameters (i18n: `locale`, the default locale when absent). */
+  private withParameters(uid: string, params: FindParams, byId: boolean): unknown {
+    const operation = byId ? 'entry' : this.db.entity(uid).kind === 'singleType' ? 'single' : 'collection';
+    let filters = params.filters;
+    for (const parameter of this.parameters) {
+      const extra = parameter.filters?.((params as Record<string, unknown>)[parameter.name], { uid, auth: SERVER_CODE, operation });
+      if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
+    }
+    return filters;
   }
 
   private readBack(uid: string, params: Omit<WriteParams, 'data'>): EntityQuery | undefined {
