@@ -1,14 +1,15 @@
 'use strict';
 /**
  * Seed: a fresh copy of apps/example in a temp folder with its own SQLite
- * database, filled with a realistic blog.
+ * database (or its own PostgreSQL schema), filled with a realistic blog of
+ * any size.
  *
  * The schema comes from Tessera itself (the app is loaded once so schema sync
  * creates every table and join table), then rows are written with direct SQL
  * in one transaction: going through the API would take minutes and relation
  * writing through the API is not what is being measured. Rows follow what
- * Tessera/Strapi v4 store on SQLite: datetimes as epoch milliseconds, booleans
- * 0/1, JSON as text, every relation in its `<table>_<attr>_links` join table
+ * Tessera/Strapi v4 store: on SQLite datetimes as epoch milliseconds, booleans
+ * 0/1, JSON as text; every relation in its `<table>_<attr>_links` join table
  * with Strapi v4's order columns.
  */
 const fs = require('node:fs');
@@ -39,29 +40,77 @@ function random(seed) {
 }
 
 /** Config every process of the run shares (the child apps must match the seeding app). */
-function appConfig(dbFile) {
+function appConfig(database) {
+  const connection =
+    database.dialect === 'postgres'
+      ? { client: 'postgres', connection: { ...POSTGRES, schema: database.schema }, pool: { min: 0, max: 10 } }
+      : { client: 'sqlite', connection: { filename: database.file } };
   return {
-    database: { connection: { client: 'sqlite', connection: { filename: dbFile } } },
+    database: { connection },
     server: { host: '127.0.0.1', port: 0, logger: { level: 'silent' } },
     admin: { apiToken: { salt: 'bench-salt' } },
   };
 }
 
+const POSTGRES = {
+  host: process.env.BENCH_PG_HOST || '127.0.0.1',
+  port: Number(process.env.BENCH_PG_PORT || 5432),
+  database: process.env.BENCH_PG_DATABASE || 'test',
+  user: process.env.BENCH_PG_USER || 'postgres',
+  password: process.env.BENCH_PG_PASSWORD || '',
+};
+
+/**
+ * The search and index options a large table wants (README: Search and index
+ * options): `title` search-indexed, `views` and `published_at` b-tree indexed.
+ */
+function addIndexOptions(dir) {
+  const file = path.join(dir, 'src/api/article/content-types/article/schema.json');
+  const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
+  schema.attributes.title.pluginOptions = { tessera: { search: true } };
+  schema.attributes.views.index = true;
+  schema.pluginOptions = { ...schema.pluginOptions, tessera: { indexes: [['publishedAt', 'views']] } };
+  fs.writeFileSync(file, JSON.stringify(schema, null, 2));
+}
+
 /** Copies the example app, lets Tessera create the schema, creates a token. */
-async function prepareApp() {
+async function prepareApp({ dialect, indexes }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   for (const part of ['config', 'src']) fs.cpSync(path.join(EXAMPLE_APP, part), path.join(dir, part), { recursive: true });
-  const dbFile = path.join(dir, '.tmp', 'data.db');
-  fs.mkdirSync(path.dirname(dbFile), { recursive: true });
-  const config = appConfig(dbFile);
+  if (indexes) addIndexOptions(dir);
+  let database;
+  if (dialect === 'postgres') {
+    database = { dialect, schema: `bench_${process.pid}_${Date.now()}` };
+    await withPostgres((client) => client.query(`CREATE SCHEMA "${database.schema}"`));
+  } else {
+    database = { dialect, file: path.join(dir, '.tmp', 'data.db') };
+    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  }
+  const config = appConfig(database);
   const app = new App({ dir, plugins: [restPlugin], config });
   try {
     await app.load();
     const { accessKey } = await app.apiTokens.create({ name: 'bench-full-access', type: 'full-access' });
-    return { dir, dbFile, config, token: accessKey };
+    return { dir, database, dbFile: database.file, config, token: accessKey };
   } finally {
     await app.destroy();
   }
+}
+
+async function withPostgres(work) {
+  const { Client } = require('pg');
+  const client = new Client(POSTGRES);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a Postgres bench schema (no-op for SQLite: its file goes with the temp folder). */
+async function dropDatabase(database) {
+  if (database.dialect === 'postgres') await withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${database.schema}" CASCADE`));
 }
 
 function sentence(rand, words) {
@@ -77,29 +126,14 @@ function paragraph(rand, sentences) {
   return out.join(' ');
 }
 
-/** Inserts the blog into `dbFile` in one transaction. */
-function insertRows(dbFile) {
-  const db = new Database(dbFile);
-  db.pragma('journal_mode = WAL');
+/**
+ * The blog, row by row: `[table, row]` with JS values (Date, boolean, object);
+ * each database's writer stores them in its own form. Deterministic.
+ */
+function* blogRows(articles) {
   const rand = random(42);
   const base = Date.UTC(2024, 0, 1);
-  const stamp = (i) => base + i * 60_000;
-  const sql = {
-    category: db.prepare('INSERT INTO categories (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)'),
-    tag: db.prepare('INSERT INTO tags (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)'),
-    writer: db.prepare('INSERT INTO writers (id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?)'),
-    article: db.prepare(
-      `INSERT INTO articles (id, title, slug, body, summary, featured, views, rating, publish_date, status, meta,
-        created_at, updated_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    seo: db.prepare('INSERT INTO components_shared_seos (id, meta_title, meta_description) VALUES (?, ?, ?)'),
-    component: db.prepare(
-      'INSERT INTO articles_components (entity_id, component_id, component_type, field, "order") VALUES (?, ?, ?, ?, ?)',
-    ),
-    category_link: db.prepare('INSERT INTO articles_category_links (article_id, category_id, article_order) VALUES (?, ?, ?)'),
-    author_link: db.prepare('INSERT INTO articles_author_links (article_id, writer_id, article_order) VALUES (?, ?, ?)'),
-    tag_link: db.prepare('INSERT INTO articles_tags_links (article_id, tag_id, tag_order, article_order) VALUES (?, ?, ?, ?)'),
-  };
+  const stamp = (i) => new Date(base + i * 60_000);
   // Inverse-side order columns count the position of the article in the target's list (1..N).
   const inverseOrder = { category: new Map(), writer: new Map(), tag: new Map() };
   const next = (map, key) => {
@@ -107,62 +141,138 @@ function insertRows(dbFile) {
     map.set(key, value);
     return value;
   };
-
-  db.transaction(() => {
-    for (let id = 1; id <= COUNTS.categories; id += 1) sql.category.run(id, `Category ${id}`, stamp(0), stamp(0));
-    for (let id = 1; id <= COUNTS.tags; id += 1) sql.tag.run(id, `tag-${WORDS[id]}`, stamp(0), stamp(0));
-    for (let id = 1; id <= COUNTS.writers; id += 1) {
-      sql.writer.run(id, `Writer ${id}`, `writer${id}@example.com`, stamp(0), stamp(0));
+  const t0 = stamp(0);
+  for (let id = 1; id <= COUNTS.categories; id += 1) yield ['categories', { id, name: `Category ${id}`, created_at: t0, updated_at: t0 }];
+  for (let id = 1; id <= COUNTS.tags; id += 1) yield ['tags', { id, name: `tag-${WORDS[id]}`, created_at: t0, updated_at: t0 }];
+  for (let id = 1; id <= COUNTS.writers; id += 1) {
+    yield ['writers', { id, name: `Writer ${id}`, email: `writer${id}@example.com`, created_at: t0, updated_at: t0 }];
+  }
+  for (let id = 1; id <= articles; id += 1) {
+    const created = stamp(id);
+    const title = `Article ${id}: ${sentence(rand, 5)}`;
+    yield ['articles', {
+      id,
+      title,
+      slug: `article-${id}`,
+      body: `## ${title}\n\n${paragraph(rand, 4)}\n\n${paragraph(rand, 4)}`,
+      summary: paragraph(rand, 2),
+      featured: rand() < 0.1,
+      views: Math.floor(rand() * 100000),
+      rating: Math.round(rand() * 500) / 100,
+      publish_date: created.toISOString().slice(0, 10),
+      status: STATUSES[id % STATUSES.length],
+      meta: { readingMinutes: 1 + (id % 12), source: 'bench' },
+      created_at: created,
+      updated_at: new Date(created.getTime() + 1000),
+      published_at: id % 3 === 0 ? null : new Date(created.getTime() + 2000),
+    }];
+    yield ['components_shared_seos', { id, meta_title: title.slice(0, 60), meta_description: paragraph(rand, 1) }];
+    yield ['articles_components', { entity_id: id, component_id: id, component_type: 'shared.seo', field: 'seo', order: 1 }];
+    const category = 1 + (id % COUNTS.categories);
+    yield ['articles_category_links', { article_id: id, category_id: category, article_order: next(inverseOrder.category, category) }];
+    const writer = 1 + ((id * 7) % COUNTS.writers);
+    yield ['articles_author_links', { article_id: id, writer_id: writer, article_order: next(inverseOrder.writer, writer) }];
+    for (let k = 0; k < COUNTS.tagsPerArticle; k += 1) {
+      const tag = 1 + ((id + k * 7) % COUNTS.tags);
+      yield ['articles_tags_links', { article_id: id, tag_id: tag, tag_order: k + 1, article_order: next(inverseOrder.tag, tag) }];
     }
-    for (let id = 1; id <= COUNTS.articles; id += 1) {
-      const created = stamp(id);
-      const draft = id % 3 === 0;
-      const title = `Article ${id}: ${sentence(rand, 5)}`;
-      sql.article.run(
-        id,
-        title,
-        `article-${id}`,
-        `## ${title}\n\n${paragraph(rand, 4)}\n\n${paragraph(rand, 4)}`,
-        paragraph(rand, 2),
-        rand() < 0.1 ? 1 : 0,
-        Math.floor(rand() * 100000),
-        Math.round(rand() * 500) / 100,
-        new Date(created).toISOString().slice(0, 10),
-        STATUSES[id % STATUSES.length],
-        JSON.stringify({ readingMinutes: 1 + (id % 12), source: 'bench' }),
-        created,
-        created + 1000,
-        draft ? null : created + 2000,
-      );
-      sql.seo.run(id, title.slice(0, 60), paragraph(rand, 1));
-      sql.component.run(id, id, 'shared.seo', 'seo', 1);
+  }
+}
 
-      const category = 1 + (id % COUNTS.categories);
-      sql.category_link.run(id, category, next(inverseOrder.category, category));
-      const writer = 1 + ((id * 7) % COUNTS.writers);
-      sql.author_link.run(id, writer, next(inverseOrder.writer, writer));
-      for (let k = 0; k < COUNTS.tagsPerArticle; k += 1) {
-        const tag = 1 + ((id + k * 7) % COUNTS.tags);
-        sql.tag_link.run(id, tag, k + 1, next(inverseOrder.tag, tag));
-      }
+/** As Tessera/Strapi v4 store values on SQLite: datetimes as epoch ms, booleans 0/1, JSON as text. */
+function sqliteValue(value) {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/** Prints a progress bar for `done` of `total` articles on one line. */
+function progress(done, total) {
+  if (!process.stdout.isTTY && done !== total) return;
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stdout.write(`\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} articles`);
+  if (done === total) process.stdout.write('\n');
+}
+
+/** Inserts the blog into a SQLite file, in one transaction. */
+function insertSqlite(dbFile, articles) {
+  const db = new Database(dbFile);
+  db.pragma('journal_mode = WAL');
+  const statements = new Map();
+  const insert = (table, row) => {
+    let statement = statements.get(table);
+    if (!statement) {
+      const columns = Object.keys(row);
+      statement = db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      statements.set(table, statement);
+    }
+    statement.run(...Object.values(row).map(sqliteValue));
+  };
+  db.transaction(() => {
+    for (const [table, row] of blogRows(articles)) {
+      insert(table, row);
+      if (table === 'articles' && (row.id % 10000 === 0 || row.id === articles)) progress(row.id, articles);
     }
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }
 
-/** A seeded app folder: `{ dir, dbFile, config, token }`. */
-async function seed() {
-  const prepared = await prepareApp();
-  insertRows(prepared.dbFile);
+/** Inserts the blog into a Postgres schema: multi-row INSERTs, one transaction, then the id sequences. */
+async function insertPostgres(schema, articles) {
+  await withPostgres(async (client) => {
+    await client.query(`SET search_path TO "${schema}"`);
+    await client.query('BEGIN');
+    const batches = new Map();
+    const flush = async (table) => {
+      const rows = batches.get(table);
+      if (!rows || rows.length === 0) return;
+      const columns = Object.keys(rows[0]);
+      const values = [];
+      const tuples = rows.map((row) => `(${columns.map((column) => {
+        const value = row[column];
+        values.push(value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value);
+        return `$${values.length}`;
+      }).join(', ')})`);
+      await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${tuples.join(', ')}`, values);
+      batches.set(table, []);
+    };
+    for (const [table, row] of blogRows(articles)) {
+      if (!batches.has(table)) batches.set(table, []);
+      batches.get(table).push(row);
+      // Flush every table, in first-seen order, so referenced rows always land before their links (FKs).
+      // As many rows per INSERT as Postgres's 65,535 bind parameters allow: fewer round trips.
+      if (batches.get(table).length * Object.keys(row).length >= 60000) for (const name of batches.keys()) await flush(name);
+      if (table === 'articles' && (row.id % 10000 === 0 || row.id === articles)) progress(row.id, articles);
+    }
+    for (const table of batches.keys()) await flush(table);
+    for (const table of ['categories', 'tags', 'writers', 'articles', 'components_shared_seos']) {
+      await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`);
+    }
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+  });
+}
+
+/**
+ * A seeded app folder: `{ dir, database, dbFile, config, token }`.
+ * Options: `articles` (default 10,000), `dialect` ('sqlite' | 'postgres'),
+ * `indexes` (declare the search and index options on articles).
+ */
+async function seed({ articles = COUNTS.articles, dialect = 'sqlite', indexes = false } = {}) {
+  const prepared = await prepareApp({ dialect, indexes });
+  if (dialect === 'postgres') await insertPostgres(prepared.database.schema, articles);
+  else insertSqlite(prepared.dbFile, articles);
   return prepared;
 }
 
 /** Ids of published articles (the seed makes every third one a draft). */
-function publishedIds() {
+function publishedIds(articles = COUNTS.articles) {
   const ids = [];
-  for (let id = 1; id <= COUNTS.articles; id += 1) if (id % 3 !== 0) ids.push(id);
+  for (let id = 1; id <= articles; id += 1) if (id % 3 !== 0) ids.push(id);
   return ids;
 }
 
-module.exports = { seed, appConfig, publishedIds, COUNTS };
+module.exports = { seed, dropDatabase, appConfig, publishedIds, COUNTS, POSTGRES };

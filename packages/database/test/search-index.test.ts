@@ -111,4 +111,27 @@ eachDatabase('index-backed text search', (dialect) => {
       expect(plan.map((row) => String(row.detail)).join(' | ')).to.match(/VIRTUAL TABLE INDEX/);
     });
   }
+
+  if (dialect === 'postgres') {
+    it('sorts as the indexes are built: own id without a NULLS clause (the primary key serves it), declared indexes NULLS FIRST', async () => {
+      const sql: string[] = [];
+      const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+      try {
+        await app.get('/api/indexeds?fields[0]=key&sort=views:desc', { token: await app.fullAccessToken() });
+      } finally {
+        unsubscribe();
+      }
+      const list = sql.find((statement) => statement.includes('from "indexeds"') && statement.includes('order by'))!;
+      expect(list).to.match(/order by "t0"\."views" desc NULLS LAST, "t0"\."id" asc limit/);
+      const [index] = await app.app.db.connection.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'indexeds_views_index'`);
+      expect(String(index.indexdef)).to.match(/\(views NULLS FIRST\)$/);
+      // With the index matching the sort, Postgres walks it for ORDER BY … LIMIT instead of sorting every row.
+      // (The table is small: with sequential scans allowed Postgres could rightly prefer one. One transaction: one connection.)
+      const plan = await app.app.db.transaction(async () => {
+        await app.app.db.connection.raw('SET LOCAL enable_seqscan = off');
+        return app.app.db.connection.raw(`EXPLAIN SELECT id FROM indexeds ORDER BY views DESC NULLS LAST LIMIT 5`);
+      });
+      expect(plan.map((row) => String(row['QUERY PLAN'])).join(' | ')).to.match(/Index Scan Backward using indexeds_views_index/);
+    });
+  }
 });

@@ -94,10 +94,17 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
     if (indexes.has(index.name)) continue;
     // A unique index on existing rows could fail on data Strapi let through; only new tables get them.
     if (index.unique && existing) continue;
-    await schema().alterTable(table.name, (builder) => {
-      if (index.unique) builder.unique(index.columns, { indexName: index.name });
-      else builder.index(index.columns, index.name);
-    });
+    if (!index.unique && connection.dialect === 'postgres') {
+      // Sorts put NULLs first ascending on every database (reader.ts): an index built the same way serves
+      // `ORDER BY … LIMIT` in both directions, where a default (NULLS LAST) one would leave Postgres sorting every row.
+      const columns = index.columns.map(() => '?? NULLS FIRST').join(', ');
+      await connection.builder.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
+    } else {
+      await schema().alterTable(table.name, (builder) => {
+        if (index.unique) builder.unique(index.columns, { indexName: index.name });
+        else builder.index(index.columns, index.name);
+      });
+    }
     changes.push(`created index ${index.name}`);
   }
 }

@@ -189,12 +189,14 @@ export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: st
       }
       alias = next;
     }
-    orderBy(qb, `${alias}.${item.field.column}`, item.field, item.direction, ctx);
+    // The entry's own id is never NULL: a plain ORDER BY lets Postgres walk the primary key instead of sorting every row.
+    const ownId = item.path.length === 0 && item.field.column === 'id';
+    orderBy(qb, `${alias}.${item.field.column}`, item.field, item.direction, ctx.dialect === 'sqlite' || ownId);
   }
 }
 
-function orderBy(qb: Knex.QueryBuilder, column: string, field: ColumnField, direction: 'asc' | 'desc', ctx: SqlContext): void {
-  if (ctx.dialect === 'sqlite') {
+function orderBy(qb: Knex.QueryBuilder, column: string, field: ColumnField, direction: 'asc' | 'desc', plain: boolean): void {
+  if (plain) {
     qb.orderBy(column, direction);
     return;
   }
