@@ -64,8 +64,12 @@ interface Counts {
 
 export async function seedExampleContent(app: App): Promise<void> {
   if (!app.env.bool('SEED', true)) return;
-  if (!(await isEmpty(app))) return;
-  const counts = await app.db.transaction(() => createBlog(app));
+  // Several processes may boot on one empty Postgres at once: the lock makes the emptiness check and the seed one step.
+  const counts = await app.db.transaction(async () => {
+    await app.db.lock(['tessera:example-seed']);
+    return (await isEmpty(app)) ? createBlog(app) : undefined;
+  });
+  if (!counts) return;
   const drafts = DRAFTS.size;
   app.log.info(
     `seed: the database was empty, so it now holds sample content: ${counts.categories} categories, ${counts.tags} tags, ` +

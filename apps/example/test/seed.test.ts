@@ -75,6 +75,22 @@ eachDatabase('example app: sample content on the first run', (dialect: TestDiale
     expect(await counts(app)).to.deep.equal({ ...EMPTY, tag: 8 });
   });
 
+  it('two servers booting at once on one empty database seed it once', async () => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-seed-race-'));
+    const database = await createDatabase(dialect, scratch);
+    const [first, second] = await Promise.all([
+      startApp({ dialect, from: EXAMPLE_APP, database }),
+      startApp({ dialect, from: EXAMPLE_APP, database }),
+    ]);
+    try {
+      expect(await counts(first)).to.deep.equal(SEEDED);
+      expect((await second.get('/api/articles?pagination[pageSize]=1')).body.meta.pagination.total).to.equal(25);
+    } finally {
+      await second.stop({ keepDatabase: true });
+      app = first;
+    }
+  });
+
   it('SEED=false leaves the database empty', async () => {
     process.env.SEED = 'false';
     app = await startApp({ dialect, from: EXAMPLE_APP });

@@ -56,10 +56,12 @@ describe('tessera start: boot errors', () => {
 
   it('refuses to start in production without API_TOKEN_SALT, naming it (no fallback salt)', async () => {
     const { API_TOKEN_SALT: _salt, ...env } = app.env;
-    const result = await runCli(['start'], { cwd: app.dir, env });
-    expect(result.code).to.equal(1);
-    expect(result.stderr).to.match(/^Tessera could not start: config\/admin\.ts: cannot load: API_TOKEN_SALT must be set when NODE_ENV=production/);
-    expect(result.stderr).not.to.match(/^\s+at /m);
+    for (const salt of [undefined, '']) {
+      const result = await runCli(['start'], { cwd: app.dir, env: salt === undefined ? env : { ...env, API_TOKEN_SALT: salt } });
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.match(/^Tessera could not start: config\/admin\.ts: cannot load: API_TOKEN_SALT must be set when NODE_ENV=production/);
+      expect(result.stderr).not.to.match(/^\s+at /m);
+    }
   });
 
   it('names the config file that cannot be loaded', async () => {
