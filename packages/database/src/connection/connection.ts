@@ -22,6 +22,7 @@ import type { ClientBase, QueryResult } from 'pg';
 import type { Dialect, ResolvedDatabaseConfig } from './config';
 import { isUnavailable, unavailable } from './unavailable';
 import { notificationPayload } from './write-notifications';
+import { SQLITE_BUSY_TIMEOUT_MS, takeSqliteWriteLock } from './sqlite-write-lock';
 
 export type Row = Record<string, unknown>;
 
@@ -425,39 +426,6 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
     searchPath: pg.schema ? [pg.schema] : undefined,
     pool: { min: config.pool.min, max: config.pool.max },
   };
-}
-
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
-
-/**
- * Turns the deferred transaction knex opened into an IMMEDIATE one, waiting
- * asynchronously (bounded by SQLITE_BUSY_TIMEOUT_MS) while another process
- * holds the write lock. Why: a deferred transaction that read first and then
- * writes gets SQLITE_BUSY at once when another connection writes (SQLite
- * cannot wait there without risking a deadlock), and a busy wait inside the
- * driver would freeze the event loop. Taking the lock first makes every
- * write transaction wait its turn, with reads served meanwhile.
- */
-async function takeSqliteWriteLock(trx: Knex.Transaction): Promise<void> {
-  await trx.raw('ROLLBACK'); // nothing has run in knex's deferred transaction yet
-  await trx.raw('PRAGMA busy_timeout = 0');
-  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
-  try {
-    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      try {
-        await trx.raw('BEGIN IMMEDIATE');
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) {
-          await trx.raw('BEGIN'); // knex will roll back: give it a transaction to roll back
-          throw error;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  } finally {
-    await trx.raw(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  }
 }
 
 /** Settings every SQLite handle needs, the pooled writer and the reader alike. */
