@@ -97,7 +97,10 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       abilities!.watchWrites();
       registerGraphql(current, {
         auth,
-        countRequest: (ctx, operation) => countRequest(config().ratelimit, rateLimitStore(), ctx, operation),
+        users,
+        roles,
+        issueJwt: (payload) => jwtService().issue(payload),
+        countRequest: (ctx, key) => countRequest(config().ratelimit, rateLimitStore(), ctx, key),
         roleOf: async (userId) => {
           const user = await current.db.query(USER_UID).findOne({ where: { id: userId }, populate: ['role'] });
           return (user?.role as Record<string, unknown> | null | undefined) ?? null;
