@@ -74,3 +74,27 @@ export const names = {
   filters: (type: string) => `${type}FiltersInput`,
   input: (type: string) => `${type}Input`,
 };
+
+/**
+ * `strapi.plugin('graphql').service('utils').naming`: Strapi v4's names for a
+ * content type's GraphQL types and operations, for extensions (plugins and
+ * apps) that add operations next to the generated ones.
+ */
+export function namingUtils() {
+  const type = typeName;
+  return {
+    getTypeName: (contentType: ContentType) => type(contentType),
+    getEntityName: (contentType: ContentType) => names.entity(type(contentType)),
+    getEntityResponseName: (contentType: ContentType) => names.entityResponse(type(contentType)),
+    getEntityResponseCollectionName: (contentType: ContentType) => names.entityResponseCollection(type(contentType)),
+    getRelationResponseCollectionName: (contentType: ContentType) => names.relationResponseCollection(type(contentType)),
+    getFiltersInputTypeName: (contentType: ContentType) => names.filters(type(contentType)),
+    getContentTypeInputName: (contentType: ContentType) => names.input(type(contentType)),
+    getComponentName: (component: Component) => componentTypeName(component),
+    getFindQueryName: (contentType: ContentType) => pluralQueryName(contentType),
+    getFindOneQueryName: (contentType: ContentType) => singularQueryName(contentType),
+    getCreateMutationTypeName: (contentType: ContentType) => `create${type(contentType)}`,
+    getUpdateMutationTypeName: (contentType: ContentType) => `update${type(contentType)}`,
+    getDeleteMutationTypeName: (contentType: ContentType) => `delete${type(contentType)}`,
+  };
+}

@@ -2,7 +2,8 @@
  * The i18n plugin in Strapi v4's server format: locales (`plugin::i18n.locale`
  * in `i18n_locale`, `GET /api/i18n/locales`), localized content types
  * (`pluginOptions.i18n.localized: true` adds `locale` and `localizations`),
- * the `locale` query parameter, and `POST /api/<plural>/:id/localizations`.
+ * the `locale` query parameter, and `POST /api/<plural>/:id/localizations`;
+ * with the GraphQL plugin on, their GraphQL parts (graphql.ts).
  *
  * Services (reachable as `strapi.plugin('i18n').service(name)`, for app code
  * and other plugins such as GraphQL): `locales`, `iso-locales`,
@@ -16,6 +17,7 @@ import { localesService, type LocalesService } from './locales';
 import { isoLocalesService } from './iso-locales';
 import { localizationsService, type LocalizationsService } from './localizations';
 import { localeParameter } from './locale-parameter';
+import { registerGraphql } from './graphql';
 import { addLocaleAttributes, isLocalizedAttribute, isLocalizedContentType, sharedAttributes } from './localized-types';
 
 const service = <T>(app: App, name: string) => app.plugin('i18n').service(name) as unknown as T;
@@ -48,7 +50,8 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
 
 export const i18nPlugin: Plugin = {
   name: 'i18n',
-  optionalDependencies: ['rest'],
+  // After graphql, when it is on: register contributes to its schema.
+  optionalDependencies: ['rest', 'graphql'],
   contentTypes: { locale: { schema: localeSchema } },
   services: {
     locales: localesService,
@@ -74,6 +77,7 @@ export const i18nPlugin: Plugin = {
       if (contentType.kind === 'collectionType') app.routes.add(`plugin::i18n.localizations-${contentType.uid}`, localizationRouter(contentType));
     }
     app.queryParameters.add('locale', localeParameter(app, () => service<LocalesService>(app, 'locales')));
+    registerGraphql(app, localizedTypes(app));
   },
 
   async bootstrap({ app }) {

@@ -3,10 +3,12 @@
  * absent → the default locale, `all` → every locale, a code → that locale
  * (a code no locale has selects nothing). An entry asked for by id answers
  * whatever its locale. The filter becomes part of the read plan, and the
- * default comes from memory: no query per request.
+ * default comes from memory: no query per request. Typed transports take it
+ * as the `locale: I18NLocaleCode` argument of the localized types' operations
+ * (graphql.ts provides the type).
  */
 import { ValidationError, type App, type QueryParameter, type QueryParameterContext } from '@tessera/core';
-import { ALL_LOCALES } from './constants';
+import { ALL_LOCALES, LOCALE_CODE_TYPE } from './constants';
 import { isLocalizedContentType, LOCALE_ATTRIBUTE } from './localized-types';
 import type { LocalesService } from './locales';
 
@@ -29,6 +31,11 @@ export function localeParameter(app: App, locales: () => LocalesService): QueryP
       if (!localized.has(uid)) return undefined;
       const code = requested(value);
       return code === undefined || code === ALL_LOCALES ? undefined : { [LOCALE_ATTRIBUTE]: code };
+    },
+    argument: {
+      type: LOCALE_CODE_TYPE,
+      actions: ['find', 'findOne', 'create', 'update', 'delete'],
+      appliesTo: (uid) => localized.has(uid),
     },
   };
 }

@@ -88,9 +88,10 @@ export function localizationsService({ strapi }: { strapi: App }) {
      * `POST /api/<plural>/:id/localizations`: a new entry in `body.locale`
      * for the content of entry `id`, with the source's shared values (the
      * body may set them), linked to every entry of the group; a draft unless
-     * `publishedAt` is sent. Answers the new entry with its localizations.
+     * `publishedAt` is sent. Answers the new entry with its localizations,
+     * or with what `params` ask (GraphQL: its selection set's fields and populate).
      */
-    async createLocalization(uid: string, id: unknown, body: unknown, auth: AuthState): Promise<Entity> {
+    async createLocalization(uid: string, id: unknown, body: unknown, auth: AuthState, params?: Record<string, unknown>): Promise<Entity> {
       const input = isRecord(body) ? body : {};
       const locale = input[LOCALE_ATTRIBUTE];
       if (locale === undefined || locale === null) throw new ApplicationError('locale is missing');
@@ -109,8 +110,8 @@ export function localizationsService({ strapi }: { strapi: App }) {
       const data: Record<string, unknown> = { ...(await sharedValues(uid, sourceId)), ...fields, [LOCALE_ATTRIBUTE]: locale };
       data[LOCALIZATIONS_ATTRIBUTE] = group.map((entry) => entry.id);
       if (strapi.db.entity(uid).draftAndPublish && data.publishedAt === undefined) data.publishedAt = null;
-      const params = auth.ability.can(`${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {};
-      return strapi.contentApi.create(uid, data, { auth, params });
+      const answer = params ?? (auth.ability.can(`${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
+      return strapi.contentApi.create(uid, data, { auth, params: answer });
     },
 
     /** Database lifecycles for the localized types (inside each write's transaction). */

@@ -82,6 +82,23 @@ export class ContentApi {
     return entry;
   }
 
+  /**
+   * Entries a transport already answered, read again by id to load more of
+   * them at once (GraphQL's batch loader for links it could not populate).
+   * As with findOne and a write's answer, the ids chose them: neither their
+   * publication state nor the declared parameters (a locale) leave them out,
+   * while populated links keep the request's publication state. Unknown ids
+   * are missing from the result. Not plan-cached: every batch has its own ids.
+   */
+  async findByIds(uid: string, ids: readonly number[], context: OperationContext): Promise<Entity[]> {
+    if (ids.length === 0) return [];
+    const params = this.knownParams(context.params);
+    const byIds = { id: { $in: [...ids] } };
+    const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
+    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.auth, 'entry'), context.auth);
+    return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 } });
+  }
+
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
     const query = this.compileForWrite(uid, params, context.auth);

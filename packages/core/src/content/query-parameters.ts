@@ -34,4 +34,22 @@ export interface QueryParameter {
    * entry). `undefined` adds nothing.
    */
   data?(value: unknown, context: QueryParameterContext): Record<string, unknown> | undefined;
+  /**
+   * How typed transports (GraphQL) declare the parameter as an argument of
+   * the generated operations. Without it the parameter is REST-only. The
+   * declaring plugin provides the named type to that transport itself.
+   */
+  argument?: QueryParameterArgument;
+}
+
+/** The content-API actions whose generated operations may take a declared parameter. */
+export type ArgumentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+export interface QueryParameterArgument {
+  /** The argument's named type (`I18NLocaleCode`). */
+  type: string;
+  /** The operations that take it; a single type has only `find`, `update` and `delete`. */
+  actions: readonly ArgumentAction[];
+  /** Whether a content type's operations take it (i18n: localized types only). */
+  appliesTo(uid: string): boolean;
 }

@@ -2,9 +2,9 @@
  * The fallback for links the top-level query did not populate — entries a
  * custom resolver returned, or a relation aliased with different arguments.
  * Requests for the same link with the same parameters are gathered while
- * GraphQL walks one level, then answered by one content-API `find` over
- * all their parents (`id $in [...]`, that link populated): one round per
- * level, never one per parent.
+ * GraphQL walks one level, then answered by one content-API `findByIds`
+ * over all their parents (that link populated): one round per level, never
+ * one per parent.
  */
 import type { App, AuthState } from '@tessera/core';
 
@@ -48,16 +48,11 @@ export class RelationLoader {
     return values.get(request.parentId);
   }
 
+  /** The parents by id whatever their state or locale (they were answered already); the link in the request's state. */
   private async fetch(request: LoadRequest, ids: number[]): Promise<Map<number, unknown>> {
-    const { results } = await this.app.contentApi.find(request.uid, {
+    const results = await this.app.contentApi.findByIds(request.uid, ids, {
       auth: this.auth,
-      params: {
-        filters: { id: { $in: ids } },
-        fields: ['id'],
-        populate: { [request.field]: request.spec },
-        publicationState: this.publicationState,
-      },
-      limits: { defaultLimit: ids.length, maxLimit: ids.length, withCount: false },
+      params: { fields: ['id'], populate: { [request.field]: request.spec }, publicationState: this.publicationState },
     });
     return new Map(results.map((entry) => [entry.id, (entry as Record<string, unknown>)[request.field]]));
   }

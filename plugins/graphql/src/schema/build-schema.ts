@@ -16,6 +16,7 @@ import { SCALARS } from './scalars';
 import { SHARED_TYPES } from './shared-types';
 import { buildModelTypes } from './content-types';
 import { buildOperations, type DefaultActions } from './operations';
+import { DeclaredArguments } from './declared-arguments';
 import { FieldResolvers, type GraphqlLimits } from '../resolve/field-resolvers';
 import { SelectionPlanner } from '../resolve/selection';
 import { wrapResolvers } from '../resolve/wrap-resolvers';
@@ -23,6 +24,8 @@ import { wrapResolvers } from '../resolve/wrap-resolvers';
 export interface BuiltSchema {
   schema: GraphQLSchema;
   model: SchemaModel;
+  /** Selection sets → content-API `fields` and `populate` (also what the `selection` service answers). */
+  planner: SelectionPlanner;
 }
 
 export function buildSchema(app: App, extension: ExtensionService, options: { shadowCRUD: boolean; limits: GraphqlLimits }): BuiltSchema {
@@ -35,7 +38,7 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
   const generated: unknown[] = [...SCALARS, ...SHARED_TYPES, rootType('Query'), rootType('Mutation')];
   if (options.shadowCRUD) {
     generated.push(...buildModelTypes(model, new FieldResolvers(model, getPlanner, options.limits)));
-    generated.push(...buildOperations({ app, schemaModel: model, planner: getPlanner, limits: options.limits, extension, actions }));
+    generated.push(...buildOperations({ app, schemaModel: model, planner: getPlanner, limits: options.limits, extension, actions, declared: new DeclaredArguments(app) }));
   }
   const extensions = extension.generate({ strapi: app, app, nexus, typeRegistry: registryOf(generated) });
 
@@ -57,7 +60,7 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
   }
   wrapResolvers(schema, app, extensions.resolversConfig, actions);
   planner = new SelectionPlanner(model, extendedTypes(schema, model));
-  return { schema, model };
+  return { schema, model, planner };
 }
 
 /** Mutation exists during the build so extensions can extend it; with no field at all it leaves the schema. */

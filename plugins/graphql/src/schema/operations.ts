@@ -7,7 +7,7 @@
  */
 import { arg, extendType, idArg, list, nonNull } from 'nexus';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { App, FindResult, PaginationMeta } from '@tessera/core';
+import type { App, ArgumentAction as Action, AuthState, FindResult, PaginationMeta } from '@tessera/core';
 import { NotFoundError } from '@tessera/errors';
 import { names } from '../naming';
 import type { GraphqlModel, SchemaModel } from '../model';
@@ -16,6 +16,7 @@ import { plain, toRestData, toRestFilters, toRestPagination } from '../resolve/a
 import type { LoadPlan, SelectionPlanner } from '../resolve/selection';
 import { scopeOf } from '../resolve/request-scope';
 import type { GraphqlLimits } from '../resolve/field-resolvers';
+import type { DeclaredArguments } from './declared-arguments';
 
 /** `Query.articles` → `api::article.article.find`: the action each generated resolver requires by default. */
 export type DefaultActions = Map<string, string>;
@@ -27,9 +28,12 @@ interface OperationDeps {
   limits: GraphqlLimits;
   extension: ExtensionService;
   actions: DefaultActions;
+  /** Plugins' declared query parameters, as arguments (i18n's `locale`). */
+  declared: DeclaredArguments;
 }
 
 type Args = Record<string, unknown>;
+type WriteContext = { auth: AuthState; params: Record<string, unknown> };
 
 export function buildOperations(deps: OperationDeps): unknown[] {
   const types: unknown[] = [];
@@ -67,7 +71,7 @@ class ModelOperations {
           this.declare(`Query.${model.singular}`, 'findOne');
           t.field(model.singular!, {
             type: names.entityResponse(type),
-            args: { id: idArg() },
+            args: { id: idArg(), ...this.declaredArgs('findOne') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) => this.findOne(args, context, info),
           });
         }
@@ -77,6 +81,7 @@ class ModelOperations {
             filters: arg({ type: names.filters(type) }),
             pagination: arg({ type: 'PaginationArg', default: {} }),
             sort: arg({ type: list('String'), default: [] }),
+            ...this.declaredArgs('find'),
           };
           if (model.draftAndPublish) args.publicationState = arg({ type: 'PublicationState', default: 'live' });
           t.field(model.plural!, {
@@ -92,7 +97,7 @@ class ModelOperations {
   singleQuery() {
     const { model, type } = this;
     this.declare(`Query.${model.singular}`, 'find');
-    const args: Record<string, unknown> = {};
+    const args: Record<string, unknown> = this.declaredArgs('find');
     if (model.draftAndPublish) args.publicationState = arg({ type: 'PublicationState', default: 'live' });
     return extendType({
       type: 'Query',
@@ -115,27 +120,27 @@ class ModelOperations {
           this.declare(`Mutation.create${type}`, 'create');
           t.field(`create${type}`, {
             type: names.entityResponse(type),
-            args: { data: nonNull(arg({ type: names.input(type) })) },
+            args: { data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('create') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write(context, info, (params) => this.deps.app.contentApi.create(this.model.uid, this.createData(args.data), params)),
+              this.write('create', args, context, info, (params) => this.deps.app.contentApi.create(this.model.uid, this.createData(args.data), params)),
           });
         }
         if (enabled('update')) {
           this.declare(`Mutation.update${type}`, 'update');
           t.field(`update${type}`, {
             type: names.entityResponse(type),
-            args: { id: nonNull(idArg()), data: nonNull(arg({ type: names.input(type) })) },
+            args: { id: nonNull(idArg()), data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('update') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write(context, info, (params) => this.deps.app.contentApi.update(this.model.uid, args.id, toRestData(plain(args.data)), params)),
+              this.write('update', args, context, info, (params) => this.deps.app.contentApi.update(this.model.uid, args.id, toRestData(plain(args.data)), params)),
           });
         }
         if (enabled('delete')) {
           this.declare(`Mutation.delete${type}`, 'delete');
           t.field(`delete${type}`, {
             type: names.entityResponse(type),
-            args: { id: nonNull(idArg()) },
+            args: { id: nonNull(idArg()), ...this.declaredArgs('delete') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write(context, info, (params) => this.deps.app.contentApi.delete(this.model.uid, args.id, params)),
+              this.write('delete', args, context, info, (params) => this.deps.app.contentApi.delete(this.model.uid, args.id, params)),
           });
         }
       },
@@ -151,17 +156,18 @@ class ModelOperations {
           this.declare(`Mutation.update${type}`, 'update');
           t.field(`update${type}`, {
             type: names.entityResponse(type),
-            args: { data: nonNull(arg({ type: names.input(type) })) },
+            args: { data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('update') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write(context, info, (params) => this.deps.app.contentApi.upsertSingle(this.model.uid, toRestData(plain(args.data)), params)),
+              this.write('update', args, context, info, (params) => this.deps.app.contentApi.upsertSingle(this.model.uid, toRestData(plain(args.data)), params)),
           });
         }
         if (enabled('delete')) {
           this.declare(`Mutation.delete${type}`, 'delete');
           t.field(`delete${type}`, {
             type: names.entityResponse(type),
-            resolve: (_parent, _args, context: GraphQLContext, info) =>
-              this.write(context, info, (params) => this.deps.app.contentApi.deleteSingle(this.model.uid, params)),
+            args: this.declaredArgs('delete') as never,
+            resolve: (_parent, args: Args, context: GraphQLContext, info) =>
+              this.write('delete', args, context, info, (params) => this.deps.app.contentApi.deleteSingle(this.model.uid, params)),
           });
         }
       },
@@ -175,6 +181,11 @@ class ModelOperations {
     return values;
   }
 
+  /** Arguments plugins declared for this operation (`locale`), each meaning what its REST parameter means. */
+  private declaredArgs(action: Action): Args {
+    return this.deps.declared.definitions(this.model.uid, action);
+  }
+
   private declare(resolverKey: string, action: string): void {
     this.deps.actions.set(resolverKey, `${this.model.uid}.${action}`);
   }
@@ -183,8 +194,8 @@ class ModelOperations {
     return this.deps.planner().forResponse(info.fieldNodes, this.model, { schema: info.schema, fragments: info.fragments, variables: info.variableValues });
   }
 
-  private readParams(args: Args, context: GraphQLContext, plan: LoadPlan): Record<string, unknown> {
-    const params: Record<string, unknown> = { fields: plan.fields, populate: plan.populate };
+  private readParams(action: Action, args: Args, context: GraphQLContext, plan: LoadPlan): Record<string, unknown> {
+    const params: Record<string, unknown> = { fields: plan.fields, populate: plan.populate, ...this.deps.declared.values(this.model.uid, action, args) };
     if (args.publicationState !== undefined) {
       params.publicationState = args.publicationState;
       if (args.publicationState === 'preview') scopeOf(context).publicationState = 'preview';
@@ -194,7 +205,7 @@ class ModelOperations {
 
   private async find(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     const { plan, withMeta } = this.plan(info);
-    const params = this.readParams(args, context, plan);
+    const params = this.readParams('find', args, context, plan);
     if (args.filters) params.filters = toRestFilters(plain(args.filters), this.model, this.deps.schemaModel);
     if (Array.isArray(args.sort) && args.sort.length > 0) params.sort = [...args.sort];
     params.pagination = toRestPagination(args.pagination, withMeta);
@@ -205,12 +216,12 @@ class ModelOperations {
   private async findOne(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     if (args.id === undefined || args.id === null) return { data: null };
     const { plan } = this.plan(info);
-    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth: scopeOf(context).auth, params: this.readParams(args, context, plan) }));
+    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth: scopeOf(context).auth, params: this.readParams('findOne', args, context, plan) }));
   }
 
   private async findSingle(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     const { plan } = this.plan(info);
-    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth: scopeOf(context).auth, params: this.readParams(args, context, plan) }));
+    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth: scopeOf(context).auth, params: this.readParams('find', args, context, plan) }));
   }
 
   /** An absent entry is `{ data: null }`, as in Strapi, not an error. */
@@ -223,9 +234,10 @@ class ModelOperations {
     }
   }
 
-  private async write(context: GraphQLContext, info: GraphQLResolveInfo, run: (params: { auth: import('@tessera/core').AuthState; params: Record<string, unknown> }) => Promise<unknown>) {
+  private async write(action: Action, args: Args, context: GraphQLContext, info: GraphQLResolveInfo, run: (context: WriteContext) => Promise<unknown>) {
     const { plan } = this.plan(info);
-    const data = await run({ auth: scopeOf(context).auth, params: { fields: plan.fields, populate: plan.populate } });
+    const declared = this.deps.declared.values(this.model.uid, action, args);
+    const data = await run({ auth: scopeOf(context).auth, params: { fields: plan.fields, populate: plan.populate, ...declared } });
     return { data };
   }
 }
