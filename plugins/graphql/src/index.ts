@@ -12,16 +12,18 @@ import type { App, KernelContext, Plugin, RouteConfig } from '@tessera/core';
 import { ConfigurationError } from '@tessera/errors';
 import { DEFAULT_CONFIG, isProduction, readConfig, validateConfig, warnIgnoredOptions, type GraphqlConfig } from './config';
 import { ExtensionService } from './extension';
-import { buildSchema } from './schema/build-schema';
+import { buildSchema, type BuiltSchema } from './schema/build-schema';
 import { GraphqlEndpoint } from './http/endpoint';
 import { Explorer } from './http/explorer';
 import { limitRules } from './http/limits';
 import { formatService } from './format';
+import { namingUtils } from './naming';
+import { selectionService } from './selection-service';
 
-/** Per app: the extension service and, once built, the schema. */
+/** Per app: the extension service and, once built, the schema (with its model and planner). */
 interface PluginState {
   extension: ExtensionService;
-  schema?: GraphQLSchema;
+  built?: BuiltSchema;
 }
 
 const states = new WeakMap<App, PluginState>();
@@ -35,10 +37,14 @@ function stateOf(app: App): PluginState {
   return state;
 }
 
+function builtOf(app: App): BuiltSchema {
+  const built = stateOf(app).built;
+  if (!built) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
+  return built;
+}
+
 function schemaOf(app: App): GraphQLSchema {
-  const schema = stateOf(app).schema;
-  if (!schema) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
-  return schema;
+  return builtOf(app).schema;
 }
 
 function limitsOf(config: GraphqlConfig) {
@@ -96,6 +102,8 @@ export const graphqlPlugin: Plugin = {
   services: {
     extension: ({ app }) => stateOf(app).extension,
     format: formatService,
+    utils: () => ({ naming: namingUtils() }),
+    selection: ({ app }) => selectionService(() => builtOf(app)),
   },
   routes: { 'content-api': { type: 'raw', prefix: '', routes } },
   register({ app }) {
@@ -104,7 +112,7 @@ export const graphqlPlugin: Plugin = {
     app.hooks.on('app:bootstrapped', () => {
       const config = readConfig(app);
       const state = stateOf(app);
-      state.schema = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) }).schema;
+      state.built = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) });
     });
   },
 };
@@ -114,3 +122,5 @@ export default graphqlPlugin;
 export { ExtensionService, TypeSettings, FieldSettings } from './extension';
 export type { ExtensionConfig, Extension, ExtensionContext, ResolverConfig, GraphQLContext } from './extension';
 export type { GraphqlConfig } from './config';
+export type { ReadParams, SelectionService } from './selection-service';
+export { GraphqlUpload, UPLOAD_BRAND } from './upload';

@@ -28,12 +28,13 @@ export function parseFileInfos(raw: string | string[] | undefined): FileInfo[] {
     } catch {
       throw new ValidationError('fileInfo must be JSON');
     }
-    for (const item of Array.isArray(value) ? value : [value]) infos.push(checkInfo(item));
+    for (const item of Array.isArray(value) ? value : [value]) infos.push(checkFileInfo(item));
   }
   return infos;
 }
 
-function checkInfo(value: unknown): FileInfo {
+/** One fileInfo object (REST's parsed JSON, GraphQL's `FileInfoInput`): the same rules for both. */
+export function checkFileInfo(value: unknown): FileInfo {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError('fileInfo must be an object or an array of objects');
   const info: FileInfo = {};
   for (const [key, item] of Object.entries(value)) {

@@ -1,20 +1,46 @@
 /**
- * What the GraphQL plugin's shadow CRUD must not generate for upload's types,
- * when that plugin is on. Files are created, changed and removed by the upload
- * service only (REST `/api/upload`): a generated create or update would let a
- * client write `url`, `provider` or `hash` (a file row pointing anywhere), and
- * a generated delete would drop the row and leave the stored bytes served.
- * Folders have no content-API routes either. Queries stay, as in Strapi v4.
+ * The upload plugin in the GraphQL plugin's schema, when that plugin is on
+ * (reached through `strapi.plugin('graphql').service('extension')`, never by
+ * importing its code):
+ *
+ * - Shadow CRUD must not generate create, update or delete for upload's
+ *   types. Files are created, changed and removed by the upload service only:
+ *   a generated create or update would let a client write `url`, `provider`
+ *   or `hash` (a file row pointing anywhere), and a generated delete would
+ *   drop the row and leave the stored bytes served. Folders have no
+ *   content-API routes either. Queries stay, as in Strapi v4.
+ * - Strapi v4's upload mutations (graphql-mutations.ts), over the same
+ *   service and permission actions as `/api/upload`.
+ * - Multipart GraphQL requests are read by the kernel's body parser: their
+ *   files are bounded by `sizeLimit` there, while streaming, as the upload
+ *   route's are.
  */
 import type { App } from '@tessera/core';
+import type { UploadConfig } from './config';
+import { uploadMutations, type GraphqlExtensionConfig } from './graphql-mutations';
+import type { UploadService } from './services/upload';
 
-/** The part of `strapi.plugin('graphql').service('extension')` this needs (no import of the plugin's code). */
-interface ShadowCrudSwitches {
+/** The part of `strapi.plugin('graphql').service('extension')` this needs. */
+interface GraphqlExtension {
   shadowCRUD(uid: string): { disableActions(actions: string[]): unknown };
+  use(extension: (context: { typeRegistry: { has(name: string): boolean } }) => GraphqlExtensionConfig): unknown;
 }
 
-export function restrictGraphqlShadowCrud(app: App): void {
+/** From `register`: before the kernel builds its body parser. */
+export function limitGraphqlUploads(app: App): void {
   if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql').service<ShadowCrudSwitches>('extension');
+  const endpoint = app.config.get<string>('plugin.graphql.endpoint', '/graphql');
+  const { sizeLimit } = app.config.get<UploadConfig>('plugin.upload');
+  const limits = app.config.get<Record<string, number>>('server.body.multipartFileLimits', {});
+  app.config.set('server.body.multipartFileLimits', { ...limits, [endpoint]: sizeLimit });
+}
+
+/** From `bootstrap`: before the GraphQL schema is built (after the app's bootstrap). */
+export function extendGraphql(app: App): void {
+  if (!app.plugins.has('graphql')) return;
+  const extension = app.plugin('graphql').service<GraphqlExtension>('extension');
   for (const uid of ['plugin::upload.file', 'plugin::upload.folder']) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
+  const service = () => app.plugin('upload').service('upload') as unknown as UploadService;
+  // The mutations answer UploadFileEntityResponse: without shadow CRUD for files there is no such type to answer with.
+  extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFileEntityResponse') ? uploadMutations(app, service) : {}));
 }

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './config';
 import contentApiController from './controllers/content-api';
 import { fileSchema } from './content-types/file';
 import { folderSchema } from './content-types/folder';
-import { restrictGraphqlShadowCrud } from './graphql';
+import { extendGraphql, limitGraphqlUploads } from './graphql';
 import { multipartMiddleware } from './multipart';
 import { serveUploads } from './serve';
 import { UploadService } from './services/upload';
@@ -55,11 +55,12 @@ export const uploadPlugin: Plugin = {
     // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
     const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
     app.config.set('server.body.selfParsedMultipart', [...owned, '/api/upload']);
+    limitGraphqlUploads(app);
   },
   bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.
     void (app.plugin('upload').service('upload') as unknown as UploadService).provider;
-    restrictGraphqlShadowCrud(app);
+    extendGraphql(app);
   },
 };
 

@@ -115,6 +115,6 @@ async function removeTemp(file: unknown): Promise<void> {
   if (typeof filepath === 'string') await fs.promises.rm(filepath, { force: true });
 }
 
-function tooLarge(sizeLimit: number): PayloadTooLargeError {
+export function tooLarge(sizeLimit: number): PayloadTooLargeError {
   return new PayloadTooLargeError(`The files exceed the upload size limit (${sizeLimit} bytes)`);
 }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Plugin } from '@tessera/core';
 import restPlugin from '@tessera/plugin-rest';
 import { startApp, type TestApp, type TestDialect } from '@tessera/testing';
 import uploadPlugin from '../src';
@@ -29,12 +30,18 @@ export interface UploadApp {
   uploadsDir: string;
 }
 
-export async function startUploadApp(dialect: TestDialect, uploadConfig: Record<string, unknown> = {}): Promise<UploadApp> {
+/** `plugins`: more plugins beside rest and upload, `pluginsConfig` their entries of config/plugins (the GraphQL suite adds graphql). */
+export async function startUploadApp(
+  dialect: TestDialect,
+  uploadConfig: Record<string, unknown> = {},
+  plugins: Plugin[] = [],
+  pluginsConfig: Record<string, unknown> = {},
+): Promise<UploadApp> {
   const app = await startApp({
     dialect,
     files: { 'src/api/post/content-types/post/schema.json': POST_SCHEMA, 'config/permissions.ts': `export default { public: ['api::post.post.find', 'api::post.post.findOne'] };` },
-    plugins: [restPlugin, uploadPlugin],
-    config: { plugins: { upload: { enabled: true, config: uploadConfig } } },
+    plugins: [restPlugin, uploadPlugin, ...plugins],
+    config: { plugins: { ...pluginsConfig, upload: { enabled: true, config: uploadConfig } } },
   });
   return { app, token: await app.fullAccessToken(), uploadsDir: path.join(app.dir, 'public', 'uploads') };
 }

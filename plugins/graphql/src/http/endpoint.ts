@@ -1,8 +1,9 @@
 /**
  * The GraphQL endpoint: a Koa handler around graphql-js's `parse`,
- * `validate` and `execute` (no Apollo). POST (JSON body) and GET (query
- * string; queries only). Answers `application/json`, or
- * `application/graphql-response+json` when the client accepts it.
+ * `validate` and `execute` (no Apollo). POST (JSON body, or a multipart one
+ * carrying files: multipart.ts) and GET (query string; queries only).
+ * Answers `application/json`, or `application/graphql-response+json` when
+ * the client accepts it.
  *
  *   size and batch checks → parse (cached) → GraphQL validation → limits → authenticate once → execute
  *
@@ -25,6 +26,7 @@ import {
 } from 'graphql';
 import type { App } from '@tessera/core';
 import { catalogueError, formatExecutionError, requestError } from './errors';
+import { multipartPayload, type MultipartPayload } from './multipart';
 import { createContext } from '../resolve/request-scope';
 
 export interface EndpointOptions {
@@ -69,7 +71,9 @@ export class GraphqlEndpoint {
   }
 
   private async answer(ctx: Koa.Context): Promise<{ status: number; body: unknown }> {
-    const payload = ctx.method === 'GET' ? fromQueryString(ctx.query as Record<string, unknown>) : (ctx.request as { body?: unknown }).body;
+    const read = payloadOf(ctx);
+    if ('refused' in read) return badRequest(read.refused);
+    const { payload } = read;
     if (Array.isArray(payload)) {
       if (!this.options.batchRequests) return badRequest('Batched requests are not enabled on this endpoint');
       if (payload.length === 0 || payload.length > this.options.maxBatchSize) return badRequest(`A batch holds 1 to ${this.options.maxBatchSize} operations`);
@@ -151,6 +155,13 @@ export class GraphqlEndpoint {
 
 function badRequest(message: string): Answer {
   return { status: 400, body: { errors: [requestError(message, 'BAD_USER_INPUT')] } };
+}
+
+/** GET: the query string; POST: the JSON body, or a multipart one with its files put in the variables. */
+function payloadOf(ctx: Koa.Context): MultipartPayload {
+  if (ctx.method === 'GET') return { payload: fromQueryString(ctx.query as Record<string, unknown>) };
+  if (ctx.is('multipart')) return multipartPayload(ctx);
+  return { payload: (ctx.request as { body?: unknown }).body };
 }
 
 function fromQueryString(query: Record<string, unknown>): GraphqlRequest {

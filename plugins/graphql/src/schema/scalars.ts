@@ -5,6 +5,7 @@
  */
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { scalarType } from 'nexus';
+import { GraphqlUpload } from '../upload';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
@@ -107,14 +108,21 @@ export const LongScalar = scalarType({
   },
 });
 
-/** File uploads come with the upload plugin (multipart); the scalar exists so its mutations can be declared. */
+/**
+ * A file of a multipart request (http/multipart.ts puts it in the
+ * variables). Nothing else passes: a JSON value naming a path on the server
+ * must never reach a resolver as if it were an uploaded file.
+ */
 export const UploadScalar = scalarType({
   name: 'Upload',
   description: 'The `Upload` scalar type represents a file upload.',
   serialize: () => {
     throw new GraphQLError('Upload serialization unsupported.');
   },
-  parseValue: (value) => value,
+  parseValue: (value) => {
+    if (value instanceof GraphqlUpload) return value;
+    throw new GraphQLError('Upload value invalid: send the file as a part of a multipart request (GraphQL multipart request spec)');
+  },
   parseLiteral: () => {
     throw new GraphQLError('Upload literal unsupported.');
   },

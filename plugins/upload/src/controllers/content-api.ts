@@ -6,11 +6,11 @@
  */
 import type Koa from 'koa';
 import { ValidationError } from '@tessera/errors';
-import { parseId, type KernelContext } from '@tessera/core';
+import type { KernelContext } from '@tessera/core';
 import { parseFileInfos } from '../file-info';
 import { linkTarget } from '../link';
 import type { ParsedUpload } from '../multipart';
-import { fileNotFound, type UploadService } from '../services/upload';
+import { fileId, type UploadService } from '../services/upload';
 
 export default ({ app }: KernelContext) => {
   const service = () => app.plugin('upload').service('upload') as unknown as UploadService;
@@ -21,9 +21,9 @@ export default ({ app }: KernelContext) => {
       const infos = parseFileInfos(fields.fileInfo);
       const id = ctx.query.id;
       if (id !== undefined) {
-        const fileId = idOf(id);
+        const target = fileId(Array.isArray(id) ? id[0] : id);
         if (files.length > 1) throw new ValidationError('Only one file can replace a file');
-        ctx.body = files.length === 1 ? await service().replace(fileId, files[0], infos[0] ?? {}) : await service().updateInfo(fileId, infos[0] ?? {});
+        ctx.body = files.length === 1 ? await service().replace(target, files[0], infos[0] ?? {}) : await service().updateInfo(target, infos[0] ?? {});
         return;
       }
       if (files.length === 0) throw new ValidationError('Files are empty');
@@ -40,15 +40,7 @@ export default ({ app }: KernelContext) => {
     },
 
     async destroy(ctx: Koa.Context) {
-      ctx.body = await service().remove(idOf(ctx.params.id));
+      ctx.body = await service().remove(fileId(ctx.params.id));
     },
   };
 };
-
-function idOf(value: unknown): number {
-  try {
-    return parseId(Array.isArray(value) ? value[0] : value);
-  } catch {
-    throw fileNotFound();
-  }
-}

@@ -6,13 +6,13 @@
  * links in one transaction, then the bytes.
  */
 import { NotFoundError, ValidationError } from '@tessera/errors';
-import type { App, AuthState } from '@tessera/core';
+import { parseId, type App, type AuthState } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { FILE_KEYS } from '../content-types/file';
 import type { FileInfo } from '../file-info';
 import { linkFiles, type LinkTarget } from '../link';
-import type { IncomingFile } from '../multipart';
+import { tooLarge, type IncomingFile } from '../multipart';
 import { kilobytes, prepareFile, type PreparedFile } from '../prepare';
 import { resolveProvider, type ResolvedProvider } from '../providers/resolve';
 import { loadRelated } from '../related';
@@ -45,6 +45,7 @@ export class UploadService {
   /** New files, in order; linked to `link` when given. */
   async upload(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null): Promise<FileObject[]> {
     if (files.length === 0) throw new ValidationError('Files are empty');
+    this.checkSize(files);
     const prepared: PreparedFile[] = [];
     for (const [index, file] of files.entries()) prepared.push(await prepareFile(file, infos[index] ?? {}, this.config));
     const stored: StoredFile[] = [];
@@ -67,6 +68,7 @@ export class UploadService {
 
   /** New content for file `id`: same id and hash; the old bytes that were not overwritten are removed. */
   async replace(id: number, file: IncomingFile, info: FileInfo): Promise<FileObject> {
+    this.checkSize([file]);
     const existing = await this.require(id);
     const prepared = await prepareFile(file, info, this.config, String(existing.hash));
     const stored = await storeFile(this.provider, prepared);
@@ -145,6 +147,16 @@ export class UploadService {
     return file;
   }
 
+  /**
+   * The parsers stop a body at `sizeLimit` while streaming; this holds the
+   * limit for any other caller too (a file given twice counts once).
+   */
+  private checkSize(files: IncomingFile[]): void {
+    const sizes = new Map(files.map((file) => [file.filepath, file.size]));
+    const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+    if (total > this.config.sizeLimit) throw tooLarge(this.config.sizeLimit);
+  }
+
   private row(file: PreparedFile, stored: StoredFile, info: FileInfo): Record<string, unknown> {
     return {
       name: file.name,
@@ -179,6 +191,15 @@ export class UploadService {
 
 export function fileNotFound(): NotFoundError {
   return new NotFoundError('file.notFound');
+}
+
+/** A file id from a path, query or GraphQL `ID`; anything else names no file (404, as an unknown id). */
+export function fileId(value: unknown): number {
+  try {
+    return parseId(value);
+  } catch {
+    throw fileNotFound();
+  }
 }
 
 /** A file object with Strapi's keys in Strapi's order (plus `related` when populated). */

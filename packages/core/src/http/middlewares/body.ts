@@ -4,7 +4,8 @@
  * `jsonLimit` (default `server.body.jsonLimit`, else 1mb), `formLimit` and
  * `textLimit` (default: the JSON limit; `formLimit` also bounds multipart
  * fields), `formidable.maxFileSize` (all files of one request, default
- * 200mb). Over a limit → 413 PayloadTooLargeError. Uploaded files land in a
+ * 200mb; lower under the paths of `server.body.multipartFileLimits`). Over a
+ * limit → 413 PayloadTooLargeError. Uploaded files land in a
  * temporary folder (under `formidable.uploadDir`, default the OS's) as
  * `ctx.request.files`; the folder is deleted when the request is over, so a
  * plugin keeping a file moves it elsewhere.
@@ -36,6 +37,13 @@ interface BodyOptions {
    * plugin in `register`): the global parser leaves those requests alone.
    */
   selfParsed: string[];
+  /**
+   * Path prefixes whose multipart files are bounded below
+   * `formidable.maxFileSize` (`server.body.multipartFileLimits`, `{ prefix:
+   * bytes }`): the upload plugin bounds the GraphQL endpoint by its
+   * `sizeLimit`, so a GraphQL upload is stopped while streaming, as a REST one is.
+   */
+  fileLimits: Array<[prefix: string, bytes: number]>;
   /** Where each multipart request's temporary folder is made. */
   uploadRoot: string;
 }
@@ -65,7 +73,9 @@ function bodyOptions(config: BuiltinConfig, context: BuiltinContext): BodyOption
     },
   };
   const selfParsed = getConfig<string[]>(context.app.config, 'server.body.selfParsedMultipart', []);
-  return { parser, uploadRoot, selfParsed };
+  const fileLimits = Object.entries(getConfig<Record<string, unknown>>(context.app.config, 'server.body.multipartFileLimits', {}))
+    .map(([prefix, bytes]): [string, number] => [prefix, size(`server.body.multipartFileLimits["${prefix}"]`, bytes)]);
+  return { parser, uploadRoot, selfParsed, fileLimits };
 }
 
 /**
@@ -109,11 +119,21 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
     }
     const uploadDir = await fs.promises.mkdtemp(path.join(options.uploadRoot, 'tessera-upload-'));
     try {
-      await createParser({ ...options.parser, formidable: { ...options.parser.formidable, uploadDir } })(ctx, next);
+      const maxFileSize = fileLimitOf(ctx.path, options);
+      await createParser({ ...options.parser, formidable: { ...options.parser.formidable, uploadDir, maxFileSize } })(ctx, next);
     } finally {
       await fs.promises.rm(uploadDir, { recursive: true, force: true, maxRetries: 3 });
     }
   };
+}
+
+/** The tightest limit on a request's file bytes: the parser's own, or a tighter one its path is under. */
+function fileLimitOf(requestPath: string, options: BodyOptions): number {
+  let limit = Number(options.parser.formidable?.maxFileSize);
+  for (const [prefix, bytes] of options.fileLimits) {
+    if (requestPath === prefix || requestPath.startsWith(`${prefix.replace(/\/$/, '')}/`)) limit = Math.min(limit, bytes);
+  }
+  return limit;
 }
 
 /**

@@ -1,0 +1,105 @@
+/**
+ * Strapi v4's upload mutations: `upload`, `multipleUpload`, `updateFileInfo`,
+ * `removeFile` and `FileInfoInput`, with the reference schema's shapes. Each
+ * is the REST route's work through the same service: the same permission
+ * actions (`plugin::upload.content-api.upload`, `.destroy`), sniffing,
+ * allowed/denied types, size limit, fileInfo rules and ref/refId/field
+ * linking (checked before a byte is stored). Files arrive as the graphql
+ * plugin's `Upload` values: files of the multipart request, in its temp
+ * folder, which the kernel removes when the request ends.
+ */
+import { ValidationError } from '@tessera/errors';
+import type { App, AuthState } from '@tessera/core';
+import { checkFileInfo } from './file-info';
+import { linkTarget } from './link';
+import type { IncomingFile } from './multipart';
+import { fileId, type FileObject, type UploadService } from './services/upload';
+
+const TYPE_DEFS = /* GraphQL */ `
+  input FileInfoInput {
+    alternativeText: String
+    caption: String
+    name: String
+  }
+
+  extend type Mutation {
+    upload(field: String, file: Upload!, info: FileInfoInput, ref: String, refId: ID): UploadFileEntityResponse!
+    multipleUpload(field: String, files: [Upload]!, ref: String, refId: ID): [UploadFileEntityResponse]!
+    updateFileInfo(id: ID!, info: FileInfoInput): UploadFileEntityResponse!
+    removeFile(id: ID!): UploadFileEntityResponse
+  }
+`;
+
+const UPLOAD_ACTION = 'plugin::upload.content-api.upload';
+const DESTROY_ACTION = 'plugin::upload.content-api.destroy';
+
+/** The graphql plugin's resolver context, as far as these resolvers read it. */
+interface ResolverContext {
+  state: { auth: AuthState };
+}
+
+type Args = Record<string, unknown>;
+type Resolver = (parent: unknown, args: Args, context: ResolverContext) => Promise<unknown>;
+
+export interface GraphqlExtensionConfig {
+  typeDefs?: string;
+  resolvers?: Record<string, Record<string, Resolver>>;
+  resolversConfig?: Record<string, { auth: { scope: string[] } }>;
+}
+
+/** What the `Upload` scalar gives (the graphql plugin's `GraphqlUpload`), marked so only its values pass. */
+const UPLOAD_BRAND = Symbol.for('tessera.graphql.upload');
+
+export function uploadMutations(app: App, service: () => UploadService): GraphqlExtensionConfig {
+  const entity = (file: FileObject) => ({ data: file });
+  const mutations: Record<string, Resolver> = {
+    async upload(_parent, args, context) {
+      const file = incomingFile(args.file, ['file']);
+      const info = checkFileInfo(args.info ?? {});
+      const link = await linkTarget(app, linkFields(args), context.state.auth);
+      const [uploaded] = await service().upload([file], [info], link);
+      return entity(uploaded);
+    },
+    async multipleUpload(_parent, args, context) {
+      const files = (args.files as unknown[]).map((value, index) => incomingFile(value, ['files', String(index)]));
+      if (files.length === 0) throw new ValidationError('Files are empty');
+      const link = await linkTarget(app, linkFields(args), context.state.auth);
+      return (await service().upload(files, [], link)).map(entity);
+    },
+    async updateFileInfo(_parent, args) {
+      return entity(await service().updateInfo(fileId(args.id), checkFileInfo(args.info ?? {})));
+    },
+    async removeFile(_parent, args) {
+      return entity(await service().remove(fileId(args.id)));
+    },
+  };
+  const scope = (action: string) => ({ auth: { scope: [action] } });
+  return {
+    typeDefs: TYPE_DEFS,
+    resolvers: { Mutation: mutations },
+    resolversConfig: {
+      'Mutation.upload': scope(UPLOAD_ACTION),
+      'Mutation.multipleUpload': scope(UPLOAD_ACTION),
+      // REST changes a file's info through POST /api/upload?id=, under the upload action.
+      'Mutation.updateFileInfo': scope(UPLOAD_ACTION),
+      'Mutation.removeFile': scope(DESTROY_ACTION),
+    },
+  };
+}
+
+/** An `Upload` value as the service's incoming file; anything else (a null list item) is the client's mistake. */
+function incomingFile(value: unknown, path: string[]): IncomingFile {
+  const upload = value as { [UPLOAD_BRAND]?: unknown; filepath?: unknown; filename?: unknown; size?: unknown } | null;
+  if (!upload || upload[UPLOAD_BRAND] !== true || typeof upload.filepath !== 'string') {
+    throw ValidationError.forField(path, `${path.join('.')} must be a file of the multipart request`);
+  }
+  const filename = typeof upload.filename === 'string' && upload.filename !== '' ? upload.filename : null;
+  return { filepath: upload.filepath, originalFilename: filename, size: Number(upload.size) };
+}
+
+/** `ref`, `refId`, `field` as the REST form gives them (strings), for the same checks. */
+function linkFields(args: Args): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const key of ['ref', 'refId', 'field']) if (args[key] !== undefined && args[key] !== null) fields[key] = String(args[key]);
+  return fields;
+}
