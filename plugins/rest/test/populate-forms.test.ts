@@ -91,6 +91,15 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
       expect(body.data.map((entry: Json) => entry.attributes.tags.data.map((tag: Json) => tag.attributes))).to.deep.equal([[{ name: 'T2' }, { name: 'T1' }], []]);
     });
 
+    it('a sort on id is a sort asked for: the relation order only when no sort is given', async () => {
+      const tagsOf = async (query: string) => ids((await get(`/api/articles/${id.a1}?fields[0]=title&${query}`)).data.attributes.tags);
+      expect(await tagsOf('populate[tags][fields][0]=name')).to.deep.equal([id.t2, id.t1]);
+      expect(await tagsOf('populate[tags][sort][0]=id:asc')).to.deep.equal([id.t1, id.t2]);
+      expect(await tagsOf('populate[tags][sort]=id')).to.deep.equal([id.t1, id.t2]);
+      expect(await tagsOf('populate[tags][sort][0]=id:desc')).to.deep.equal([id.t2, id.t1]);
+      expect(await tagsOf('populate[tags][sort][0]=name:asc')).to.deep.equal([id.t1, id.t2]);
+    });
+
     it('count, under live and preview', async () => {
       const live = await get('/api/categories?populate[articles][count]=true&sort=name');
       expect(live.data.map((entry: Json) => entry.attributes.articles)).to.deep.equal([{ data: { attributes: { count: 2 } } }, { data: { attributes: { count: 1 } } }]);

@@ -27,7 +27,7 @@ export function compileSort(value: unknown, entity: EntityMetadata, context: Com
   if (items.length > MAX_SORT_KEYS) throw invalidParameter('sort', `at most ${MAX_SORT_KEYS} keys`);
   if (joinedRelations(items) > MAX_SORT_JOINS) throw invalidParameter('sort', `at most ${MAX_SORT_JOINS} relations in all`);
   if (!items.some((item) => item.path.length === 0 && item.field.name === 'id')) {
-    items.push({ path: [], field: entity.columns.get('id')!, direction: 'asc' });
+    items.push({ path: [], field: entity.columns.get('id')!, direction: 'asc', tiebreak: true });
   }
   return items;
 }

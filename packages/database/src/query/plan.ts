@@ -55,6 +55,8 @@ export interface SortItem {
   path: RelationField[];
   field: ColumnField;
   direction: 'asc' | 'desc';
+  /** The `id` tie-break the compiler appends when the request did not sort on id: not a sort the client asked for. */
+  tiebreak?: true;
 }
 
 export interface RelationPopulate {

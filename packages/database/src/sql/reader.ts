@@ -108,8 +108,8 @@ export class EntityReader implements LevelReader {
       .select(`${joinAlias}.${join.joinColumn} as __source`, ...query.fields.map((field) => `${ROOT}.${field.column}`));
     whereIdIn(qb, `${joinAlias}.${join.joinColumn}`, ids, ctx);
     this.applyFilters(qb, query, ctx);
-    const userSort = query.sort.length > 1 || query.sort[0]?.field.name !== 'id';
-    if (userSort) applySort(qb, query.sort, ROOT, ctx);
+    // No sort asked for: the relation's own order (its order column), as Strapi populates; `id:desc` is a sort asked for.
+    if (query.sort.some((item) => !item.tiebreak)) applySort(qb, query.sort, ROOT, ctx);
     else if (join.orderColumn) qb.orderBy(`${joinAlias}.${join.orderColumn}`, 'asc').orderBy(`${joinAlias}.id`, 'asc');
     else qb.orderBy(`${joinAlias}.id`, 'asc');
 
