@@ -110,6 +110,41 @@ eachDatabase('index-backed text search', (dialect) => {
       );
       expect(plan.map((row) => String(row.detail)).join(' | ')).to.match(/VIRTUAL TABLE INDEX/);
     });
+
+    it('pages a search from the head of the sort order when that holds the page, and exactly as the scan pages it', async () => {
+      // More rows than the window (search-window.ts): dense patterns are served from it, sparse ones fall back.
+      const words = ['alpha', 'beta', 'gamma', 'delta'];
+      const extra = Array.from({ length: 2400 }, (_, n) => ({ key: 10_000 + n, title: `${n % 50 === 0 ? 'rare ' : ''}${words[n % 4]} ${n}`, views: (n * 7919) % 1000 }));
+      const knex = app.app.db.connection.knex;
+      for (let start = 0; start < extra.length; start += 200) {
+        await knex('indexeds').insert(extra.slice(start, start + 200));
+        await knex('plains').insert(extra.slice(start, start + 200));
+      }
+      const token = await app.fullAccessToken();
+      const page = async (plural: string, query: string) => {
+        const response = await app.get(`/api/${plural}?${query}&fields[0]=key`, { token });
+        expect(response.status, query).to.equal(200);
+        return { keys: response.body.data.map((entry: { attributes: { key: number } }) => entry.attributes.key), total: response.body.meta.pagination.total };
+      };
+      const sql: string[] = [];
+      const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+      try {
+        for (const pattern of ['ALPHA', 'rare', 'gamma 1', 'zzz']) {
+          for (const sort of ['sort=views:desc', 'sort=views:asc', 'sort=id']) {
+            for (const number of [1, 2, 4]) {
+              const query = `filters[title][$containsi]=${encodeURIComponent(pattern)}&${sort}&pagination[pageSize]=20&pagination[page]=${number}`;
+              expect(await page('indexeds', query), query).to.deep.equal(await page('plains', query));
+            }
+          }
+        }
+      } finally {
+        unsubscribe();
+      }
+      const windowed = sql.filter((statement) => /from \(select `t0`\.\* from `indexeds` as `t0` order by/.test(statement));
+      const searched = sql.filter((statement) => statement.includes('`indexeds_search`') && !statement.startsWith('select count'));
+      expect(windowed.length, 'pages looked for in the window').to.be.greaterThan(0);
+      expect(searched.length, 'pages the window could not fill, found through the search table').to.be.greaterThan(0);
+    });
   }
 
   if (dialect === 'postgres') {

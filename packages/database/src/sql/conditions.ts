@@ -21,11 +21,15 @@ export interface SqlContext {
   publicationState: PublicationState;
   /** Hands out unique table aliases within one statement. */
   nextAlias(): string;
+  /** SQLite: narrow text matches through the search tables (false: plain scans, see search-window.ts). */
+  searchIndex: boolean;
+  /** Set once a condition of this statement went through a search table. */
+  usedSearchIndex: boolean;
 }
 
-export function createSqlContext(knex: Knex, dialect: Dialect, publicationState: PublicationState): SqlContext {
+export function createSqlContext(knex: Knex, dialect: Dialect, publicationState: PublicationState, searchIndex = true): SqlContext {
   let counter = 0;
-  return { knex, dialect, publicationState, nextAlias: () => `t${++counter}` };
+  return { knex, dialect, publicationState, nextAlias: () => `t${++counter}`, searchIndex, usedSearchIndex: false };
 }
 
 type Builder = Knex.QueryBuilder;
@@ -192,11 +196,12 @@ function applyTextMatch(qb: Builder, field: ColumnField, operator: TextOperator,
  * a scan (search-sync.ts says why the superset holds). Null: scan as before.
  */
 function searchCandidates(field: ColumnField, operator: TextOperator, value: string, ctx: SqlContext): Builder | null {
-  if (ctx.dialect !== 'sqlite' || !field.searchTable) return null;
+  if (ctx.dialect !== 'sqlite' || !field.searchTable || !ctx.searchIndex) return null;
   const caseInsensitive = operator.endsWith('i');
   const runs = (caseInsensitive ? value.toLowerCase() : value).match(/[\x00-\x24\x26-\x5e\x60-\x7f]{3,}/g);
   if (!runs) return null;
   const longest = runs.reduce((best, run) => (run.length > best.length ? run : best));
+  ctx.usedSearchIndex = true;
   return ctx.knex.select('rowid').from(field.searchTable).whereRaw('?? LIKE ?', [field.column, `%${longest}%`]);
 }
 

@@ -12,7 +12,8 @@ import { applyCondition, applyPublicationState, createSqlContext, type SqlContex
 import { RowMapper } from './row-mapper';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
-import { StatementTemplates } from './statement-templates';
+import { StatementTemplates, type Statement } from './statement-templates';
+import { windowCoversPage, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelReader, uniqueIds, whereIdIn } from './level-reader';
 
 export type { Entity } from './level-reader';
@@ -23,6 +24,8 @@ const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enu
 export class EntityReader implements LevelReader {
   private readonly mapper: RowMapper;
   private readonly statements = new StatementTemplates();
+  /** Per plan: may a page come from the head of the sort order (search-window.ts)? */
+  private readonly windowed = new WeakMap<EntityQuery, boolean>();
 
   constructor(
     readonly connection: Connection,
@@ -32,10 +35,17 @@ export class EntityReader implements LevelReader {
   }
 
   async findMany(query: EntityQuery, page?: Page): Promise<Entity[]> {
+    const rows = (await this.fromWindow(query, page)) ?? (await this.connection.all(this.pageStatement(query, page)));
+    const entities = this.mapper.mapRows(query.fields, rows);
+    await this.populate(entities, query);
+    return entities;
+  }
+
+  private pageStatement(query: EntityQuery, page: Page | undefined): Statement {
     const withLimit = page?.limit !== undefined;
     const withOffset = page !== undefined && page.offset > 0;
     const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
-    const statement = this.statements.bind(query, `many:${withLimit}:${withOffset}`, values, (markers) => {
+    return this.statements.bind(query, `many:${withLimit}:${withOffset}`, values, (markers) => {
       const ctx = this.context(query);
       const qb = this.selectFrom(query, ctx);
       applySort(qb, query.sort, ROOT, ctx);
@@ -43,10 +53,33 @@ export class EntityReader implements LevelReader {
       if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
       return qb;
     });
+  }
+
+  /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
+  private async fromWindow(query: EntityQuery, page: Page | undefined): Promise<Row[] | undefined> {
+    if (!windowCoversPage(page) || !this.windowServes(query)) return undefined;
+    const statement = this.statements.bind(query, 'window', [page.limit, page.offset], ([limit, offset]) => {
+      const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false);
+      const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx)));
+      qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
+      this.applyFilters(qb, query, ctx);
+      applySort(qb, query.sort, ROOT, ctx);
+      return qb.limit(limit).offset(offset);
+    });
     const rows = await this.connection.all(statement);
-    const entities = this.mapper.mapRows(query.fields, rows);
-    await this.populate(entities, query);
-    return entities;
+    return rows.length === page.limit ? rows : undefined;
+  }
+
+  private windowServes(query: EntityQuery): boolean {
+    if (this.connection.dialect !== 'sqlite') return false;
+    let serves = this.windowed.get(query);
+    if (serves === undefined) {
+      const ctx = this.context(query);
+      this.selectFrom(query, ctx);
+      serves = windowServesSort(query, ctx.usedSearchIndex);
+      this.windowed.set(query, serves);
+    }
+    return serves;
   }
 
   async findById(query: EntityQuery, id: number): Promise<Entity | null> {

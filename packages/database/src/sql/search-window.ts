@@ -1,0 +1,51 @@
+/**
+ * SQLite: a first page of a search, taken from the head of the sort order.
+ *
+ * A search-indexed text match (`$containsi=latency`) finds its rows through
+ * the FTS5 trigram table: cheap when few rows match, but a pattern that
+ * matches 10% of 200,000 rows hands 20,000 ids to the page query, which then
+ * sorts them all to keep 25. Walking the sort's index and testing each row
+ * stops after the first 25 matches — cheap for exactly those patterns, and a
+ * full scan for rare ones. So a page is first looked for among the first
+ * WINDOW rows of the whole table in sort order (the sort's index serves them,
+ * lazily), with the plain match and every other filter applied on top:
+ *
+ *   SELECT … FROM (SELECT * FROM t ORDER BY <sort> LIMIT WINDOW) AS t0
+ *   WHERE <filters, no search table> ORDER BY <sort> LIMIT ? OFFSET ?
+ *
+ * Why the answer is exact: the window is a prefix of the table in the page's
+ * own total order (the sort always ends with id), so if it holds
+ * offset + limit matching rows, the first offset + limit matches of the whole
+ * table are those. When it holds fewer, the caller runs the indexed query as
+ * before: a rare pattern pays one short, bounded walk more.
+ */
+import type { Knex } from 'knex';
+import type { EntityQuery, Page } from '../query/plan';
+
+/** Rows of the sort order looked at before the search table is asked. */
+export const WINDOW = 1000;
+/** Deeper pages need a denser pattern than the window can promise: they go straight to the search table. */
+const MAX_PAGE_END = 100;
+
+/**
+ * Whether `query` may be served from the window: its statement uses a search
+ * table (`usesSearchIndex`), and an index walks its sort — own columns only,
+ * led by the id or by the first column of a declared index.
+ */
+export function windowServesSort(query: EntityQuery, usesSearchIndex: boolean): boolean {
+  if (!usesSearchIndex || query.sort.some((item) => item.path.length > 0)) return false;
+  const first = query.sort[0].field.column;
+  return first === 'id' || query.entity.indexes.some((columns) => columns[0] === first);
+}
+
+/** Whether this page is shallow enough for the window. */
+export function windowCoversPage(page: Page | undefined): page is Page & { limit: number } {
+  return page?.limit !== undefined && page.limit > 0 && page.offset + page.limit <= MAX_PAGE_END;
+}
+
+/** The first WINDOW rows of the table in the query's sort order, as a derived table to select from. */
+export function windowOf(knex: Knex, query: EntityQuery, alias: string, sort: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder {
+  const head = knex.from({ [alias]: query.entity.tableName }).select(`${alias}.*`);
+  sort(head);
+  return head.limit(WINDOW).as(alias);
+}
