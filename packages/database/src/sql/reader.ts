@@ -35,7 +35,9 @@ export class EntityReader implements LevelReader {
   }
 
   async findMany(query: EntityQuery, page?: Page): Promise<Entity[]> {
-    const rows = (await this.fromWindow(query, page)) ?? (await this.connection.all(this.pageStatement(query, page)));
+    // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
+    const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
+    const rows = windowed ?? (await this.connection.all(this.pageStatement(query, page)));
     const entities = this.mapper.mapRows(query.fields, rows);
     await this.populate(entities, query);
     return entities;
@@ -56,8 +58,7 @@ export class EntityReader implements LevelReader {
   }
 
   /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
-  private async fromWindow(query: EntityQuery, page: Page | undefined): Promise<Row[] | undefined> {
-    if (!windowCoversPage(page) || !this.windowServes(query)) return undefined;
+  private async fromWindow(query: EntityQuery, page: Page & { limit: number }): Promise<Row[] | undefined> {
     const statement = this.statements.bind(query, 'window', [page.limit, page.offset], ([limit, offset]) => {
       const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false);
       const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx)));
