@@ -134,6 +134,17 @@ eachDatabase('GraphQL queries and mutations', (dialect) => {
       expect(data.categories.data[1].attributes.articles.data.length).to.equal(2);
     });
 
+    it('a relation argument from a variable follows each request (the document is planned once, its variables are not)', async () => {
+      const query = `query ($min: Int) { categories(sort: "name:asc") { data { attributes {
+        articles(filters: { views: { gte: $min } }, sort: "id:asc") { data { id } } } } } }`;
+      for (const min of [0, 50, 0, 1000]) {
+        const data = await gqlData(app, query, { variables: { min } });
+        const rest = await app.get(`/api/categories?sort=name:asc&populate[articles][filters][views][$gte]=${min}&populate[articles][sort]=id:asc&populate[articles][fields][0]=id`);
+        const linked = (categories: any[]) => categories.map((category) => ids(category.attributes.articles.data));
+        expect(linked(data.categories.data), `views >= ${min}`).to.deep.equal(linked(rest.body.data));
+      }
+    });
+
     it('drafts stay hidden in relations under LIVE and appear under PREVIEW', async () => {
       const query = `query ($state: PublicationState) { articles(publicationState: $state, filters: { id: { eq: ${blog.articles[0]} } }) {
         data { attributes { tags(sort: "id:asc") { data { attributes { articles(sort: "id:asc") { data { id } } } } } } } } }`;

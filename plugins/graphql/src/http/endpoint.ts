@@ -7,27 +7,27 @@
  *
  *   size and batch checks → parse (cached) → GraphQL validation → limits → authenticate once → execute
  *
- * Parse and validation results are cached per document text: a repeated
- * query costs only its execution.
+ * Parse and validation results are cached per document text, and a query's
+ * execution plan per operation of a cached document (execute/): a repeated
+ * query costs only its resolvers and the completion of their values.
  */
 import type Koa from 'koa';
 import {
-  execute,
   getOperationAST,
   GraphQLError,
   parse,
   specifiedRules,
   validate,
   type DocumentNode,
-  type ExecutionResult,
   type GraphQLFormattedError,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
-import type { App } from '@tessera/core';
+import type { App, AuthState } from '@tessera/core';
 import { catalogueError, formatExecutionError, requestError } from './errors';
 import { multipartPayload, type MultipartPayload } from './multipart';
 import { createContext } from '../resolve/request-scope';
+import { Executor } from '../execute/executor';
 
 export interface EndpointOptions {
   maxDocumentSize: number;
@@ -54,6 +54,7 @@ const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 
 export class GraphqlEndpoint {
   private readonly documents = new Map<string, Prepared>();
+  private readonly executor = new Executor();
 
   constructor(
     private readonly app: App,
@@ -62,12 +63,12 @@ export class GraphqlEndpoint {
   ) {}
 
   async handle(ctx: Koa.Context): Promise<void> {
-    const mediaType = ctx.accepts('application/json', GRAPHQL_RESPONSE) === GRAPHQL_RESPONSE ? GRAPHQL_RESPONSE : 'application/json';
+    const mediaType = acceptsGraphqlResponse(ctx) ? GRAPHQL_RESPONSE : 'application/json';
     const answer = await this.answer(ctx);
     ctx.status = answer.status;
     ctx.body = answer.body;
-    // After the body: Koa types an object body as application/json.
-    ctx.set('Content-Type', `${mediaType}; charset=utf-8`);
+    // After the body: Koa types an object body as `application/json; charset=utf-8`.
+    if (mediaType === GRAPHQL_RESPONSE) ctx.set('Content-Type', `${mediaType}; charset=utf-8`);
   }
 
   private async answer(ctx: Koa.Context): Promise<{ status: number; body: unknown }> {
@@ -106,23 +107,31 @@ export class GraphqlEndpoint {
 
     let context;
     try {
-      context = createContext(this.app, ctx, await this.app.authenticate(ctx.get('authorization') || undefined));
+      context = createContext(this.app, ctx, await this.caller(ctx));
     } catch (error) {
       const formatted = catalogueError(error, this.app.log);
       return { status: formatted.extensions?.code === 'UNAUTHENTICATED' ? 401 : 500, body: { errors: [formatted] } };
     }
-    const result = (await execute({
-      schema: this.schema(),
-      document: prepared.document,
-      variableValues: variables,
-      operationName,
-      contextValue: context,
-    })) as ExecutionResult;
+    const result = await this.executor.execute(
+      { schema: this.schema(), document: prepared.document, variableValues: variables, operationName, contextValue: context },
+      operation,
+    );
     const body: Answer['body'] = {};
     if (result.errors) body.errors = result.errors.map((error) => formatExecutionError(error, this.app.log));
     if ('data' in result) body.data = result.data;
     // No `data` at all: the request could not start (a bad variable, an unknown operation name).
     return { status: 'data' in result && result.data !== undefined ? 200 : 400, body };
+  }
+
+  /**
+   * The caller. The route is `auth: false`, so the kernel ran it as the public
+   * caller already: only a credential in the header is left to authenticate.
+   */
+  private async caller(ctx: Koa.Context): Promise<AuthState> {
+    const header = ctx.get('authorization');
+    const routed = ctx.state.auth as AuthState | undefined;
+    if (!header && routed?.strategy === 'public') return routed;
+    return this.app.authenticate(header || undefined);
   }
 
   /** Parsed and validated once per distinct document. */
@@ -153,6 +162,16 @@ export class GraphqlEndpoint {
   }
 }
 
+/**
+ * Content negotiation only when the client names the GraphQL media type:
+ * otherwise (no Accept header, or only wildcards) JSON comes first anyway,
+ * and most requests skip parsing the header.
+ */
+function acceptsGraphqlResponse(ctx: Koa.Context): boolean {
+  const accept = ctx.get('accept');
+  return accept.toLowerCase().includes(GRAPHQL_RESPONSE) && ctx.accepts('application/json', GRAPHQL_RESPONSE) === GRAPHQL_RESPONSE;
+}
+
 function badRequest(message: string): Answer {
   return { status: 400, body: { errors: [requestError(message, 'BAD_USER_INPUT')] } };
 }
@@ -160,7 +179,8 @@ function badRequest(message: string): Answer {
 /** GET: the query string; POST: the JSON body, or a multipart one with its files put in the variables. */
 function payloadOf(ctx: Koa.Context): MultipartPayload {
   if (ctx.method === 'GET') return { payload: fromQueryString(ctx.query as Record<string, unknown>) };
-  if (ctx.is('multipart')) return multipartPayload(ctx);
+  // The header is read before type-is parses it: JSON requests are the usual ones.
+  if (/multipart/i.test(ctx.get('content-type')) && ctx.is('multipart')) return multipartPayload(ctx);
   return { payload: (ctx.request as { body?: unknown }).body };
 }
 

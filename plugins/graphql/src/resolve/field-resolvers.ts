@@ -6,7 +6,6 @@
  * When it is not there, the batch loader fetches it for all parents at once.
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
-import { canReadType } from '@tessera/core';
 import { ForbiddenError } from '@tessera/errors';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import type { GraphQLContext } from '../extension';
@@ -21,6 +20,8 @@ export interface GraphqlLimits {
 }
 
 type Resolver = GraphQLFieldResolver<Record<string, unknown>, GraphQLContext, Record<string, unknown>>;
+/** A link's loaded value → the field's answer; made once per field at boot, not per call. */
+type Shape = (value: unknown, args: Record<string, unknown>) => unknown;
 
 export class FieldResolvers {
   constructor(
@@ -34,19 +35,18 @@ export class FieldResolvers {
     const attribute = entry.attribute;
     const targetUid = attribute.type === 'relation' ? attribute.target! : 'plugin::upload.file';
     const many = isToMany(attribute);
-    const shape = (value: unknown, args: Record<string, unknown>) =>
-      many ? { data: this.page(Array.isArray(value) ? value : [], args.pagination) } : { data: value ?? null };
+    const shape: Shape = (value, args) => (many ? { data: this.page(Array.isArray(value) ? value : [], args.pagination) } : { data: value ?? null });
     return (parent, args, context, info) => {
       // Media files are readable wherever their owner is (as with REST populate); related entries need `find`.
-      if (attribute.type === 'relation' && !canReadType(scopeOf(context).auth, targetUid)) throw new ForbiddenError('Forbidden access');
-      return this.withValue(parent, owner, entry, args, context, info, (value) => shape(value, args));
+      if (attribute.type === 'relation' && !scopeOf(context).mayRead(targetUid)) throw new ForbiddenError('Forbidden access');
+      return this.withValue(parent, owner, entry, args, context, info, shape);
     };
   }
 
   /** A component (one or a list) or a dynamic zone: the loaded objects themselves. */
   component(owner: GraphqlModel, entry: GraphqlAttribute): Resolver {
     const attribute = entry.attribute;
-    const shape = (value: unknown, args: Record<string, unknown>) => {
+    const shape: Shape = (value, args) => {
       if (attribute.type === 'component' && attribute.repeatable) {
         const items = (Array.isArray(value) ? value : []).filter((item) => matchesFilters(item as Record<string, unknown>, args.filters));
         return this.page(sortComponents(items, args.sort), args.pagination);
@@ -54,7 +54,7 @@ export class FieldResolvers {
       if (attribute.type === 'dynamiczone') return Array.isArray(value) ? value : [];
       return value ?? null;
     };
-    return (parent, args, context, info) => this.withValue(parent, owner, entry, args, context, info, (value) => shape(value, args));
+    return (parent, args, context, info) => this.withValue(parent, owner, entry, args, context, info, shape);
   }
 
   /**
@@ -68,17 +68,17 @@ export class FieldResolvers {
     args: Record<string, unknown>,
     context: GraphQLContext,
     info: GraphQLResolveInfo,
-    shape: (value: unknown) => unknown,
+    shape: Shape,
   ): unknown {
-    if (entry.name in parent) return shape(parent[entry.name]);
+    if (entry.name in parent) return shape(parent[entry.name], args);
     // Components have no id of their own to fetch by: a link inside one is there only when populated.
-    if (owner.kind === 'component' || typeof parent.id !== 'number') return shape(undefined);
+    if (owner.kind === 'component' || typeof parent.id !== 'number') return shape(undefined, args);
     const spec = this.planner().populateFor(entry, info.fieldNodes, plain(args) as Record<string, unknown>, {
       schema: info.schema,
       fragments: info.fragments,
       variables: info.variableValues,
     });
-    return scopeOf(context).loader().load({ uid: owner.uid, field: entry.name, spec, parentId: parent.id }).then(shape);
+    return scopeOf(context).loader().load({ uid: owner.uid, field: entry.name, spec, parentId: parent.id }).then((value) => shape(value, args));
   }
 
   /** A relation's `pagination`, on the loaded list; sizes are clamped to the plugin's maximum. */

@@ -2,7 +2,7 @@
  * What one HTTP request's resolvers share: the caller (authenticated once
  * per request) and the batch loaders for links that were not populated.
  */
-import type { App, AuthState } from '@tessera/core';
+import { canReadType, type App, type AuthState } from '@tessera/core';
 import type { GraphQLContext } from '../extension';
 import { RelationLoader } from './relation-loader';
 
@@ -10,11 +10,22 @@ export class RequestScope {
   /** `preview` once a top-level query of this request asked for drafts (the fallback loader follows it). */
   publicationState: 'live' | 'preview' = 'live';
   private readonly loaders = new Map<string, RelationLoader>();
+  /** The caller's `find` on each type a link resolver reached: asked once per request, not once per entry. */
+  private readonly readable = new Map<string, boolean>();
 
   constructor(
     private readonly app: App,
     readonly auth: AuthState,
   ) {}
+
+  mayRead(uid: string): boolean {
+    let allowed = this.readable.get(uid);
+    if (allowed === undefined) {
+      allowed = canReadType(this.auth, uid);
+      this.readable.set(uid, allowed);
+    }
+    return allowed;
+  }
 
   loader(): RelationLoader {
     let loader = this.loaders.get(this.publicationState);

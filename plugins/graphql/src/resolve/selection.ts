@@ -21,6 +21,7 @@ import {
 } from 'graphql';
 import type { GraphqlAttribute, GraphqlModel, SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
+import { holdsVariable } from '../execute/query-plan';
 
 export interface LoadPlan {
   /** Scalar attributes to select; undefined: all of them. */
@@ -35,8 +36,16 @@ export interface SelectionContext {
 }
 
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+/** Plans kept per field node: one per (nodes, model) pair, a handful at most for a node of a cached document. */
+const MAX_PLANS_PER_NODE = 4;
+
+type ResponsePlan = { plan: LoadPlan; withMeta: boolean };
+type KeptPlan = { nodes: readonly FieldNode[]; model: GraphqlModel; result: ResponsePlan };
 
 export class SelectionPlanner {
+  /** Keyed by the first field node: the endpoint keeps parsed documents, so a repeated query brings the same nodes. */
+  private readonly kept = new WeakMap<FieldNode, KeptPlan[]>();
+
   constructor(
     private readonly schemaModel: SchemaModel,
     /** Types with fields an extension added: their resolvers may read any attribute, so all are loaded. */
@@ -44,11 +53,29 @@ export class SelectionPlanner {
   ) {}
 
   /** For a field returning `<Type>EntityResponse(Collection)` or a relation collection: the plan and whether `meta` is asked for. */
-  forResponse(nodes: readonly FieldNode[], model: GraphqlModel, context: SelectionContext): { plan: LoadPlan; withMeta: boolean } {
+  forResponse(nodes: readonly FieldNode[], model: GraphqlModel, context: SelectionContext): ResponsePlan {
     const response = collect(selectionSets(nodes), context);
     const entities = collect(selectionSets(response.get('data') ?? []), context);
     const attributes = selectionSets(entities.get('attributes') ?? []);
     return { plan: this.forAttributes(attributes, model, context), withMeta: response.has('meta') };
+  }
+
+  /**
+   * forResponse, made once per field nodes when no variable reaches their
+   * selection (what variables may change are relation arguments). For the
+   * shadow-CRUD resolvers, which only read the plan.
+   */
+  keptForResponse(nodes: readonly FieldNode[], model: GraphqlModel, context: SelectionContext): ResponsePlan {
+    if (nodes.length === 0) return this.forResponse(nodes, model, context);
+    const kept = this.kept.get(nodes[0]) ?? [];
+    const hit = kept.find((entry) => entry.model === model && sameNodes(entry.nodes, nodes));
+    if (hit) return hit.result;
+    const result = this.forResponse(nodes, model, context);
+    if (kept.length < MAX_PLANS_PER_NODE && !reachesVariables(selectionSets(nodes), context.fragments, new Set())) {
+      kept.push({ nodes: [...nodes], model, result });
+      this.kept.set(nodes[0], kept);
+    }
+    return result;
   }
 
   /** For the attributes of one entity (or component) type. */
@@ -153,6 +180,29 @@ function sameArguments(nodes: FieldNode[], owner: GraphqlModel, context: Selecti
     } else if (key !== firstKey) return null;
   }
   return first ?? {};
+}
+
+function sameNodes(left: readonly FieldNode[], right: readonly FieldNode[]): boolean {
+  return left.length === right.length && left.every((node, index) => node === right[index]);
+}
+
+/** Whether an argument anywhere under these selections (fragments followed) holds a variable. */
+function reachesVariables(sets: readonly SelectionSetNode[], fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): boolean {
+  for (const set of sets) {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.arguments?.some((argument) => holdsVariable(argument.value))) return true;
+        if (selection.selectionSet && reachesVariables([selection.selectionSet], fragments, seen)) return true;
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (reachesVariables([selection.selectionSet], fragments, seen)) return true;
+      } else if (!seen.has(selection.name.value)) {
+        seen.add(selection.name.value);
+        const fragment = fragments[selection.name.value];
+        if (fragment && reachesVariables([fragment.selectionSet], fragments, seen)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 function selectionSets(nodes: readonly FieldNode[]): SelectionSetNode[] {

@@ -48,7 +48,28 @@ interface WrapOptions {
 
 function wrap(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
   const policies = (config.policies ?? []).map((reference) => resolvePolicy(options.app, reference));
-  const guarded: Resolver = async (parent, args, context, info) => {
+  const guarded = policies.length === 0 ? authorized(resolver, config, options) : withPolicies(resolver, config, options, policies);
+  const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference));
+  return middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), guarded);
+}
+
+/**
+ * Without policies: auth, then the resolver, synchronously — a synchronous
+ * resolver stays one (a configured nested field runs once per entry: no
+ * promise per call), and a refusal thrown here is the same field error
+ * graphql-js makes of a rejected promise.
+ */
+function authorized(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
+  if (!options.root) return resolver;
+  return (parent, args, context, info) => {
+    authorize(context.state.auth, config.auth, options.defaultAction);
+    return resolver(parent, args, context, info);
+  };
+}
+
+/** Auth, then each policy in order (any may be async; `false` refuses), then the resolver. */
+function withPolicies(resolver: Resolver, config: ResolverConfig, options: WrapOptions, policies: Array<(policyContext: Parameters<GraphqlPolicy>[0]) => unknown>): Resolver {
+  return async (parent, args, context, info) => {
     if (options.root) authorize(context.state.auth, config.auth, options.defaultAction);
     for (const policy of policies) {
       const policyContext = { parent, args, context, info, state: context.state, http: context.koaContext, ctx: context.koaContext, auth: context.state.auth };
@@ -56,8 +77,6 @@ function wrap(resolver: Resolver, config: ResolverConfig, options: WrapOptions):
     }
     return resolver(parent, args, context, info);
   };
-  const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference));
-  return middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), guarded);
 }
 
 function authorize(auth: AuthState, setting: ResolverConfig['auth'], defaultAction: string | undefined): void {

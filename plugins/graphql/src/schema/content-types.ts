@@ -12,6 +12,7 @@ import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } 
 import { SCALAR_FILTERS } from './shared-types';
 import { literalValue } from './scalars';
 import type { FieldResolvers } from '../resolve/field-resolvers';
+import { sourceOnly } from '../execute/source-only';
 
 const FILE_TYPE = 'UploadFile';
 
@@ -144,8 +145,8 @@ function entityTypes(model: GraphqlModel): unknown[] {
     objectType({
       name: names.entity(type),
       definition(t) {
-        t.id('id', { resolve: (entity) => (entity as { id: number }).id });
-        t.field('attributes', { type, resolve: (entity) => entity as never });
+        t.id('id', { resolve: sourceOnly((entity: { id: number }) => entity.id) });
+        t.field('attributes', { type, resolve: sourceOnly((entity: unknown) => entity as never) });
       },
     }),
     objectType({

@@ -191,7 +191,7 @@ class ModelOperations {
   }
 
   private plan(info: GraphQLResolveInfo): { plan: LoadPlan; withMeta: boolean } {
-    return this.deps.planner().forResponse(info.fieldNodes, this.model, { schema: info.schema, fragments: info.fragments, variables: info.variableValues });
+    return this.deps.planner().keptForResponse(info.fieldNodes, this.model, { schema: info.schema, fragments: info.fragments, variables: info.variableValues });
   }
 
   private readParams(action: Action, args: Args, context: GraphQLContext, plan: LoadPlan): Record<string, unknown> {
