@@ -1,6 +1,7 @@
 /**
  * `strapi::body`: parses JSON, form, text and multipart bodies (koa-body, with
- * formidable for multipart) on POST, PUT, PATCH and DELETE, within limits:
+ * formidable for multipart; `application/json` itself through co-body, the
+ * parser koa-body calls) on POST, PUT, PATCH and DELETE, within limits:
  * `jsonLimit` (default `server.body.jsonLimit`, else 1mb), `formLimit` and
  * `textLimit` (default: the JSON limit; `formLimit` also bounds multipart
  * fields), `formidable.maxFileSize` (all files of one request, default
@@ -106,6 +107,11 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
   let parser: Koa.Middleware | undefined;
   return async (ctx, next) => {
     if (!BODY_METHODS.has(ctx.method)) return next();
+    if (isPlainJson(ctx)) {
+      refuseForeignCharset(ctx);
+      ctx.request.body = await parseJson(ctx, options.parser);
+      return next();
+    }
     if (ctx.is('multipart') && options.selfParsed.some((prefix) => ctx.path.startsWith(prefix))) return next();
     refuseForeignCharset(ctx);
     if (!createParser) {
@@ -125,6 +131,46 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
       await fs.promises.rm(uploadDir, { recursive: true, force: true, maxRetries: 3 });
     }
   };
+}
+
+/**
+ * `Content-Type: application/json` exactly, with a body: the commonest
+ * request body (every GraphQL POST). It is parsed as koa-body's JSON branch
+ * parses it (co-body, with the same options and errors) without koa-body's
+ * four content-type matches, each a parse of the header. Any other spelling
+ * or JSON type goes through koa-body as before.
+ */
+function isPlainJson(ctx: Koa.Context): boolean {
+  // koa's `request.type`: the header as sent, up to its parameters.
+  return ctx.request.type === 'application/json' && hasBody(ctx.req.headers);
+}
+
+/** type-is's test (without it, koa-body parses nothing): a length or a transfer encoding announces a body. */
+function hasBody(headers: Koa.Request['headers']): boolean {
+  return headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(headers['content-length']));
+}
+
+type CoBody = typeof import('co-body');
+let coBody: CoBody | undefined;
+/** koa-body's `includeUnparsed` key: the raw text beside the parsed body. */
+const UNPARSED = Symbol.for('unparsedBody');
+
+/** co-body's JSON parse with koa-body's defaults (UTF-8, strict) and this parser's limit; failures as bodyError makes them. */
+async function parseJson(ctx: Koa.Context, parser: Partial<KoaBodyMiddlewareOptions>): Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  coBody ??= require('co-body') as CoBody;
+  const includeUnparsed = parser.includeUnparsed === true;
+  let parsed: unknown;
+  try {
+    parsed = await coBody.json(ctx, { encoding: parser.encoding ?? 'utf-8', limit: parser.jsonLimit, strict: parser.jsonStrict ?? true, returnRawBody: includeUnparsed });
+  } catch (error) {
+    throw bodyError(error instanceof Error ? error : new Error(String(error)));
+  }
+  if (!includeUnparsed) return parsed;
+  const { parsed: body, raw } = parsed as { parsed: Record<PropertyKey, unknown> | undefined; raw: string };
+  const withRaw = body || {};
+  withRaw[UNPARSED] = raw;
+  return withRaw;
 }
 
 /** The tightest limit on a request's file bytes: the parser's own, or a tighter one its path is under. */
