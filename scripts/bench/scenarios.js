@@ -93,6 +93,13 @@ function scenarios(token) {
       read: true,
       path: '/api/articles?populate[category][fields][0]=name',
     },
+    {
+      // The REST request the GraphQL list must keep up with: the same fields, nothing more.
+      name: 'populate-category-fields',
+      title: 'list, title + views + category name',
+      read: true,
+      path: '/api/articles?pagination[pageSize]=25&fields[0]=title&fields[1]=views&populate[category][fields][0]=name',
+    },
     { name: 'graphql-list', title: 'GraphQL list (title, views, category name)', read: true, nextFor: () => graphqlRequest, sample: graphqlRequest() },
     {
       name: 'deep-filter',
