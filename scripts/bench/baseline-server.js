@@ -24,6 +24,7 @@
 const crypto = require('node:crypto');
 const Koa = require('koa');
 const Database = require('better-sqlite3');
+const { trackInFlight, idle } = require('./in-flight');
 
 const { dbFile, salt, plans, urls } = JSON.parse(process.env.BENCH_BASELINE);
 
@@ -279,16 +280,9 @@ async function readBody(stream) {
 const fixedRoutes = new Map(Object.entries(urls).map(([name, url]) => [`GET ${url}`, handlers[name]]));
 const GET_ONE = /^\/api\/articles\/(\d+)$/;
 
-let inFlight = 0; // as in tessera-server.js: a capture waits for earlier load to drain
 const app = new Koa();
-app.use(async (ctx) => {
-  inFlight += 1;
-  try {
-    await handle(ctx);
-  } finally {
-    inFlight -= 1;
-  }
-});
+app.use(trackInFlight); // as in tessera-server.js: a capture waits for earlier load to drain
+app.use((ctx) => handle(ctx));
 
 async function handle(ctx) {
   const fixed = fixedRoutes.get(`${ctx.method} ${ctx.url}`);
@@ -326,10 +320,6 @@ const server = app.listen(0, '127.0.0.1', () => {
   });
   process.send({ type: 'ready', url });
 });
-
-async function idle() {
-  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 async function capture(url, request) {
   await idle();

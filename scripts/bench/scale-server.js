@@ -14,28 +14,11 @@
 const cluster = require('node:cluster');
 const { App } = require('@tessera/core');
 const restPlugin = require('@tessera/plugin-rest').default;
+const { trackInFlight, drained } = require('./in-flight');
 
 const { dir, config, workers, port } = JSON.parse(process.env.BENCH_APP);
 const appConfig = { ...config, server: { ...config.server, port } };
 
-let inFlight = 0;
-async function trackInFlight(ctx, next) {
-  inFlight += 1;
-  try {
-    await next();
-  } finally {
-    inFlight -= 1;
-  }
-}
-
-/** Resolves once no request has been in flight for 300 ms (requests still in socket buffers start in between). */
-async function drained() {
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 300) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (inFlight > 0) quietSince = Date.now();
-  }
-}
 
 async function serve() {
   const app = new App({ dir, plugins: [restPlugin], config: appConfig });

@@ -17,6 +17,7 @@
  */
 const { App } = require('@tessera/core');
 const restPlugin = require('@tessera/plugin-rest').default;
+const { trackInFlight, idle } = require('./in-flight');
 
 const { dir, config } = JSON.parse(process.env.BENCH_APP);
 
@@ -51,20 +52,6 @@ async function main() {
   process.send({ type: 'ready', url: app.url });
 }
 
-let inFlight = 0;
-async function trackInFlight(ctx, next) {
-  inFlight += 1;
-  try {
-    await next();
-  } finally {
-    inFlight -= 1;
-  }
-}
-
-/** Resolves once no request is being handled. */
-async function idle() {
-  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 /** Sends `request` to ourselves and returns the answer plus every SQL statement it ran. */
 async function capture(app, request) {
