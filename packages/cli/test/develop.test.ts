@@ -48,6 +48,17 @@ describe('tessera develop', () => {
     expect(await refusesConnections(`${app.url}/api/tags`)).to.equal(true);
   });
 
+  it('keeps a TypeScript app\'s generated types in step with its schemas', async () => {
+    const types = path.join(app.dir, 'types/generated/contentTypes.d.ts');
+    expect(fs.existsSync(types)).to.equal(false); // no tsconfig.json: not a TypeScript app
+    app.write('tsconfig.json', { compilerOptions: { strict: false }, include: ['src', 'types'] });
+    app.write(TAG_SCHEMA, tagSchema({ name: { type: 'string' }, color: { type: 'string', required: true } }));
+    await cli!.waitForOutput((output) => count(output, READY) === 2);
+    expect(fs.existsSync(types), cli!.stdout + cli!.stderr).to.equal(true);
+    expect(fs.readFileSync(types, 'utf8')).to.contain('    color: Attribute.String & Attribute.Required;\n');
+    expect(cli!.stdout).to.contain('types: wrote types/generated/contentTypes.d.ts');
+  });
+
   it('survives a broken schema: prints what to fix, waits, and recovers when the file is fixed', async () => {
     app.write(TAG_SCHEMA, tagSchema({ name: { type: 'strang' } }));
     await cli!.waitForOutput((output) => output.includes('waiting for a change'));

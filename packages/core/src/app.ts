@@ -9,6 +9,8 @@
  * There is no global: this object is handed to plugins, factories, policies
  * and hooks explicitly.
  */
+import type { TypedEntityService } from './typings/entity-service';
+import type { Common } from './typings/registry';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import {
@@ -105,7 +107,8 @@ export class App {
     return this.database;
   }
 
-  get entityService(): EntityService {
+  /** Typed by uid once the app's types are generated (typings/entity-service.ts); the loose signatures before. */
+  get entityService(): TypedEntityService {
     return this.ready().entityService;
   }
 
@@ -127,7 +130,7 @@ export class App {
   }
 
   /** Strapi v4's `strapi.query(uid)`: the same as `app.db.query(uid)`. */
-  query(uid: string): EntityRepository {
+  query(uid: Common.UID.ContentType): EntityRepository {
     return this.db.query(uid);
   }
 

@@ -20,4 +20,6 @@ export { authorizeAction } from './auth/authorize';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export { loadModule } from './loader/load-module';
 export { dependencyOrder } from './plugins/resolve-plugins';
-export type { Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
+export type { Attribute, Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
+export type { Common } from './typings/registry';
+export type { TypedEntityService, EntryOf, FindParamsOf, WriteParamsOf, PageOf } from './typings/entity-service';
