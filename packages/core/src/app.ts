@@ -35,6 +35,7 @@ import { HttpServer } from './http/server';
 import { globalMiddlewares } from './http/middlewares/stack';
 import { mountRouters } from './http/routes';
 import { routeIndex } from './http/route-index';
+import { openApiEnabled, openApiRouter } from './openapi/route';
 import { healthRouter } from './http/health';
 import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
@@ -176,6 +177,7 @@ export class App {
     this.registerAppFiles(this.loadedApp);
     for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
     this.routes.add('global::health', healthRouter(this));
+    if (openApiEnabled(this)) this.routes.add('global::openapi', openApiRouter(this));
 
     const plugins = resolvePlugins(this, this.options.plugins ?? []);
     const settings = pluginSettings(this);
@@ -211,7 +213,7 @@ export class App {
 
     mountRouters(this, this.http.router);
     // Development only: a production root stays a plain 404.
-    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this.http.router));
+    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router));
     this.http.finalize();
     this.state = 'loaded';
     this.log.debug(`loaded in ${Date.now() - started} ms`);

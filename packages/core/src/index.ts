@@ -23,3 +23,5 @@ export { dependencyOrder } from './plugins/resolve-plugins';
 export type { Attribute, Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
 export type { Common } from './typings/registry';
 export type { TypedEntityService, EntryOf, FindParamsOf, WriteParamsOf, PageOf } from './typings/entity-service';
+export { routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';
+export { buildOpenApi, OPENAPI_PATH } from './openapi/route';
