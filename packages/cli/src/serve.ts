@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, describeError, reportBootError } from './app';
 import { DEFAULT_TYPES_DIR, writeTypes } from './typegen/write-types';
+import { remedyFor, type BootFailure } from './develop/remedy';
 
 export type Mode = 'development' | 'production';
 
@@ -30,6 +31,8 @@ export async function serve(mode: Mode): Promise<number> {
         () => true,
         (error: unknown) => {
           reportBootError(error, app.dir);
+          // Under `tessera develop`, the supervisor says what to change (develop/remedy.ts).
+          if (process.send) process.send({ type: 'tessera:boot-failed', remedy: remedyFor(error) } satisfies BootFailure);
           return false;
         },
       );

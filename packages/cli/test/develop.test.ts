@@ -91,3 +91,22 @@ describe('tessera develop', () => {
     expect(await cli!.stop('SIGINT')).to.equal(0);
   });
 });
+
+describe('tessera develop after a failed start', () => {
+  it('names what to change when the fix is not a file: a taken port', async () => {
+    const app = await tempApp('sqlite');
+    const net = await import('node:net');
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(app.port, '127.0.0.1', resolve));
+    const cli = new CliProcess(['develop'], { cwd: app.dir, env: app.env });
+    try {
+      await cli.waitForOutput((output) => output.includes('the app exited with code 1'));
+      expect(cli.stdout).to.contain('the app exited with code 1; the port is not available: stop the process using it or set PORT (in .env), then restart tessera develop');
+      expect(cli.stdout).not.to.contain('waiting for a change in src/ or config/');
+    } finally {
+      if (cli.running) await cli.stop('SIGKILL');
+      blocker.close();
+      await app.remove();
+    }
+  });
+});

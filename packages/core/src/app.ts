@@ -280,6 +280,10 @@ export class App {
   private async connectDatabase(): Promise<void> {
     const config = (this.config.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }) as DatabaseConfig;
     const resolved = resolveDatabaseConfig(config, this.dir);
+    // The usual slip when moving to PostgreSQL: the URL is set but config/database still picks SQLite.
+    if (resolved.dialect === 'sqlite' && process.env.DATABASE_URL) {
+      throw new ConfigurationError('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres to use that server, or unset DATABASE_URL', 'config/database');
+    }
     this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
     try {
       const report = await this.database.sync();
