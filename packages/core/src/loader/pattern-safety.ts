@@ -25,9 +25,21 @@ export interface PatternVerdict {
 }
 
 let checker: typeof import('recheck') | undefined;
+/** A verdict per pattern for the life of the process: tests and multi-app processes boot the same schemas again. */
+const verdicts = new Map<string, PatternVerdict>();
 
 /** `timeoutMs`: how long recheck may think before answering `unknown` (its default: 10 s). */
 export function checkPattern(source: string, flags = '', timeoutMs?: number): PatternVerdict {
+  const key = `${flags}/${timeoutMs ?? ''}/${source}`;
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    verdict = analyse(source, flags, timeoutMs);
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+function analyse(source: string, flags: string, timeoutMs: number | undefined): PatternVerdict {
   // Read by recheck at each call: the in-process backend instead of a worker thread.
   process.env.RECHECK_SYNC_BACKEND ??= 'pure';
   // eslint-disable-next-line @typescript-eslint/no-require-imports
