@@ -19,6 +19,8 @@ export { ActionSet, allowEverything, readOnly } from './auth/abilities';
 export { authorizeAction } from './auth/authorize';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export { loadModule } from './loader/load-module';
+export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
+export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';
 export { dependencyOrder } from './plugins/resolve-plugins';
 export type { Attribute, Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
 export type { Common } from './typings/registry';

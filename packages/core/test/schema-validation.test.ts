@@ -122,6 +122,13 @@ describe('schema validation at boot', () => {
     expectProblem(message, NOTE, 'attribute "code": "regex" is not a valid regular expression: ^[a-z+');
   });
 
+  it('rejects a regex that can backtrack (ReDoS), naming the complexity and an input that triggers it', async () => {
+    for (const [regex, complexity] of [['^(a+)+$', 'exponential'], ['^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'polynomial (degree 2)']]) {
+      const message = await failure({ [NOTE]: note({ code: { type: 'string', regex } }) });
+      expectProblem(message, NOTE, `attribute "code": "regex" ${regex} can backtrack (${complexity} time, e.g. on "`);
+    }
+  });
+
   it('rejects a uid whose targetField names a missing attribute', async () => {
     const message = await failure({ [NOTE]: note({ title: { type: 'string' }, slug: { type: 'uid', targetField: 'name' } }) });
     expectProblem(message, NOTE, 'attribute "slug": "targetField" must name a string attribute, got "name"');

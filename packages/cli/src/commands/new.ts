@@ -78,7 +78,8 @@ function useExample(target: string): void {
 
 /** A valid npm package name from a folder name. */
 export function packageName(folder: string): string {
-  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|-+$/g, '');
+  // `(?<!-)`: a trailing run is matched from its first dash only, so the scan stays linear (no ReDoS).
+  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|(?<!-)-+$/g, '');
   return name || 'tessera-app';
 }
 

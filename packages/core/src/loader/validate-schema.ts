@@ -6,6 +6,7 @@
  */
 import { closest, ConfigurationError } from '@tessera/errors';
 import { misspeltKey, type KeyPlace } from './schema-keys';
+import { checkPattern } from './pattern-safety';
 import {
   RELATION_KINDS,
   SCALAR_TYPES,
@@ -134,6 +135,11 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
       new RegExp(attribute.regex as string);
     } catch {
       fail(`"regex" is not a valid regular expression: ${attribute.regex}`);
+    }
+    // It runs on request input: one that can backtrack would let one request hold the server (ReDoS).
+    const verdict = checkPattern(attribute.regex as string);
+    if (verdict.status === 'vulnerable') {
+      fail(`"regex" ${attribute.regex} can backtrack (${verdict.complexity} time, e.g. on ${JSON.stringify(verdict.attack)}): one request could hold the server; rewrite it so no two parts can match the same characters`);
     }
   }
   for (const key of ['required', 'unique', 'private', 'index'] as const) {
