@@ -292,3 +292,23 @@ eachDatabase('GraphQL without shadow CRUD', (dialect) => {
     expect(error.message).to.equal('graphql: the schema is not valid: Type Query must define one or more fields.');
   });
 });
+
+describe('GraphQL extension typos', () => {
+  const boot = (register: string) =>
+    bootError({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'src/index.ts': `export default { register({ strapi }: any) { const ext = strapi.plugin('graphql').service('extension'); ${register} } };` } });
+
+  it('refuses extendType on a type the schema does not have, naming the closest one', async () => {
+    const error = await boot("ext.use(({ nexus }) => ({ types: [nexus.extendType({ type: 'Artcle', definition(t) { t.string('x'); } })] }));");
+    expect(error.message).to.equal('graphql extension: extendType({ type: "Artcle" }) names no type of the schema (did you mean "Article"?)');
+  });
+
+  it('refuses extendInputType on a missing input type', async () => {
+    const error = await boot("ext.use(({ nexus }) => ({ types: [nexus.extendInputType({ type: 'ArticleInptu', definition(t) { t.string('x'); } })] }));");
+    expect(error.message).to.equal('graphql extension: extendInputType({ type: "ArticleInptu" }) names no type of the schema (did you mean "ArticleInput"?)');
+  });
+
+  it('refuses shadowCRUD on a uid that is no content type', async () => {
+    const error = await boot("ext.shadowCRUD('api::artcle.article').disable();");
+    expect(error.message).to.equal('graphql extension: shadowCRUD("api::artcle.article") names no content type or component (did you mean "api::article.article"?)');
+  });
+});

@@ -9,6 +9,7 @@ import * as nexus from 'nexus';
 import { GraphQLObjectType, GraphQLSchema, assertValidSchema } from 'graphql';
 import { ConfigurationError } from '@tessera/errors';
 import { mergeSchemas } from '@graphql-tools/schema';
+import { checkExtendedTypes, checkShadowCrudTargets } from './extension-targets';
 import type { App } from '@tessera/core';
 import type { ExtensionService, TypeRegistry } from '../extension';
 import { SchemaModel } from '../model';
@@ -40,7 +41,10 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
     generated.push(...buildModelTypes(model, new FieldResolvers(model, getPlanner, options.limits)));
     generated.push(...buildOperations({ app, schemaModel: model, planner: getPlanner, limits: options.limits, extension, actions, declared: new DeclaredArguments(app) }));
   }
-  const extensions = extension.generate({ strapi: app, app, nexus, typeRegistry: registryOf(generated) });
+  const registry = registryOf(generated);
+  const extensions = extension.generate({ strapi: app, app, nexus, typeRegistry: registry });
+  checkExtendedTypes(registry.names(), extensions.types);
+  checkShadowCrudTargets(app, extension.configuredTypes());
 
   let schema = nexus.makeSchema({
     types: [...generated, ...extensions.types] as never,
