@@ -62,7 +62,7 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
   }
   wrapResolvers(schema, app, extensions.resolversConfig, actions);
   schema = pruneSchema(schema);
-  planner = new SelectionPlanner(model, extendedTypes(schema, model));
+  planner = new SelectionPlanner(model, extendedTypes(schema, model), options.limits);
   return { schema, model, planner };
 }
 
