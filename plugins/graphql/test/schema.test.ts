@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { buildClientSchema, getIntrospectionQuery, GraphQLUnionType, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { EXAMPLE_APP, SHARED_REFERENCE, eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, SHARED_REFERENCE, eachDatabase, requireReference, startApp, type TestApp } from '@tessera/testing';
 import { gql, gqlData } from './helpers';
 
 const REFERENCE = path.join(SHARED_REFERENCE, 'strapi4-graphql-schema.graphql');
@@ -113,6 +113,36 @@ eachDatabase('GraphQL schema (introspection)', (dialect) => {
       for (const name of ['Time', 'Long', 'Error', 'LongFilterInput', 'TimeFilterInput', 'HomepageFiltersInput', 'WriterRelationResponseCollection', 'UsersPermissionsPermissionInput', 'I18NLocaleInput']) {
         expect(ours.has(name), name).to.equal(false);
       }
+    });
+  });
+
+  describe('the peer fixture with its extension and the four plugins', () => {
+    let ours: Map<string, Block>;
+    const PEER = path.resolve(SHARED_REFERENCE, '../strapi4-peer/app');
+    const recorded = blocks(fs.readFileSync(path.join(__dirname, 'data', 'strapi-4.26.2-peer-schema.graphql'), 'utf8'));
+    before(async function () {
+      requireReference(this, '../strapi4-peer/app/src/index.js');
+      const app = await startApp({
+        dialect,
+        from: PEER,
+        files: {
+          'config/plugins.js': ALL_PLUGINS,
+          // The peer's register (its GraphQL extension of api::note.note); its bootstrap seeds Strapi's own admin tables.
+          'src/index.js': `const peer = require(${JSON.stringify(path.join(PEER, 'src/index.js'))}); module.exports = { register: peer.register };`,
+        },
+      });
+      try {
+        ours = blocks(printSchema(await introspect(app)));
+      } finally {
+        await app.stop();
+      }
+    });
+
+    it('differs from the schema Strapi 4.26.2 served for it exactly by the deliberate differences', () => {
+      expect(recorded.get('Note')).to.not.equal(undefined);
+      expect(recorded.get('GenericMorph')!.header).to.contain('| Note |');
+      const expected = [...DELIBERATE, '+ NoteInput.createdAt: DateTime', '+ NoteInput.updatedAt: DateTime'].sort();
+      expect(schemaDiff(recorded, ours)).to.deep.equal(expected);
     });
   });
 
