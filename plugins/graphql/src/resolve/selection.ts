@@ -19,10 +19,9 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { GraphqlAttribute, GraphqlModel, SchemaModel } from '../model';
+import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
 import { holdsVariable } from '../execute/query-plan';
-import { isToMany } from '../model';
 import type { GraphqlLimits } from './field-resolvers';
 import { populatePage } from './link-page';
 
