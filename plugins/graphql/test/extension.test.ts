@@ -46,6 +46,7 @@ module.exports = {
       ],
       typeDefs: \`
         type Stats { categories: Int!, caller: String }
+        type Orphan { unused: Int }
         extend type Query {
           featured(limit: Int): ArticleEntityResponseCollection
           stats: Stats
@@ -187,6 +188,11 @@ eachDatabase('GraphQL extension service (a Strapi v4 src/index.js)', (dialect) =
     expect(data.featured.meta.pagination).to.deep.equal({ total: 2, pageSize: 2 });
     const stats = await gqlData(app, '{ stats { categories caller } }');
     expect(stats.stats).to.deep.equal({ categories: 3, caller: 'public' });
+  });
+
+  it('an extension type nothing reaches is pruned, as Strapi prunes its schema; a reachable one stays', async () => {
+    const data = await gqlData(app, '{ orphan: __type(name: "Orphan") { name } stats: __type(name: "Stats") { name } }');
+    expect(data).to.deep.equal({ orphan: null, stats: { name: 'Stats' } });
   });
 
   it('nexus types: a field on a generated type (its resolver sees every attribute) and on Query; the type registry', async () => {

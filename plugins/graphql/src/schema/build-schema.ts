@@ -3,7 +3,8 @@
  * operations (nexus) plus the extensions' nexus types and plugins, then the
  * extensions' SDL `typeDefs` and `resolvers` merged on top
  * (@graphql-tools/schema), then auth, policies and middlewares wrapped
- * around the resolvers (`resolversConfig`).
+ * around the resolvers (`resolversConfig`), and last the types no client can
+ * reach pruned away (prune.ts), as Strapi does.
  */
 import * as nexus from 'nexus';
 import { GraphQLObjectType, GraphQLSchema, assertValidSchema } from 'graphql';
@@ -18,6 +19,7 @@ import { SHARED_TYPES } from './shared-types';
 import { buildModelTypes } from './content-types';
 import { buildOperations, type DefaultActions } from './operations';
 import { DeclaredArguments } from './declared-arguments';
+import { pruneSchema } from './prune';
 import { FieldResolvers, type GraphqlLimits } from '../resolve/field-resolvers';
 import { SelectionPlanner } from '../resolve/selection';
 import { wrapResolvers } from '../resolve/wrap-resolvers';
@@ -63,7 +65,8 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
     throw new ConfigurationError(`graphql: the schema is not valid: ${(error as Error).message}`);
   }
   wrapResolvers(schema, app, extensions.resolversConfig, actions);
-  planner = new SelectionPlanner(model, extendedTypes(schema, model));
+  schema = pruneSchema(schema);
+  planner = new SelectionPlanner(model, extendedTypes(schema, model), options.limits);
   return { schema, model, planner };
 }
 
