@@ -21,6 +21,9 @@ const STRAPI_ONLY = /^(admin::(permission|role|user|transfer-token|transfer-toke
 /** Attributes of Strapi's types that Tessera's copies leave out: polymorphic back-links, admin-panel ones. */
 const NOT_IN_TESSERA = ['plugin::upload.file.related', 'admin::api-token-permission.token'];
 
+/** Tessera's own additions to built-in types (README, "Users, roles and JWT": tokens issued before it are refused). */
+const TESSERA_ONLY = ['plugin::users-permissions.user.passwordChangedAt'];
+
 /** The attribute names of one generated interface. */
 function attributeNames(block: string): Set<string> {
   const attributes = block.slice(block.indexOf('  attributes: {'));
@@ -82,7 +85,8 @@ describe('tessera ts:generate-types', () => {
         // Built-in types are Tessera's copies of Strapi's (API tokens, plugins): the same attributes, less the
         // ones Tessera does not have; their options may differ (README, "Generated types").
         const missing = [...attributeNames(theirs.get(name)!)].filter((attribute) => !attributeNames(ours.get(name)!).has(attribute));
-        expect([...attributeNames(ours.get(name)!)].filter((attribute) => !attributeNames(theirs.get(name)!).has(attribute)), uid).to.deep.equal([]);
+        const extra = [...attributeNames(ours.get(name)!)].filter((attribute) => !attributeNames(theirs.get(name)!).has(attribute));
+        expect(extra.filter((attribute) => !TESSERA_ONLY.includes(`${uid}.${attribute}`)), uid).to.deep.equal([]);
         expect(missing.every((attribute) => NOT_IN_TESSERA.includes(`${uid}.${attribute}`)), `${uid} lacks ${missing.join(', ')}`).to.equal(true);
       }
     }

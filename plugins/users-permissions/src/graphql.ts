@@ -103,7 +103,8 @@ export function registerGraphql(app: App, deps: GraphqlDependencies): void {
   // The schema lists private attributes in inputs and filters, as Strapi does; a user's secrets stay out of them
   // (Strapi lists them too): the password is write-only (kept in UsersPermissionsUserInput), the codes are the server's.
   extension.shadowCRUD(USER_UID).field('password').disableFilters();
-  for (const secret of ['resetPasswordToken', 'confirmationToken']) extension.shadowCRUD(USER_UID).field(secret).disable();
+  // Tessera's passwordChangedAt (JWTs issued before it are refused) is no Strapi field: out of the schema, as the codes are.
+  for (const secret of ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt']) extension.shadowCRUD(USER_UID).field(secret).disable();
   extension.use({
     typeDefs: TYPE_DEFS,
     resolvers: {
