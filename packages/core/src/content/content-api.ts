@@ -8,7 +8,7 @@
  * attributes never reach a result: the compiled query never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams } from '@tessera/database';
+import { FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams, type QuerySource } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 import type { EntityService } from './entity-service';
@@ -64,12 +64,13 @@ export class ContentApi {
   async find(uid: string, context: OperationContext): Promise<FindResult> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'collection');
+    const source = this.hookSource(uid, params, context.auth, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     const repository = this.db.query(uid);
     const [results, total] = await Promise.all([
-      repository.findMany({ query, page: toPage(pagination) }),
+      repository.findMany({ query, page: toPage(pagination), source }),
       // The count reads the same plan (it ignores populate, and shares its compiled SQL); totals are cached until a write they depend on.
-      pagination.withCount ? this.db.counts.count(query, () => repository.count({ query })) : Promise.resolve(undefined),
+      pagination.withCount ? this.db.counts.count(query, () => repository.count({ query, source })) : Promise.resolve(undefined),
     ]);
     return { results, pagination: paginationMeta(pagination, total) };
   }
@@ -77,7 +78,8 @@ export class ContentApi {
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'entry');
-    const entry = await this.db.query(uid).findOne({ query, id: parseId(id) });
+    const source = this.hookSource(uid, params, context.auth, 'entry');
+    const entry = await this.db.query(uid).findOne({ query, id: parseId(id), source });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -120,7 +122,8 @@ export class ContentApi {
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'single');
-    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 } });
+    const source = this.hookSource(uid, params, context.auth, 'single');
+    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -167,6 +170,17 @@ export class ContentApi {
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
     const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
     return this.plans.get(uid, planParams, auth, () => this.compile(uid, planParams, auth));
+  }
+
+  /**
+   * When a read hook listens on the type: the parameters the plan came from, shown to the hooks in Strapi's
+   * shape, and compiled again under this caller's rules when a hook changes them (strapi-plugin-populate-deep
+   * turns `populate=deep` into a populate tree). Nothing is built when no hook listens.
+   */
+  private hookSource(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): QuerySource | undefined {
+    if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
+    return { params: planParams, compile: (changed) => this.compile(uid, changed as RequestParams, auth) };
   }
 
   /**
