@@ -60,7 +60,7 @@ export function resolvePlugins(app: App, given: Plugin[]): Plugin[] {
 function loadPlugin(app: App, name: string, setting: PluginSetting, installed: InstalledPlugin | undefined): Plugin | undefined {
   const entry = locatePluginEntry(app.dir, name, setting, installed);
   if (!entry) {
-    app.log.info(`plugin "${name}" (${installed?.packageName}) has no strapi-server.js: nothing for Tessera to run, skipped`);
+    app.log.debug(`plugin "${name}" (${installed?.packageName}) has no strapi-server.js: nothing to run on the server, skipped (as Strapi skips it)`);
     return undefined;
   }
   let loaded: unknown;
