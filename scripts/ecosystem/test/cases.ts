@@ -51,7 +51,68 @@ async function createArticle(app: TestApp, data: Record<string, unknown>): Promi
   return response.body.data;
 }
 
+/** App code that throws with the real `@strapi/utils` classes, inside a controller made by `@strapi/strapi`'s factory. */
+const STRAPI_PACKAGES_CONTROLLER = `'use strict';
+const { createCoreController } = require('@strapi/strapi').factories;
+const utils = require('@strapi/utils');
+const { errors } = utils;
+
+const refusals = {
+  validation: () => new errors.ValidationError('Title refused', { field: 'title' }),
+  application: () => new errors.ApplicationError('Not now'),
+  forbidden: () => new errors.ForbiddenError('Not you'),
+  notfound: () => new errors.NotFoundError('No such thing'),
+  unauthorized: () => new errors.UnauthorizedError('Who are you?'),
+  toolarge: () => new errors.PayloadTooLargeError('Too big'),
+  policy: () => new errors.PolicyError('Policy says no', { policy: 'custom' }),
+};
+
+module.exports = createCoreController('api::article.article', ({ strapi }) => ({
+  async create(ctx) {
+    const refuse = refusals[ctx.request.body?.data?.title];
+    if (refuse) throw refuse();
+    return super.create(ctx);
+  },
+  async find(ctx) {
+    const response = await super.find(ctx);
+    // The real package's helpers run too.
+    return { ...response, meta: { ...response.meta, utilsVersion: require('@strapi/utils/package.json').version, kebab: utils.isKebabCase('a-b') } };
+  },
+}));
+`;
+
 export const SUITES: EcosystemSuite[] = [
+  {
+    title: 'the real @strapi/utils and @strapi/strapi installed beside Tessera',
+    packages: { '@strapi/utils': '4.26.2', '@strapi/strapi': '4.26.2' },
+    files: { ...ARTICLE_APP, 'src/api/article/controllers/article.js': STRAPI_PACKAGES_CONTROLLER },
+    tests: {
+      "createCoreController comes from the kernel, @strapi/utils is the real one": async (app) => {
+        await createArticle(app, { title: 'kept' });
+        const response = await app.get('/api/articles');
+        expect(response.status).to.equal(200);
+        expect(response.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['kept']);
+        expect(response.body.meta).to.deep.include({ utilsVersion: '4.26.2', kebab: true });
+      },
+      "errors thrown with the real package's classes answer as Tessera's own": async (app) => {
+        const token = await app.fullAccessToken();
+        const expected: Record<string, [number, string, string, object]> = {
+          validation: [400, 'ValidationError', 'Title refused', { field: 'title' }],
+          application: [400, 'ApplicationError', 'Not now', {}],
+          forbidden: [403, 'ForbiddenError', 'Not you', {}],
+          notfound: [404, 'NotFoundError', 'No such thing', {}],
+          unauthorized: [401, 'UnauthorizedError', 'Who are you?', {}],
+          toolarge: [413, 'PayloadTooLargeError', 'Too big', {}],
+          policy: [403, 'PolicyError', 'Policy says no', { policy: 'custom' }],
+        };
+        for (const [title, [status, name, message, details]] of Object.entries(expected)) {
+          const response = await app.post('/api/articles', { data: { title } }, { token });
+          expect(response.body, title).to.deep.equal({ data: null, error: { status, name, message, details } });
+          expect(response.status, title).to.equal(status);
+        }
+      },
+    },
+  },
   {
     title: 'strapi-plugin-slugify@2.3.8',
     packages: { 'strapi-plugin-slugify': '2.3.8' },
