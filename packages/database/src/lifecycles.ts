@@ -23,6 +23,7 @@ export const LIFECYCLE_ACTIONS = [
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 const READ_ACTIONS: LifecycleAction[] = ['beforeFindMany', 'afterFindMany', 'beforeFindOne', 'afterFindOne', 'beforeCount', 'afterCount'];
+const WRITE_ACTIONS: LifecycleAction[] = ['beforeCreate', 'afterCreate', 'beforeUpdate', 'afterUpdate', 'beforeDelete', 'afterDelete'];
 
 /** `event.model`: the model as Strapi's query engine describes it to hooks. */
 export interface LifecycleModel {
@@ -76,6 +77,11 @@ export class Lifecycles {
   /** True when any subscriber handles a find or count of this model: its reads cannot share cached plans. */
   hasReadHooks(uid: string): boolean {
     return READ_ACTIONS.some((action) => this.has(uid, action));
+  }
+
+  /** True when any subscriber handles a create, update or delete of this model. */
+  hasWriteHooks(uid: string): boolean {
+    return WRITE_ACTIONS.some((action) => this.has(uid, action));
   }
 
   /** True when any subscriber handles this action for this model (skip event objects otherwise). */

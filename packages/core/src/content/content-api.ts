@@ -103,19 +103,19 @@ export class ContentApi {
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileForWrite(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.auth);
     const values = this.withDeclaredData(uid, this.writableData(uid, data, context.auth), params, context.auth, 'collection');
-    return this.entityService.create(uid, { data: values, query });
+    return this.entityService.create(uid, { data: values, ...answer });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), query });
+    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), ...answer });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.delete(uid, parseId(id), { query });
+    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
+    return this.entityService.delete(uid, parseId(id), answer);
   }
 
   /** A single type's entry; 404 when absent (or a draft under `live`). */
@@ -132,26 +132,26 @@ export class ContentApi {
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileForWrite(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.auth);
     const values = this.writableData(uid, data, context.auth);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
       const existing = await this.firstId(uid, params, context.auth);
-      if (existing !== null) return this.entityService.update(uid, existing, { data: values, query });
-      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), query });
+      if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), ...answer });
     });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileForWrite(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.auth);
     // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
       const existing = await this.firstId(uid, params, context.auth);
       if (existing === null) throw new NotFoundError();
-      return this.entityService.delete(uid, existing, { query });
+      return this.entityService.delete(uid, existing, answer);
     });
   }
 
@@ -218,8 +218,12 @@ export class ContentApi {
    * state, while populated relations keep the request's publication state —
    * a write never becomes a way to read someone else's drafts.
    */
-  private compileForWrite(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
-    return { ...this.compile(uid, params, auth), publicationState: 'preview' };
+  private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: EntityQuery; source?: QuerySource } {
+    const query: EntityQuery = { ...this.compile(uid, params, auth), publicationState: 'preview' };
+    if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
+    // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
+    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, auth), publicationState: 'preview' as const }) };
+    return { query, source };
   }
 
   /** Compiles the caller's parameters: drafts only for those allowed, populate only into readable types. */
