@@ -76,19 +76,30 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
   }
   const key = crypto.createHash('sha256').update(JSON.stringify(Object.entries(dependencies).sort())).digest('hex').slice(0, 16);
   const dir = path.join(process.env.TESSERA_ECOSYSTEM_DIR ?? path.join(os.tmpdir(), 'tessera-ecosystem'), key);
-  const done = path.join(dir, '.installed');
-  if (!fs.existsSync(done)) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies }, null, 2));
+  if (!fs.existsSync(path.join(dir, '.installed'))) {
+    // Installed beside, then renamed into place: a concurrent run never sees (or removes) a half-made folder.
+    const staging = `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.mkdirSync(staging, { recursive: true });
+    fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies }, null, 2));
     const started = Date.now();
-    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--prefer-offline', '--loglevel=error'], {
-      cwd: dir,
-      timeout: 10 * 60_000,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    fs.writeFileSync(done, `${new Date().toISOString()} ${Date.now() - started} ms\n`);
-    console.log(`      (ecosystem: installed ${Object.keys(dependencies).length} packages in ${Math.round((Date.now() - started) / 1000)} s into ${dir})`);
+    try {
+      await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--prefer-offline', '--loglevel=error'], {
+        cwd: staging,
+        timeout: 10 * 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      fs.writeFileSync(path.join(staging, '.installed'), `${new Date().toISOString()} ${Date.now() - started} ms\n`);
+      if (fs.existsSync(path.join(dir, '.installed'))) fs.rmSync(staging, { recursive: true, force: true });
+      else {
+        fs.rmSync(dir, { recursive: true, force: true }); // an unfinished folder from an interrupted run
+        fs.renameSync(staging, dir);
+      }
+      console.log(`      (ecosystem: installed ${Object.keys(dependencies).length} packages in ${Math.round((Date.now() - started) / 1000)} s into ${dir})`);
+    } catch (error) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      // Another run finished the same install first: use it.
+      if (!fs.existsSync(path.join(dir, '.installed'))) throw error;
+    }
   }
   return { nodeModules: path.join(dir, 'node_modules') };
 }
