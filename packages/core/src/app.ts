@@ -9,6 +9,8 @@
  * Tessera's code reads no global: this object is handed to plugins, factories,
  * policies and hooks explicitly (Strapi code also finds it as `global.strapi`).
  */
+import type { TypedEntityService } from './typings/entity-service';
+import type { Common } from './typings/registry';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import {
@@ -34,6 +36,7 @@ import { HttpServer } from './http/server';
 import { globalMiddlewares } from './http/middlewares/stack';
 import { mountRouters } from './http/routes';
 import { routeIndex } from './http/route-index';
+import { openApiEnabled, openApiRouter } from './openapi/route';
 import { healthRouter } from './http/health';
 import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
@@ -107,7 +110,8 @@ export class App {
     return this.database;
   }
 
-  get entityService(): EntityService {
+  /** Typed by uid once the app's types are generated (typings/entity-service.ts); the loose signatures before. */
+  get entityService(): TypedEntityService {
     return this.ready().entityService;
   }
 
@@ -129,7 +133,7 @@ export class App {
   }
 
   /** Strapi v4's `strapi.query(uid)`: the same as `app.db.query(uid)`. */
-  query(uid: string): EntityRepository {
+  query(uid: Common.UID.ContentType): EntityRepository {
     return this.db.query(uid);
   }
 
@@ -185,6 +189,7 @@ export class App {
     this.registerAppFiles(this.loadedApp);
     for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
     this.routes.add('global::health', healthRouter(this));
+    if (openApiEnabled(this)) this.routes.add('global::openapi', openApiRouter(this));
 
     const plugins = resolvePlugins(this, this.options.plugins ?? []);
     const settings = pluginSettings(this);
@@ -220,7 +225,7 @@ export class App {
 
     mountRouters(this, this.http.router);
     // Development only: a production root stays a plain 404.
-    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this.http.router));
+    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router));
     this.http.finalize();
     this.state = 'loaded';
     this.log.debug(`loaded in ${Date.now() - started} ms`);
@@ -288,6 +293,10 @@ export class App {
   private async connectDatabase(): Promise<void> {
     const config = (this.config.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }) as DatabaseConfig;
     const resolved = resolveDatabaseConfig(config, this.dir);
+    // The usual slip when moving to PostgreSQL: the URL is set but config/database still picks SQLite.
+    if (resolved.dialect === 'sqlite' && process.env.DATABASE_URL) {
+      throw new ConfigurationError('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres to use that server, or unset DATABASE_URL', 'config/database');
+    }
     this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
     try {
       const report = await this.database.sync();

@@ -114,11 +114,23 @@ function loadEntry(src: string): AppEntry {
 }
 
 export function readJson(file: string): unknown {
+  const text = fs.readFileSync(file, 'utf8');
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (error) {
-    throw new ConfigurationError(`invalid JSON: ${(error as Error).message}`, file);
+    throw new ConfigurationError(`invalid JSON: ${jsonProblem(text, (error as Error).message)}`, file);
   }
+}
+
+/** V8 says "… in JSON at position 100"; an editor wants a line and a column. */
+export function jsonProblem(text: string, message: string): string {
+  const match = /at position (\d+)/.exec(message);
+  const head = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^(.*?), ".*"(?: is not valid JSON)?$/s, '$1');
+  if (!match) return head;
+  const before = text.slice(0, Number(match[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${head} at line ${line}, column ${column}`;
 }
 
 function subdirectories(dir: string): string[] {
