@@ -53,6 +53,9 @@ eachDatabase('lifecycle events in Strapi shape', (dialect) => {
     // Strapi's function form: every action of every model.
     unsubscribe = app.app.db.lifecycles.subscribe((event) => {
       events.push(event);
+      if (event.model.uid === POST && event.action === 'beforeCreate' && (event.params as { data: { title?: string } }).data.title === 'answer with author') {
+        (event.params as { populate?: unknown }).populate = ['author'];
+      }
       if (event.model.uid !== POST || !event.action.startsWith('beforeFind')) return;
       const params = event.params as { populate?: unknown; where?: Record<string, unknown> };
       // strapi-plugin-populate-deep's move: `populate=deep` becomes a whole populate tree.
@@ -118,6 +121,13 @@ eachDatabase('lifecycle events in Strapi shape', (dialect) => {
     const one = await app.get(`/api/posts/${first.id}?populate=deep`, { token });
     expect(one.body.data.attributes.author.data.attributes.name).to.equal('Ada');
     expect(one.body.data.attributes.seo.metaTitle).to.equal('seo first');
+  });
+
+  it("answers a write with the populate its hook asked for, under the caller's permissions", async () => {
+    const created = await app.post('/api/posts', { data: { title: 'answer with author', author: authorId } }, { token });
+    expect(created.status).to.equal(200);
+    expect(created.body.data.attributes.author.data.attributes.name).to.equal('Ada');
+    await app.app.db.query(POST).delete({ where: { id: created.body.data.id } });
   });
 
   it('runs the where a hook changed', async () => {
