@@ -10,6 +10,9 @@
  * listing `@strapi/plugin-i18n` gets Tessera's i18n, whether or not the npm
  * package is installed. Any other package (`@strapi/plugin-sentry`,
  * `strapi-plugin-slugify`) is loaded as it is.
+ *
+ * Strapi always runs its internal plugins; of those, Tessera has `upload`, so
+ * an app that depends on `@strapi/strapi` (a Strapi app) gets it too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +25,9 @@ const BUILT_IN = new Map([
   ['@strapi/plugin-graphql', 'graphql'],
   ['@strapi/plugin-i18n', 'i18n'],
 ]);
+
+/** Strapi's internal plugins (always on in a Strapi app) that Tessera has. */
+const STRAPI_INTERNAL = ['upload'];
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -44,6 +50,9 @@ interface PackageManifest {
 export function installedPlugins(appDir: string): Map<string, InstalledPlugin> {
   const found = new Map<string, InstalledPlugin>();
   const manifest = readManifest(path.join(appDir, 'package.json'));
+  if (manifest?.dependencies?.['@strapi/strapi'] !== undefined) {
+    for (const name of STRAPI_INTERNAL) found.set(name, { name, packageName: '@strapi/strapi', builtIn: `@tessera/plugin-${name}` });
+  }
   for (const packageName of Object.keys(manifest?.dependencies ?? {})) {
     const builtIn = BUILT_IN.get(packageName);
     if (builtIn) {
