@@ -7,7 +7,9 @@
  *     (also `populate[0]=a.b&populate[1]=a.c`) load both `tags` and `author`;
  *   - a bracket form beside a plain one: `populate[tags][fields][0]=name&populate=category`,
  *     which qs ≥ 6.12 parses to `[{ tags: {…} }, 'category']` (qs 6.11, Strapi 4.13's,
- *     to `{ tags: {…}, category: true }`): both are `tags` with its fields, and `category`.
+ *     to `{ tags: {…}, category: true }`): both are `tags` with its fields, and `category`;
+ *     with more bracketed keys after the plain one qs ≥ 6.12 makes `{ 0: {…}, 1: 'category', seo: {…} }`,
+ *     whose numeric keys are list items too (no attribute is named by digits).
  * So a list may hold names, dotted paths and populate objects, and two values
  * for one attribute merge deeply (their `populate`s become one list, to merge
  * again one level down) instead of the last one winning.
@@ -25,14 +27,21 @@ export function populatePairs(value: unknown): Array<[string, unknown]> {
   if (value === '*' || value === true || value === 'true') return [['*', true]];
   if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean).map(dotted);
   const list = arrayLike(value);
-  if (list) {
-    return list.flatMap((item) => {
-      if (typeof item !== 'string' && item !== true && !isPlainObject(item)) throw invalidParameter('populate');
-      return populatePairs(item);
-    });
+  if (list) return list.flatMap(listItemPairs);
+  if (isPlainObject(value)) {
+    // No attribute is named by digits: a numeric key is a list item qs kept beside named ones
+    // (`populate[blocks][populate]=x&populate=localizations&populate[seo]=y` → `{ 0: { blocks }, 1: 'localizations', seo }`).
+    return Object.entries(value).flatMap(([key, item]): Array<[string, unknown]> => (INDEX.test(key) ? listItemPairs(item) : [[key, item]]));
   }
-  if (isPlainObject(value)) return Object.entries(value);
   throw invalidParameter('populate');
+}
+
+const INDEX = /^\d+$/;
+
+/** One item of a populate list: a name, a dotted path, `true` (`*`) or a populate object. */
+function listItemPairs(item: unknown): Array<[string, unknown]> {
+  if (typeof item !== 'string' && item !== true && !isPlainObject(item)) throw invalidParameter('populate');
+  return populatePairs(item);
 }
 
 /** `a.b.c` → `a` populated with `b.c`. */
