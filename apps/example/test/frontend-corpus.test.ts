@@ -65,7 +65,8 @@ for (const file of corpusFiles()) {
         if (request.params) {
           const options = corpus.stringify === 'qs-encode-values-only' ? { encodeValuesOnly: true } : {};
           const built = qs.stringify(request.params, options);
-          expect(request.path.slice(request.path.indexOf('?') + 1), 'the URL the frontend builds').to.equal(built);
+          const query = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
+          expect(query, 'the URL the frontend builds').to.equal(built);
         }
         const response = await app.request(request.method ?? 'GET', request.path, { body: request.body, token: request.auth === 'token' ? token : undefined });
         expect(response.status, response.text.slice(0, 500)).to.equal(status);
