@@ -72,9 +72,11 @@ for (const file of corpusFiles()) {
         expect(response.status, response.text.slice(0, 500)).to.equal(status);
         const wrong = Object.entries(request.expect).map(([dotted, expected]) => checkExpectation(response.body, dotted, expected)).filter((problem) => problem !== null);
         expect(wrong, response.text.slice(0, 2000)).to.deep.equal([]);
-        if (request.strapi && !request.tessera) {
-          expect(request.strapi.status, `Strapi ${corpus.strapiVersion} answered`).to.equal(request.status);
-          expect(shapeOf(response.body), `the shape of Strapi ${corpus.strapiVersion}'s answer`).to.deep.equal(request.strapi.shape);
+        // Strapi's answer on the same schemas and seed; where 4.26 drops what an earlier 4.x understood, its answer to the same meaning.
+        const strapi = request.equivalent ? request.equivalent.strapi : request.strapi;
+        if (strapi && !request.tessera) {
+          expect(strapi.status, `Strapi ${corpus.strapiVersion} answered`).to.equal(request.status);
+          expect(shapeOf(response.body), `the shape of Strapi ${corpus.strapiVersion}'s answer`).to.deep.equal(strapi.shape);
         }
       });
     }

@@ -32,6 +32,11 @@ export interface CorpusRequest {
   expect: Record<string, Expectation>;
   /** Strapi 4.26.2's answer on the same schemas and seed: its status and the shape of its body. */
   strapi?: { status: number; shape: unknown };
+  /**
+   * Where Strapi 4.26 answers 500, or 200 with populated data silently dropped, to what an
+   * earlier 4.x (qs 6.11) understood: the same meaning in a form 4.26 reads, and its answer.
+   */
+  equivalent?: { why: string; path: string; strapi?: { status: number; shape: unknown } };
   /** Where Tessera deliberately answers otherwise (README, compatibility). */
   tessera?: { status: number; why: string };
 }
