@@ -49,8 +49,8 @@ export interface Corpus {
   repo: string;
   commit: string;
   built: string;
-  /** How URLs are built from `params`: `qs.stringify` (qs's defaults) or `qs.stringify, encodeValuesOnly`. */
-  stringify?: 'qs' | 'qs-encode-values-only';
+  /** How URLs are built from `params`: `qs.stringify` (qs's defaults), or an SDK's own serializer (`sdk`, checked by what the URL parses to). */
+  stringify?: 'qs' | 'sdk';
   schemas: string;
   locales?: string[];
   /** Content types (singular names) anonymous callers may find/findOne. */
