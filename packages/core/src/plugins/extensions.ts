@@ -27,6 +27,12 @@ export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
 }
 
 function extendedContentTypes(dir: string, contentTypes: Plugin['contentTypes']): Plugin['contentTypes'] {
+  const extensionsDir = path.join(dir, 'content-types');
+  // An extension for a content type the plugin does not have is a mistake (a typo in the folder name): say so.
+  for (const name of fs.existsSync(extensionsDir) ? fs.readdirSync(extensionsDir) : []) {
+    const file = path.join(extensionsDir, name, 'schema.json');
+    if (fs.existsSync(file) && !contentTypes?.[name]) throw new ConfigurationError(`plugin ${path.basename(dir)} has no content type "${name}" to extend`, file);
+  }
   if (!contentTypes) return contentTypes;
   const result: Record<string, PluginContentType> = {};
   for (const [name, declared] of Object.entries(contentTypes)) {
