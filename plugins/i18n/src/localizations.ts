@@ -74,9 +74,9 @@ export function localizationsService({ strapi }: { strapi: App }) {
    * its data sets none.
    */
   async function joinSingleTypeGroup(uid: string, data: Data): Promise<void> {
-    if (data[LOCALIZATIONS_ATTRIBUTE] !== undefined) return;
-    const others = await strapi.db.query(uid).findMany({ select: ['id'], orderBy: { id: 'asc' } });
+    const others = await strapi.db.query(uid).findMany({ select: ['id', LOCALE_ATTRIBUTE], orderBy: { id: 'asc' } });
     if (others.length === 0) return;
+    if (others.some((entry) => entry[LOCALE_ATTRIBUTE] === data[LOCALE_ATTRIBUTE])) throw new ApplicationError('locale is already used');
     data[LOCALIZATIONS_ATTRIBUTE] = others.map((entry) => entry.id);
     for (const [name, value] of Object.entries(await sharedValues(uid, others[0].id))) if (data[name] === undefined) data[name] = value;
   }
@@ -97,37 +97,53 @@ export function localizationsService({ strapi }: { strapi: App }) {
       if (locale === undefined || locale === null) throw new ApplicationError('locale is missing');
       if (!(await locales().findByCode(locale))) throw new ApplicationError('locale is invalid');
       const sourceId = parseId(id);
-      const source = await strapi.db.query(uid).findOne({
-        where: { id: sourceId },
-        select: ['id', LOCALE_ATTRIBUTE],
-        populate: { [LOCALIZATIONS_ATTRIBUTE]: { select: ['id', LOCALE_ATTRIBUTE] } },
-      });
-      if (!source) throw new NotFoundError();
-      const group = [source, ...((source[LOCALIZATIONS_ATTRIBUTE] as Entity[] | undefined) ?? [])];
-      if (group.some((entry) => entry[LOCALE_ATTRIBUTE] === locale)) throw new ApplicationError('locale is already used');
-
-      const { [LOCALIZATIONS_ATTRIBUTE]: _ignored, ...fields } = input;
-      const data: Record<string, unknown> = { ...(await sharedValues(uid, sourceId)), ...fields, [LOCALE_ATTRIBUTE]: locale };
-      data[LOCALIZATIONS_ATTRIBUTE] = group.map((entry) => entry.id);
-      if (strapi.db.entity(uid).draftAndPublish && data.publishedAt === undefined) data.publishedAt = null;
       const answer = params ?? (auth.ability.can(`${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
-      return strapi.contentApi.create(uid, data, { auth, params: answer });
+      const createdId = await strapi.db.transaction(async () => {
+        // Racing requests for one group take turns: the second sees the first's entry and its locale used.
+        await strapi.db.lock([`i18n:localizations:${uid}`]);
+        const source = await strapi.db.query(uid).findOne({
+          where: { id: sourceId },
+          select: ['id', LOCALE_ATTRIBUTE],
+          populate: { [LOCALIZATIONS_ATTRIBUTE]: { select: ['id', LOCALE_ATTRIBUTE] } },
+        });
+        if (!source) throw new NotFoundError();
+        const group = [source, ...((source[LOCALIZATIONS_ATTRIBUTE] as Entity[] | undefined) ?? [])].map((entry) => ({ id: entry.id, locale: entry[LOCALE_ATTRIBUTE] }));
+        if (group.some((entry) => entry.locale === locale)) throw new ApplicationError('locale is already used');
+
+        const { [LOCALIZATIONS_ATTRIBUTE]: _ignored, ...fields } = input;
+        const data: Record<string, unknown> = { ...(await sharedValues(uid, sourceId)), ...fields, [LOCALE_ATTRIBUTE]: locale };
+        if (strapi.db.entity(uid).draftAndPublish && data.publishedAt === undefined) data.publishedAt = null;
+        const created = await strapi.contentApi.create(uid, data, { auth, params: { fields: ['id'] } });
+        const members = group.map((entry) => entry.id);
+        await linkGroup(uid, [created.id, ...members]);
+        // The new entry's shared values (the source's, or what the body set) are the group's from now on.
+        await pushShared(uid, created.id, members);
+        return created.id;
+      });
+      // Read once linked, as a write answers: the entry whatever its state, its links as the caller may see them.
+      const [entry] = await strapi.contentApi.findByIds(uid, [createdId], { auth, params: answer });
+      return entry;
     },
 
     /** Database lifecycles for the localized types (inside each write's transaction). */
     lifecycles(contentTypes: ContentType[]) {
       return {
         models: contentTypes.map((contentType) => contentType.uid),
-        /** A create without a locale gets the default one; an unknown locale is refused. */
+        /**
+         * A create is one new entry: the localizations a caller sends are
+         * ignored (only createLocalization links entries). Without a locale
+         * it gets the default one; an unknown locale is refused.
+         */
         async beforeCreate(event: LifecycleEvent) {
           const data = dataOf(event);
           if (data[INTERNAL]) return;
+          delete data[LOCALIZATIONS_ATTRIBUTE];
           const locale = data[LOCALE_ATTRIBUTE];
           if (locale === undefined || locale === null) data[LOCALE_ATTRIBUTE] = locales().getDefaultLocale();
           else if ((await strapi.db.query(LOCALE_UID).count({ where: { code: locale } })) === 0) throw new ApplicationError("This locale doesn't exist");
           if (strapi.contentType(event.model.uid).kind === 'singleType') await joinSingleTypeGroup(event.model.uid, data);
         },
-        /** A create that names localizations joins their group: links completed, shared values spread. */
+        /** A single type's new locale joined its group (beforeCreate): links completed, shared values spread. */
         async afterCreate(event: LifecycleEvent) {
           const data = dataOf(event);
           if (data[INTERNAL] || data[LOCALIZATIONS_ATTRIBUTE] === undefined) return;
