@@ -18,7 +18,7 @@ import { isoLocalesService } from './iso-locales';
 import { localizationsService, type LocalizationsService } from './localizations';
 import { localeParameter } from './locale-parameter';
 import { registerGraphql } from './graphql';
-import { addLocaleAttributes, isLocalizedAttribute, isLocalizedContentType, sharedAttributes } from './localized-types';
+import { addLocaleAttributes, isLocalizedAttribute, LOCALE_ATTRIBUTE, isLocalizedContentType, sharedAttributes } from './localized-types';
 
 const service = <T>(app: App, name: string) => app.plugin('i18n').service(name) as unknown as T;
 
@@ -46,6 +46,19 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
       },
     ],
   };
+}
+
+/**
+ * Entries without a locale are those written before their type became
+ * localized: they get the default locale, as Strapi v4 does after its schema
+ * sync. One UPDATE per localized type at boot, after the additive sync (which
+ * added the column); the next boot finds nothing to do.
+ */
+async function giveDefaultLocale(app: App, types: ContentType[], locale: string): Promise<void> {
+  for (const contentType of types) {
+    const count = await app.db.fillNull(contentType.uid, LOCALE_ATTRIBUTE, locale);
+    if (count > 0) app.log.info(`i18n: ${count} existing ${contentType.uid} ${count === 1 ? 'entry' : 'entries'} got the default locale "${locale}"`);
+  }
 }
 
 export const i18nPlugin: Plugin = {
@@ -81,8 +94,10 @@ export const i18nPlugin: Plugin = {
   },
 
   async bootstrap({ app }) {
-    await service<LocalesService>(app, 'locales').initDefaultLocale();
+    const locales = service<LocalesService>(app, 'locales');
+    await locales.initDefaultLocale();
     const types = localizedTypes(app);
+    await giveDefaultLocale(app, types, locales.getDefaultLocale());
     if (types.length > 0) app.db.lifecycles.subscribe(service<LocalizationsService>(app, 'localizations').lifecycles(types));
   },
 };
