@@ -10,14 +10,16 @@
  * `localizations`, `content-types`.
  */
 import type Koa from 'koa';
-import type { App, AuthState, KernelContext, Plugin, RouterDefinition } from '@tessera/core';
+import type { App, AuthState, KernelContext, LifecycleEvent, Plugin, RouterDefinition, Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
 import { localeSchema } from './locale-schema';
 import { localesService, type LocalesService } from './locales';
 import { isoLocalesService } from './iso-locales';
 import { localizationsService, type LocalizationsService } from './localizations';
+import { isRecord } from './localization-groups';
 import { localeParameter } from './locale-parameter';
 import { registerGraphql } from './graphql';
+import { localizedWrites } from './localized-writes';
 import { addLocaleAttributes, isLocalizedAttribute, LOCALE_ATTRIBUTE, isLocalizedContentType, sharedAttributes } from './localized-types';
 
 const service = <T>(app: App, name: string) => app.plugin('i18n').service(name) as unknown as T;
@@ -61,6 +63,23 @@ async function giveDefaultLocale(app: App, types: ContentType[], locale: string)
   }
 }
 
+/**
+ * Server code writing through the query engine (`strapi.db.query(uid).create`)
+ * bypasses the entity service and its write rules; as in Strapi v4, such a
+ * create still gets the default locale when it names none, so the entry is
+ * not invisible to every read. (The query engine applies no other i18n rule,
+ * as in Strapi.)
+ */
+function defaultLocaleOnQueryEngineCreates(types: ContentType[], locales: LocalesService): Subscriber {
+  return {
+    models: types.map((contentType) => contentType.uid),
+    beforeCreate(event: LifecycleEvent) {
+      const data = (event.params as { data?: unknown }).data;
+      if (isRecord(data) && (data[LOCALE_ATTRIBUTE] === undefined || data[LOCALE_ATTRIBUTE] === null)) data[LOCALE_ATTRIBUTE] = locales.getDefaultLocale();
+    },
+  };
+}
+
 export const i18nPlugin: Plugin = {
   name: 'i18n',
   // After graphql, when it is on: register contributes to its schema.
@@ -89,7 +108,10 @@ export const i18nPlugin: Plugin = {
       addLocaleAttributes(contentType);
       if (contentType.kind === 'collectionType') app.routes.add(`plugin::i18n.localizations-${contentType.uid}`, localizationRouter(contentType));
     }
-    app.queryParameters.add('locale', localeParameter(app, () => service<LocalesService>(app, 'locales')));
+    const locales = () => service<LocalesService>(app, 'locales');
+    app.queryParameters.add('locale', localeParameter(app, locales));
+    const localized = new Set(localizedTypes(app).map((contentType) => contentType.uid));
+    app.writeRules.add('i18n', localizedWrites(app, service<LocalizationsService>(app, 'localizations').groups, locales, localized));
     registerGraphql(app, localizedTypes(app));
   },
 
@@ -98,7 +120,7 @@ export const i18nPlugin: Plugin = {
     await locales.initDefaultLocale();
     const types = localizedTypes(app);
     await giveDefaultLocale(app, types, locales.getDefaultLocale());
-    if (types.length > 0) app.db.lifecycles.subscribe(service<LocalizationsService>(app, 'localizations').lifecycles(types));
+    if (types.length > 0) app.db.lifecycles.subscribe(defaultLocaleOnQueryEngineCreates(types, locales));
   },
 };
 

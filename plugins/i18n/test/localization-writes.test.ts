@@ -9,23 +9,11 @@
 import { expect } from 'chai';
 import { eachDatabase, type TestApp } from '@tessera/testing';
 import { gql } from '../../graphql/test/helpers';
-import { errorBody, PUBLIC, startI18nApp } from './fixture';
-
-const HOMEPAGE = {
-  kind: 'singleType',
-  collectionName: 'homepages',
-  info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' },
-  options: { draftAndPublish: false },
-  pluginOptions: { i18n: { localized: true } },
-  attributes: {
-    title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
-    theme: { type: 'string', pluginOptions: { i18n: { localized: false } } },
-  },
-};
+import { errorBody, HOMEPAGE_SCHEMA, PUBLIC, startI18nApp } from './fixture';
 
 const FILES = {
   'config/plugins.js': 'module.exports = { graphql: { enabled: true } };',
-  'src/api/homepage/content-types/homepage/schema.json': HOMEPAGE,
+  'src/api/homepage/content-types/homepage/schema.json': HOMEPAGE_SCHEMA,
   'config/permissions.ts': `export default { public: ${JSON.stringify(PUBLIC)} };`,
 };
 
