@@ -30,6 +30,8 @@ export function localizedWrites(app: App, groups: LocalizationGroups, locales: (
 
   /** A single type's new entry: linked with the others, with their shared values where `data` sets none. */
   async function joinSingleType(uid: string, data: WriteData): Promise<WriteData> {
+    // Creates of one single type take turns, whoever writes (the content API's PUT also holds its own lock).
+    await app.db.lock([`i18n:localizations:${uid}`]);
     const others = await groups.singleTypeEntries(uid);
     if (others.length === 0) return data;
     if (others.some((entry) => entry.locale === data[LOCALE_ATTRIBUTE])) throw new ApplicationError('locale is already used');

@@ -141,4 +141,12 @@ eachDatabase('i18n: only the localization operations link entries', (dialect) =>
     const entries = await app.app.db.query('api::homepage.homepage').findMany({ select: ['title', 'locale'] });
     expect(entries.map((entry) => `${entry.locale}:${entry.title}`)).to.deep.equal(['en:Welcome']);
   });
+
+  it('server code racing to create a single type\'s entry in one locale creates one', async () => {
+    const attempts = await Promise.allSettled([1, 2, 3, 4].map((n) => app.app.entityService.create('api::homepage.homepage', { data: { title: `Hallo ${n}`, locale: 'de' } })));
+    expect(attempts.map((attempt) => attempt.status).sort()).to.deep.equal(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const attempt of attempts) if (attempt.status === 'rejected') expect((attempt.reason as Error).message).to.equal('locale is already used');
+    const entries = await app.app.db.query('api::homepage.homepage').findMany({ select: ['locale'], orderBy: { id: 'asc' } });
+    expect(entries.map((entry) => entry.locale)).to.deep.equal(['en', 'de']);
+  });
 });
