@@ -3,7 +3,9 @@
  * in `i18n_locale`, `GET /api/i18n/locales`), localized content types
  * (`pluginOptions.i18n.localized: true` adds `locale` and `localizations`),
  * the `locale` query parameter, and `POST /api/<plural>/:id/localizations`;
- * with the GraphQL plugin on, their GraphQL parts (graphql.ts).
+ * with the GraphQL plugin on, their GraphQL parts (graphql.ts). Every
+ * entity-service write of a localized type follows the plugin's write rule
+ * (localized-writes.ts); only the localizations service links entries.
  *
  * Services (reachable as `strapi.plugin('i18n').service(name)`, for app code
  * and other plugins such as GraphQL): `locales`, `iso-locales`,
