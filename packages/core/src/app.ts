@@ -42,6 +42,7 @@ import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
 import { contentEvent, type ContentEventName } from './content/content-events';
 import type { QueryParameter } from './content/query-parameters';
+import type { WriteRule } from './content/write-rules';
 import { ConfigPermissions, Permissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
 import { authenticate } from './auth/authenticate';
@@ -79,6 +80,8 @@ export class App {
   readonly authStrategies = new Registry<AuthStrategy>('auth strategy');
   /** Content-API query parameters plugins add (`locale`); declare them during `register`. */
   readonly queryParameters = new Registry<QueryParameter>('query parameter');
+  /** Rules plugins add to the writes of some content types (i18n's localizations); declare them during `register`. */
+  readonly writeRules = new Registry<WriteRule>('write rule');
   /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
@@ -310,7 +313,12 @@ export class App {
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
 
-    const entityService = new EntityService(this.database, (name, uid, entry) => this.announce(name, uid, entry), this.queryParameters.values());
+    const entityService = new EntityService(
+      this.database,
+      (name, uid, entry) => this.announce(name, uid, entry),
+      this.queryParameters.values(),
+      this.writeRules.values(),
+    );
     const contentApi = new ContentApi(
       this.database,
       entityService,
