@@ -10,25 +10,38 @@ import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app';
 import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteInfo, RouteMiddleware, RouterDefinition } from '../types';
 import { authorizeAction } from '../auth/authorize';
+import { getConfig } from '../config/load-config';
 
-/** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
-const PREFIX: Record<NonNullable<RouterDefinition['type']>, string | null> = { 'content-api': '/api', admin: null, raw: '' };
+/** Where each router type is served: content-API routes under `api.rest.prefix` (`/api`); admin routes are not (Tessera has no admin panel). */
+function routerBase(app: App, type: NonNullable<RouterDefinition['type']>): string | null {
+  if (type === 'admin') return null;
+  return type === 'raw' ? '' : restPrefix(app);
+}
+
+/** `api.rest.prefix`, `/api` unless the app sets it (Strapi v4's key and default). */
+export function restPrefix(app: App): string {
+  const prefix = String(getConfig<unknown>(app.config, 'api.rest.prefix', '/api'));
+  return prefix === '/' ? '' : prefix.replace(/\/+$/, '');
+}
 
 export function mountRouters(app: App, router: Router): void {
-  for (const [key, definition] of app.routes.entries()) {
-    const base = PREFIX[definition.type ?? 'content-api'];
-    if (base === null) {
-      app.log.debug(`routes ${key}: admin routes are not served`);
-      continue;
-    }
-    const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
-    const namespace = namespaceOf(key);
-    const info = routeInfo(namespace, definition.type ?? 'content-api');
-    for (const route of routes) {
-      // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
-      const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
-      mountRoute(app, router, namespace, prefix, { ...route, info }, key);
-    }
+  for (const [key, definition] of app.routes.entries()) mountRouter(app, router, key, definition);
+}
+
+/** One router's routes (a registry entry; `strapi.server.routes(…)` after mounting calls this directly). */
+export function mountRouter(app: App, router: Router, key: string, definition: RouterDefinition): void {
+  const base = routerBase(app, definition.type ?? 'content-api');
+  if (base === null) {
+    app.log.debug(`routes ${key}: admin routes are not served`);
+    return;
+  }
+  const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
+  const namespace = namespaceOf(key);
+  const info = routeInfo(namespace, definition.type ?? 'content-api');
+  for (const route of routes) {
+    // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
+    const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
+    mountRoute(app, router, namespace, prefix, { ...route, info }, key);
   }
 }
 

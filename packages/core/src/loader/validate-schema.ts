@@ -61,7 +61,7 @@ function validateAttributes(raw: unknown, file: string): void {
   for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file);
 }
 
-function validateAttribute(name: string, raw: unknown, all: RawObject, file: string): void {
+export function validateAttribute(name: string, raw: unknown, all: RawObject, file: string): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, file);
   };
@@ -70,6 +70,13 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
   if (!isObject(raw)) fail('must be an object with a "type"');
   const attribute = raw as RawObject;
   const type = attribute.type;
+  if (type === 'customField') {
+    // Checked as its registered type once plugins have registered (strapi/custom-fields.ts).
+    if (typeof attribute.customField !== 'string' || !/^(plugin::[\w-]+\.[\w$-]+|global::[\w$-]+)$/.test(attribute.customField)) {
+      fail('"customField" must name a registered custom field ("plugin::<plugin>.<name>" or "global::<name>")');
+    }
+    return;
+  }
   if (typeof type !== 'string' || !ATTRIBUTE_TYPES.has(type)) {
     fail(`unknown type ${JSON.stringify(type)} (known: ${[...ATTRIBUTE_TYPES].join(', ')})`);
   }
