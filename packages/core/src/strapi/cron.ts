@@ -40,8 +40,8 @@ export class CronService {
       const spec = toSpec(expression, value);
       const task = spec.task;
       const job = new Job(spec.name ?? expression, (...args: unknown[]) => task(this.context(), ...args));
-      this.jobs.push({ job, options: spec.options, name: spec.name });
       if (this.running) schedule(job, spec.options, expression);
+      this.jobs.push({ job, options: spec.options, name: spec.name });
     }
     return this;
   }
