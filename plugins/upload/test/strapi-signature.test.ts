@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { eachDatabase } from '@tessera/testing';
-import { png, startUploadApp, storedFiles, type UploadApp } from './fixture';
+import restPlugin from '@tessera/plugin-rest';
+import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import uploadPlugin from '../src';
+import { file, multipart, png, startUploadApp, storedFiles, type UploadApp } from './fixture';
 
 /**
  * Server code (the v4 blog template's bootstrap seed, plugins) calls the
@@ -83,5 +85,21 @@ eachDatabase("upload service: Strapi's upload({ data, files })", (dialect) => {
     const rest = await upload.app.post('/api/posts', { data: { title: 'Over REST', publishedAt: '2024-01-01T00:00:00.000Z' } }, { token: upload.token });
     expect(rest.status).to.equal(200);
     expect(rest.body.data.attributes).not.to.have.property('publishedAt');
+  });
+});
+
+eachDatabase('upload routes under api.rest.prefix', (dialect) => {
+  let app: TestApp;
+  before(async () => {
+    app = await startApp({ dialect, plugins: [restPlugin, uploadPlugin], config: { api: { rest: { prefix: '/v1' } }, plugins: { upload: { enabled: true } } } });
+  });
+  after(() => app?.stop());
+
+  it('POST <prefix>/upload streams the multipart body itself, as under /api', async () => {
+    const token = await app.fullAccessToken();
+    const response = await multipart(app, '/v1/upload', [file(await png(20, 10), 'small.png', 'image/png')], token);
+    expect(response.status).to.equal(200);
+    expect(response.body.map((row: { name: string; width: number }) => [row.name, row.width])).to.deep.equal([['small.png', 20]]);
+    expect((await app.get('/api/upload/files', { token })).status).to.equal(404);
   });
 });
