@@ -74,7 +74,9 @@ export function normalize(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(record).map(([key, item]) => {
       if (TIMESTAMPS.has(key) && typeof item === 'string') return [key, '<time>'];
-      if (isFile && (key === 'hash' || key === 'url')) return [key, `<${key}>`];
+      if (isFile && key === 'hash') return [key, '<hash>'];
+      // Stored names end in a random hash, also when only `url` was selected (`populate[images][fields]=url`).
+      if (key === 'url' && typeof item === 'string' && item.startsWith('/uploads/')) return [key, '<url>'];
       if (isFile && key === 'size') return [key, '<size>'];
       return [key, normalize(item)];
     }),

@@ -52,7 +52,7 @@ export function installResponseHelpers(koa: Koa): void {
   }
 }
 
-/** lodash's camelCase on status texts: "Payload Too Large" → payloadTooLarge, "I'm a Teapot" → iMATeapot. */
+/** lodash's camelCase on status texts: "Payload Too Large" → payloadTooLarge, "I'm a Teapot" → imATeapot. */
 function camelCase(text: string): string {
   const words = text.replace(/'/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean);
   return words.map((word, index) => (index === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join('');

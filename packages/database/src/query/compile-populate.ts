@@ -15,7 +15,8 @@ import type { EntityMetadata, LinkField } from '../metadata/metadata';
 import type { Condition, EntityQuery, PopulateItem, PublicationState, SortItem } from './plan';
 import { FILE_UID } from '../metadata/media';
 import type { CompileContext, QueryParams } from './compile-context';
-import { arrayLike, invalidParameter, isPlainObject, unknownParameter } from './compile-context';
+import { invalidParameter, isPlainObject, unknownParameter } from './compile-context';
+import { populateEntries, type PopulateSpec } from './populate-forms';
 import { compileFields } from './compile-fields';
 import { compileFilters } from './compile-filters';
 import { compileSort } from './compile-sort';
@@ -23,8 +24,6 @@ import { compileSort } from './compile-sort';
 const MAX_POPULATE_DEPTH = 10;
 /** What a populate object may hold (`populate[category][fields]=name`); anything else is a 400 in strict mode. */
 const POPULATE_OPTIONS = ['fields', 'filters', 'sort', 'populate', 'count', 'on'];
-
-type PopulateSpec = true | Record<string, unknown>;
 
 /** One level: the root query, and each populated relation, media or component with its own parameters. */
 export function compileEntityQuery(
@@ -65,7 +64,7 @@ export function compilePopulate(
   const populate = new Map<string, PopulateItem>();
   if (value === undefined || value === null || value === '' || value === false || value === 'false') return populate;
   if (depth > MAX_POPULATE_DEPTH) throw invalidParameter('populate', 'nested too deeply');
-  const entries = normalize(value).flatMap(([name, spec]): Array<[string, PopulateSpec]> =>
+  const entries = populateEntries(value).flatMap(([name, spec]): Array<[string, PopulateSpec]> =>
     name === '*' ? expandStar(entity).map((link) => [link, true]) : [[name, spec]],
   );
   for (const [name, spec] of entries) {
@@ -87,33 +86,6 @@ function checkOptions(spec: Record<string, unknown>): void {
   for (const key of Object.keys(spec)) {
     if (key !== '__skip' && !POPULATE_OPTIONS.includes(key)) throw unknownParameter(key, POPULATE_OPTIONS);
   }
-}
-
-/** Every accepted form → [attribute, spec] pairs, dotted paths expanded. */
-function normalize(value: unknown): Array<[string, PopulateSpec]> {
-  if (value === '*' || value === true || value === 'true') return [['*', true]];
-  if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean).map(dotted);
-  const list = arrayLike(value);
-  if (list) {
-    return list.flatMap((item) => {
-      if (typeof item !== 'string') throw invalidParameter('populate');
-      return normalize(item);
-    });
-  }
-  if (isPlainObject(value)) {
-    return Object.entries(value).map(([key, spec]): [string, PopulateSpec] => {
-      if (spec === true || spec === 'true' || spec === '*') return [key, true];
-      if (isPlainObject(spec)) return [key, spec];
-      if (spec === false || spec === 'false') return [key, { __skip: true }];
-      throw invalidParameter('populate', `bad value for ${key}`);
-    });
-  }
-  throw invalidParameter('populate');
-}
-
-function dotted(path: string): [string, PopulateSpec] {
-  const [head, ...rest] = path.split('.');
-  return [head, rest.length === 0 ? true : { populate: rest.join('.') }];
 }
 
 function compileItem(
