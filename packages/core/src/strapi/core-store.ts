@@ -20,6 +20,7 @@ export const CORE_STORE_CONTENT_TYPE: ContentType = {
   collectionName: 'strapi_core_store_settings',
   info: { singularName: 'strapi-core-store', pluralName: 'strapi-core-stores', displayName: 'Core store' },
   options: {},
+  bareTable: true,
   attributes: {
     key: { type: 'string' },
     value: { type: 'text' },

@@ -135,6 +135,11 @@ export interface ContentType extends ContentTypeSchema {
    * they filter every read on (i18n: `locale`).
    */
   indexes?: Array<{ attributes: string[] }>;
+  /**
+   * A table of Strapi's own that is no content type (the core store): only the declared columns, no timestamps
+   * or authorship columns, so a Strapi-made database's table is used as it is.
+   */
+  bareTable?: boolean;
 }
 
 export interface ComponentSchema {
