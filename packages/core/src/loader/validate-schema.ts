@@ -39,7 +39,6 @@ export function validateContentTypeShape(raw: unknown, file: string): void {
     if (typeof info[key] !== 'string' || !info[key]) fail(`"info.${key}" is missing`);
     if (!KEBAB.test(info[key] as string)) fail(`"info.${key}" must be kebab-case (e.g. "blog-post"), got "${info[key]}"`);
   }
-  if (info.singularName === info.pluralName) fail('"info.singularName" and "info.pluralName" must differ');
   if (typeof info.displayName !== 'string' || !info.displayName) fail('"info.displayName" is missing');
   if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
     fail('"collectionName" must be a table name (letters, digits, underscores)');
@@ -162,6 +161,10 @@ export function validateModel(contentTypes: ContentType[], components: Component
       const previous = seen[key].get(type.info[key]);
       if (previous) throw new ConfigurationError(`info.${key} "${type.info[key]}" is already used by ${previous}`, type.source);
       seen[key].set(type.info[key], type.uid);
+    }
+    // Only API types have REST routes, where equal names would collide (Strapi loads plugin types that have them).
+    if (type.namespace === 'api' && type.info.singularName === type.info.pluralName) {
+      throw new ConfigurationError('"info.singularName" and "info.pluralName" must differ', type.source);
     }
     // A plural of one type may not be the singular of another: the REST paths would collide.
     const clash = seen.singularName.get(type.info.pluralName);
