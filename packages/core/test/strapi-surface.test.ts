@@ -105,8 +105,17 @@ const ROUTES = `module.exports = { routes: [
   { method: 'POST', path: '/articles', handler: 'article.create' },
 ] };`;
 
+// The custom find of Strapi v4's documentation (backend customization, controllers), as apps copy it.
 const CONTROLLER = `const { factories } = require('@strapi/strapi');
-module.exports = factories.createCoreController('api::article.article');`;
+module.exports = factories.createCoreController('api::article.article', ({ strapi }) => ({
+  async find(ctx) {
+    await this.validateQuery(ctx);
+    const sanitizedQueryParams = await this.sanitizeQuery(ctx);
+    const { results, pagination } = await strapi.service('api::article.article').find(sanitizedQueryParams);
+    const sanitizedResults = await this.sanitizeOutput(results, ctx);
+    return this.transformResponse(sanitizedResults, { pagination });
+  },
+}));`;
 
 function surfaceApp(extra: Record<string, string | object> = {}): Record<string, string | object> {
   return {
@@ -154,6 +163,23 @@ eachDatabase('the strapi object: Strapi v4 APIs plugins call', (dialect) => {
     expect(app.app.customFields.has('plugin::surface.color')).to.equal(true);
     expect(app.app.customFields.get('global::rating').type).to.equal('integer');
     expect(app.app.contentType('api::article.article').attributes.color.type).to.equal('string');
+  });
+
+  it("a custom find written with the core controller's validateQuery/sanitizeQuery/sanitizeOutput answers as the default one", async () => {
+    const page = await app.get('/api/articles?sort=title:desc&pagination[pageSize]=2&fields[0]=title&fields[1]=secret');
+    expect(page.status).to.equal(400);
+    expect(page.body.error.name).to.equal('ValidationError');
+    const listed = await app.get('/api/articles?sort=title:desc&pagination[pageSize]=2&fields[0]=title');
+    expect(listed.status).to.equal(200);
+    expect(listed.body).to.deep.equal({
+      data: [
+        { id: listed.body.data[0].id, attributes: { title: 'c' } },
+        { id: listed.body.data[1].id, attributes: { title: 'b' } },
+      ],
+      meta: { pagination: { page: 1, pageSize: 2, pageCount: 2, total: 3 } },
+    });
+    const filtered = await app.get('/api/articles?filters[secret][$eq]=s');
+    expect(filtered.status).to.equal(400);
   });
 
   it('strapi.server.use, routes (root and content-api forms), listRoutes and api().listRoutes()', async () => {

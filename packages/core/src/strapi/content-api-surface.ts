@@ -9,6 +9,7 @@
  *                                                             timestamps, private fields, unreadable links)
  *   strapi.contentAPI.sanitize.query(query, schema, { auth })  unknown top-level parameters dropped
  *   strapi.contentAPI.validate.query(query, schema, { auth })  a 400 ValidationError where the content API would give one
+ *                                                             (filters, sort, fields, populate; other parameters pass, as in Strapi)
  *   strapi.contentAPI.validate.input(data, schema, { auth })   a 400 for writes to private or system fields
  *   strapi.sanitizers / strapi.validators                      Strapi's registries (`get/add/set/has` by path,
  *                                                             `content-api.output` …), whose functions run after ours
@@ -16,7 +17,7 @@
  * `schema` is a content type or component object or its uid (`strapi.getModel(uid)`).
  */
 import { ValidationError } from '@tessera/errors';
-import type { Database, EntityMetadata } from '@tessera/database';
+import { FILE_UID, type Database, type EntityMetadata } from '@tessera/database';
 import { canReadType } from '../auth/permissions';
 import type { AuthState } from '../types';
 
@@ -77,10 +78,10 @@ export function createContentApiSurface(database: () => Database, sanitizers: Fu
       query: async (query: unknown, schema: Schema, options: Options = {}) => {
         const entity = entityOf(schema);
         const params = isObject(query) ? query : {};
-        const unknown = Object.keys(params).filter((key) => !QUERY_KEYS.has(key));
-        if (unknown.length > 0) throw new ValidationError(`Invalid parameter ${unknown[0]}`);
-        // The compiler is the content API's own check: private fields, unknown attributes, bad operators.
-        database().query(entity.uid).plan(params as never, options.auth ? { canRead: (uid: string) => canReadType(options.auth!, uid) } : {});
+        // As Strapi's: filters, sort, fields and populate are checked (other parameters pass), by the compiler
+        // the content API itself uses — private fields, unknown attributes, bad operators, unreadable relations.
+        const { filters, sort, fields, populate } = params;
+        database().query(entity.uid).plan({ filters, sort, fields, populate } as never, options.auth ? { canRead: (uid: string) => canReadType(options.auth!, uid) } : {});
         await runExtra(validators, 'content-api.query', query, schema, options);
       },
       input: async (data: unknown, schema: Schema, options: Options = {}) => {
@@ -109,6 +110,10 @@ function cleanOutput(data: unknown, entity: EntityMetadata, db: Database, auth: 
     if (link?.kind === 'relation') {
       if (auth && !canReadType(auth, link.target)) continue;
       out[key] = cleanOutput(value, db.entity(link.target), db, auth);
+    } else if (link?.kind === 'media') {
+      // Media follow populate's rule: readable with the file type's find.
+      if (auth && !canReadType(auth, FILE_UID)) continue;
+      out[key] = value;
     } else if (link && (link.kind === 'component' || link.kind === 'dynamiczone')) {
       out[key] = cleanComponents(value, link.components, db, auth);
     } else out[key] = value;
