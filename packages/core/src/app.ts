@@ -28,11 +28,13 @@ import { createEnv, type Env } from './config/env';
 import { getConfig, loadConfig, loadDotEnv, withAccessors, type AppConfig, type ConfigTree } from './config/load-config';
 import { loadApp, type LoadedApp } from './loader/load-app';
 import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-global';
+
+import { asFunction, asRouter } from './loader/app-entries';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
 import { Hooks } from './hooks';
 import { Logger } from './logger';
-import { HttpServer } from './http/server';
+import { HttpServer, proxyHops } from './http/server';
 import { globalMiddlewares } from './http/middlewares/stack';
 import { mountRouters } from './http/routes';
 import { routeIndex } from './http/route-index';
@@ -51,6 +53,17 @@ import { registerPlugin } from './plugins/register-plugin';
 import { applyExtensions } from './plugins/extensions';
 import { PluginHandle } from './plugins/plugin-handle';
 import type { AuthState, AuthStrategy, KernelContext, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
+import { CORE_STORE_CONTENT_TYPE, createCoreStore } from './strapi/core-store';
+import { CronService, type CronTasks } from './strapi/cron';
+import { CustomFields } from './strapi/custom-fields';
+import { StrapiServer } from './strapi/server';
+import { apiModules, type ApiModule } from './strapi/apis';
+import { createContentApiSurface, FunctionRegistry } from './strapi/content-api-surface';
+import { createAdminSurface } from './strapi/admin';
+import { authSurface } from './strapi/auth';
+import { appDirs, rootConfig, type AppDirs } from './strapi/config-info';
+import { installAbsentMembers } from './strapi/absent-members';
+import { restPrefix } from './http/routes';
 
 export interface AppOptions {
   /** The app folder (holds `config/` and `src/`). */
@@ -86,6 +99,20 @@ export class App {
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
 
+  // Strapi v4's `strapi.*` services (packages/core/src/strapi/; README "The strapi object").
+  readonly store = createCoreStore(() => this.db);
+  readonly cron = new CronService(() => this.context);
+  readonly customFields = new CustomFields((name) => this.plugins.has(name));
+  readonly sanitizers = new FunctionRegistry();
+  readonly validators = new FunctionRegistry();
+  readonly contentAPI = createContentApiSurface(() => this.db, this.sanitizers, this.validators);
+  readonly admin = createAdminSurface(() => this.log);
+  readonly auth = authSurface;
+  /** Strapi Enterprise features: never (Tessera has none). */
+  readonly EE = false;
+  /** Strapi's telemetry, as a no-op: Tessera sends nothing. */
+  readonly telemetry = { isDisabled: true, register() {}, bootstrap() {}, destroy() {}, send: async () => true };
+
   private state: LifecycleState = 'created';
   private readonly instances = new Map<string, object>();
   private readonly pluginHandles = new Map<string, PluginHandle>();
@@ -96,6 +123,7 @@ export class App {
   private appRegistered = false;
   private database: Database | undefined;
   private http: HttpServer | undefined;
+  private strapiServer: StrapiServer | undefined;
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
   private listeningUrl: string | undefined;
 
@@ -126,9 +154,34 @@ export class App {
     return this.ready().apiTokens;
   }
 
-  get server(): HttpServer {
-    if (!this.http) throw new ConfigurationError('the HTTP server exists once the app is loaded');
-    return this.http;
+  /** Strapi's `strapi.server` (strapi/server.ts): from the start of `load` on, so `register` can add middlewares and routes. */
+  get server(): StrapiServer {
+    if (!this.strapiServer) throw new ConfigurationError('the HTTP server exists once the app is loading');
+    return this.strapiServer;
+  }
+
+  /** `strapi.api[name]`: one app API's routes, content types, services, controllers (strapi/apis.ts). */
+  get api(): Record<string, ApiModule> {
+    return apiModules(this);
+  }
+
+  /** `src/index`'s `{ register, bootstrap, destroy }`, as Strapi's `strapi.app`. */
+  get app(): object | undefined {
+    return this.loadedApp?.entry;
+  }
+
+  get isLoaded(): boolean {
+    return this.state === 'loaded' || this.state === 'listening';
+  }
+
+  /** Strapi's `strapi.dirs`: where the app's folders are. */
+  get dirs(): AppDirs {
+    return appDirs(this.dir);
+  }
+
+  /** A content type or component by uid, undefined when none (Strapi's `getModel`). */
+  getModel(uid: string): ContentType | Component | undefined {
+    return this.contentTypes.find(uid) ?? this.components.find(uid);
   }
 
   get url(): string | undefined {
@@ -188,9 +241,18 @@ export class App {
     const started = Date.now();
     exposeToStrapiCode(this);
     this.loadConfig();
+    this.http = new HttpServer(
+      {
+        proxyHops: proxyHops(getConfig<unknown>(this.config, 'server.proxy', false)),
+        shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
+        restPrefix: restPrefix(this),
+      },
+      this.log,
+    );
+    this.strapiServer = new StrapiServer(this, this.http);
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
-    for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
+    for (const contentType of [...API_TOKEN_CONTENT_TYPES, CORE_STORE_CONTENT_TYPE]) this.contentTypes.add(contentType.uid, contentType);
     this.routes.add('global::health', healthRouter(this));
     if (openApiEnabled(this)) this.routes.add('global::openapi', openApiRouter(this));
 
@@ -211,25 +273,22 @@ export class App {
     await this.loadedApp.entry.register?.(this.context);
     await this.hooks.call('app:registered', this);
 
+    this.customFields.resolveAttributes(this.contentTypes.values(), this.components.values());
     validateModel(this.contentTypes.values(), this.components.values());
     await this.connectDatabase();
+    if (getConfig<unknown>(this.config, 'server.cron.enabled', true) !== false) this.cron.add(getConfig<CronTasks>(this.config, 'server.cron.tasks', {}));
 
-    this.http = new HttpServer(
-      {
-        proxyHops: proxyHops(getConfig<unknown>(this.config, 'server.proxy', false)),
-        shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
-      },
-      this.log,
-    );
     this.http.use(globalMiddlewares(this, this.http.router));
     for (const plugin of this.plugins.values()) await plugin.bootstrap?.(this.context);
     await this.loadedApp.entry.bootstrap?.(this.context);
     await this.hooks.call('app:bootstrapped', this);
 
     mountRouters(this, this.http.router);
+    this.strapiServer!.markMounted();
     // Development only: a production root stays a plain 404.
-    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router));
+    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router, restPrefix(this)));
     this.http.finalize();
+    this.cron.start();
     this.state = 'loaded';
     this.log.debug(`loaded in ${Date.now() - started} ms`);
     return this;
@@ -241,7 +300,7 @@ export class App {
     if (this.state === 'created') await this.load();
     const host = String(getConfig(this.config, 'server.host', '0.0.0.0'));
     const port = Number(getConfig(this.config, 'server.port', 1337));
-    const actualPort = await this.server.listen(port, host);
+    const actualPort = await this.http!.listen(port, host);
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     this.listeningUrl = `http://${shownHost}:${actualPort}`;
     this.state = 'listening';
@@ -255,6 +314,7 @@ export class App {
     if (this.state === 'destroyed') return;
     this.state = 'destroyed';
     try {
+      this.cron.destroy();
       await this.http?.close();
       if (this.appRegistered) {
         await this.hooks.call('app:destroy', this);
@@ -275,7 +335,7 @@ export class App {
 
   private loadConfig(): void {
     loadDotEnv(this.dir);
-    const tree: ConfigTree = { ...loadConfig(this.dir, this.env) };
+    const tree: ConfigTree = { ...rootConfig(this.dir), ...loadConfig(this.dir, this.env) };
     for (const [key, value] of Object.entries(this.options.config ?? {})) tree[key] = { ...(tree[key] as object), ...(value as object) };
     this.config = withAccessors(tree);
     this.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.config, 'server.logger.level', 'info'));
@@ -359,27 +419,8 @@ export class App {
   }
 }
 
-function asFunction(value: unknown, file: string): unknown {
-  if (typeof value !== 'function') throw new ConfigurationError('must export a function', file);
-  return value;
-}
-
-function asRouter(value: unknown, file: string): RouterDefinition {
-  const router = value as RouterDefinition;
-  if (!router || (typeof router.routes !== 'function' && !Array.isArray(router.routes))) {
-    throw new ConfigurationError('a routes file must export { routes: [...] } or a core router', file);
-  }
-  return router;
-}
-
 function optionalNumber(value: unknown): number | undefined {
   return value === undefined || value === null ? undefined : Number(value);
 }
 
-/** `server.proxy`: false (no proxy), true (one proxy in front), or how many proxies append to X-Forwarded-For. */
-function proxyHops(value: unknown): number {
-  if (value === false || value === undefined || value === null) return 0;
-  if (value === true) return 1;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  throw new ConfigurationError('server.proxy must be true, false or the number of proxies in front of the server', 'config/server.ts');
-}
+installAbsentMembers(App.prototype);

@@ -9,7 +9,7 @@
  * calling `strapi.db.query(uid)` runs unchanged. The engine form is trusted
  * and not validated, as in Strapi.
  */
-import { NotFoundError } from '@tessera/errors';
+import { NotFoundError, ValidationError } from '@tessera/errors';
 import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
 import type { EntityQuery, Page } from './query/plan';
@@ -52,6 +52,14 @@ interface Prepared {
 /** Strapi v4's write parameters: `data` plus what to read back. */
 export interface EngineWriteParams extends EngineParams {
   data: Record<string, unknown>;
+}
+
+/** Strapi's `findPage` pagination. */
+export interface PagePagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
 }
 
 export interface EngineParts {
@@ -111,6 +119,22 @@ export class EntityRepository {
 
   async count(params: { query: EntityQuery; source?: QuerySource } | EngineParams = {}): Promise<number> {
     return this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
+  }
+
+  /** Strapi's `findWithCount(params)`: `[entries, total]`, the total ignoring `limit`/`offset`. */
+  async findWithCount(params: EngineParams = {}): Promise<[Entity[], number]> {
+    return Promise.all([this.findMany(params), this.count(params)]);
+  }
+
+  /** Strapi's `findPage({ page = 1, pageSize = 10, ...params })`: `{ results, pagination: { page, pageSize, pageCount, total } }`. */
+  async findPage(params: EngineParams & { page?: number | string; pageSize?: number | string } = {}): Promise<{ results: Entity[]; pagination: PagePagination }> {
+    const { page: rawPage = 1, pageSize: rawPageSize = 10, ...rest } = params;
+    const page = Number(rawPage);
+    const pageSize = Number(rawPageSize);
+    if (!Number.isInteger(page) || !Number.isInteger(pageSize) || pageSize < 1) throw new ValidationError('page and pageSize must be integers, pageSize at least 1');
+    const query = { ...rest, limit: pageSize, offset: Math.max(page - 1, 0) * pageSize };
+    const [results, total] = await Promise.all([this.findMany(query), this.count(query)]);
+    return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
   }
 
   async create(params: WriteParams | EngineWriteParams): Promise<Entity> {

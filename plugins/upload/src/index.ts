@@ -54,7 +54,8 @@ export const uploadPlugin: Plugin = {
   register({ app }) {
     // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
     const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
-    app.config.set('server.body.selfParsedMultipart', [...owned, '/api/upload']);
+    const restPrefix = String(app.config.get('api.rest.prefix', '/api')).replace(/\/+$/, '');
+    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix}/upload`]);
     limitGraphqlUploads(app);
   },
   bootstrap({ app }) {

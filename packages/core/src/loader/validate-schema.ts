@@ -53,7 +53,6 @@ export function validateContentTypeShape(raw: unknown, file: string, options: Sh
     if (typeof info[key] !== 'string' || !info[key]) fail(`"info.${key}" is missing`);
     if (!KEBAB.test(info[key] as string)) fail(`"info.${key}" must be kebab-case (e.g. "blog-post"), got "${info[key]}"`);
   }
-  if (info.singularName === info.pluralName) fail('"info.singularName" and "info.pluralName" must differ');
   if (typeof info.displayName !== 'string' || !info.displayName) fail('"info.displayName" is missing');
   if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
     fail('"collectionName" must be a table name (letters, digits, underscores, hyphens)');
@@ -83,7 +82,7 @@ function validateAttributes(raw: unknown, file: string, options: ShapeOptions = 
   for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file, options);
 }
 
-function validateAttribute(name: string, raw: unknown, all: RawObject, file: string, options: ShapeOptions): void {
+export function validateAttribute(name: string, raw: unknown, all: RawObject, file: string, options: ShapeOptions = {}): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, file);
   };
@@ -93,6 +92,13 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
   const attribute = raw as RawObject;
   checkKeys(attribute, 'attribute', fail);
   const type = attribute.type;
+  if (type === 'customField') {
+    // Checked as its registered type once plugins have registered (strapi/custom-fields.ts).
+    if (typeof attribute.customField !== 'string' || !/^(plugin::[\w-]+\.[\w$-]+|global::[\w$-]+)$/.test(attribute.customField)) {
+      fail('"customField" must name a registered custom field ("plugin::<plugin>.<name>" or "global::<name>")');
+    }
+    return;
+  }
   if (typeof type !== 'string' || !ATTRIBUTE_TYPES.has(type)) {
     fail(`unknown type ${JSON.stringify(type)} (known: ${[...ATTRIBUTE_TYPES].join(', ')})`);
   }
@@ -183,6 +189,10 @@ export function validateModel(contentTypes: ContentType[], components: Component
       const previous = seen[key].get(type.info[key]);
       if (previous) throw new ConfigurationError(`info.${key} "${type.info[key]}" is already used by ${previous}`, type.source);
       seen[key].set(type.info[key], type.uid);
+    }
+    // Only API types have REST routes, where equal names would collide (Strapi loads plugin types that have them).
+    if (type.namespace === 'api' && type.info.singularName === type.info.pluralName) {
+      throw new ConfigurationError('"info.singularName" and "info.pluralName" must differ', type.source);
     }
     // A plural of one type may not be the singular of another: the REST paths would collide.
     const clash = seen.singularName.get(type.info.pluralName);
