@@ -61,7 +61,7 @@ import { apiModules, type ApiModule } from './strapi/apis';
 import { createContentApiSurface, FunctionRegistry } from './strapi/content-api-surface';
 import { createAdminSurface } from './strapi/admin';
 import { authSurface } from './strapi/auth';
-import { appDirs, rootConfig, type AppDirs } from './strapi/config-info';
+import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
 import { restPrefix } from './http/routes';
 
@@ -337,6 +337,7 @@ export class App {
     loadDotEnv(this.dir);
     const tree: ConfigTree = { ...rootConfig(this.dir), ...loadConfig(this.dir, this.env) };
     for (const [key, value] of Object.entries(this.options.config ?? {})) tree[key] = { ...(tree[key] as object), ...(value as object) };
+    withStrapiDefaults(tree);
     this.config = withAccessors(tree);
     this.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.config, 'server.logger.level', 'info'));
     this.permissions.use(new ConfigPermissions(this.config.permissions));

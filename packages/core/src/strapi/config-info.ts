@@ -49,3 +49,17 @@ export function appDirs(root: string): AppDirs {
   const app = { root, src, api: path.join(src, 'api'), components: path.join(src, 'components'), extensions: path.join(src, 'extensions'), policies: path.join(src, 'policies'), middlewares: path.join(src, 'middlewares'), config: path.join(root, 'config') };
   return { app, dist: app, static: { public: path.join(root, 'public') } };
 }
+
+/**
+ * Defaults Strapi v4 puts in the config tree that Strapi code reads back (`strapi.config.get('api.rest.prefix')`:
+ * rest-cache builds its route paths from it). The app's own value wins.
+ */
+export function withStrapiDefaults(tree: Record<string, unknown>): void {
+  const api = isObject(tree.api) ? tree.api : (tree.api = {});
+  const rest = isObject(api.rest) ? api.rest : (api.rest = {});
+  rest.prefix ??= '/api';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

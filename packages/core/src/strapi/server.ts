@@ -14,6 +14,8 @@
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
+import KoaRouter from '@koa/router';
+import { routeTable } from '../http/route-table';
 import { ConfigurationError } from '@tessera/errors';
 import type { App } from '../app';
 import type { HttpServer } from '../http/server';
@@ -70,9 +72,16 @@ export class StrapiServer {
     return this.add({ type: routes.type ?? 'raw', prefix: routes.prefix, routes: routes.routes });
   }
 
-  /** Every layer of the router (Strapi returns the same: `@koa/router` layers with `path` and `methods`). */
+  /**
+   * Every layer of the router (Strapi returns the same: `@koa/router` layers with `path` and `methods`). Before the
+   * routes are mounted — during `bootstrap`, where plugins such as rest-cache look their routes up — the layers are
+   * built from the route table the kernel will mount, so the answer is the same either side of mounting.
+   */
   listRoutes(): Router.Layer[] {
-    return [...this.http.router.stack];
+    if (this.mounted) return [...this.http.router.stack];
+    const scratch = new KoaRouter();
+    for (const row of routeTable(this.owner)) scratch.register(row.path, [row.method], () => undefined);
+    return [...this.http.router.stack, ...scratch.stack];
   }
 
   api(name: ApiName): ServerApi {
@@ -91,7 +100,7 @@ export class StrapiServer {
         return api;
       },
       listRoutes() {
-        return server.http.router.stack.filter((layer) => layer.methods.length > 0 && (prefix === '' || String(layer.path).startsWith(`${prefix}/`)));
+        return server.listRoutes().filter((layer) => layer.methods.length > 0 && (prefix === '' || String(layer.path).startsWith(`${prefix}/`)));
       },
     };
     return api;
