@@ -298,6 +298,7 @@ export class App {
         withCount: getConfig<unknown>(this.config, 'api.rest.withCount', true) !== false,
         strictParams: getConfig<unknown>(this.config, 'api.rest.strictParams', false) === true,
         publicPreview: getConfig<unknown>(this.config, 'api.rest.publicPreview', false) === true,
+        maxPopulatedEntries: positiveInteger(getConfig<unknown>(this.config, 'api.rest.maxPopulatedEntries', 10000), 'api.rest.maxPopulatedEntries'),
       },
       this.queryParameters.values(),
     );
@@ -344,6 +345,13 @@ function asRouter(value: unknown, file: string): RouterDefinition {
 
 function optionalNumber(value: unknown): number | undefined {
   return value === undefined || value === null ? undefined : Number(value);
+}
+
+/** A count limit from the config: a positive integer (or its digits, as an environment variable gives them). */
+function positiveInteger(value: unknown, key: string): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number === 'number' && Number.isSafeInteger(number) && number > 0) return number;
+  throw new ConfigurationError(`${key} must be a positive integer (got ${JSON.stringify(value)})`, 'config/api.ts');
 }
 
 /** `server.proxy`: false (no proxy), true (one proxy in front), or how many proxies append to X-Forwarded-For. */

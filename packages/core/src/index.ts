@@ -20,4 +20,4 @@ export { authorizeAction } from './auth/authorize';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export { loadModule } from './loader/load-module';
 export { dependencyOrder } from './plugins/resolve-plugins';
-export type { Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
+export type { Component, ContentType, Entity, EntityMetadata, EntryBudget, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';

@@ -16,6 +16,7 @@ import type { EntityQuery, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
 import { idOfWhere, isCompiled, resolveEngineParams, type EngineParams, type ResolvedRead } from './query/engine-params';
 import type { Entity, EntityReader } from './sql/reader';
+import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
 import type { LinksWriter } from './sql/links-writer';
 import type { LifecycleAction, Lifecycles } from './lifecycles';
@@ -23,11 +24,14 @@ import type { LifecycleAction, Lifecycles } from './lifecycles';
 export interface FindManyParams {
   query: EntityQuery;
   page?: Page;
+  /** The entries the answer may still hold (one request's, shared by its reads); else the plan's `maxEntries`. */
+  budget?: EntryBudget;
 }
 
 export interface FindOneParams {
   query: EntityQuery;
   id: number;
+  budget?: EntryBudget;
 }
 
 export interface WriteParams {
@@ -80,12 +84,13 @@ export class EntityRepository {
 
   async findMany(params: FindManyParams | EngineParams = {}): Promise<Entity[]> {
     const { query, page } = this.resolve(params);
-    return this.around('FindMany', params, () => this.parts.reader.findMany(query, page));
+    const budget = isCompiled(params) ? (params as FindManyParams).budget : undefined;
+    return this.around('FindMany', params, () => this.parts.reader.findMany(query, page, budget));
   }
 
   /** By id (`{ query, id }`), or the first entry matching Strapi's `{ where }`. */
   async findOne(params: FindOneParams | EngineParams): Promise<Entity | null> {
-    if (isCompiled(params) && 'id' in params) return this.around('FindOne', params, () => this.parts.reader.findById(params.query, params.id));
+    if (isCompiled(params) && 'id' in params) return this.around('FindOne', params, () => this.parts.reader.findById(params.query, params.id, params.budget));
     const { query, page } = this.resolve(params);
     return this.around('FindOne', params, async () => (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }))[0] ?? null);
   }
