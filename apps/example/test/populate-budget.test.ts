@@ -125,6 +125,25 @@ eachDatabase('populate entry budget (example app, seeded)', (dialect) => {
     expect((await exact.get(TWO_LEVELS)).status).to.equal(200);
   });
 
+  it('counts the links GraphQL loads later (aliased relations) once per parent appearance, parents not again', async () => {
+    // \`b\` has arguments of its own, so it is not populated with the list: the batch loader reads it per level, for
+    // every article — and an article under several tags shows its \`b\` under each.
+    const query = `{ tags(pagination: { pageSize: 100 }) { data { id attributes { articles(pagination: { limit: 100 }) { data { id attributes {
+      a: tags(pagination: { limit: 100 }) { data { id } } b: tags(filters: { name: { startsWith: "d" } }, pagination: { limit: 100 }) { data { id } } } } } } } } }`;
+    const full = await app.post('/graphql', { query });
+    expect(full.status, full.text.slice(0, 300)).to.equal(200);
+    expect(full.body.errors).to.equal(undefined);
+    const count = entriesIn(full.body.data.tags.data);
+    const exact = await withBudget(app, count);
+    const short = await withBudget(app, count - 1);
+    others.push(exact, short);
+    const allowed = await exact.post('/graphql', { query });
+    expect(allowed.body.errors).to.equal(undefined);
+    expect(allowed.body.data).to.deep.equal(full.body.data);
+    const over = await short.post('/graphql', { query });
+    expect(new Set(over.body.errors.map((error: { message: string }) => error.message))).to.deep.equal(new Set([budgetError(count - 1).error.message]));
+  });
+
   it('bounds a write’s answer too, and the write is undone', async () => {
     const before = (await app.get('/api/articles?publicationState=preview&pagination[pageSize]=1', { token })).body.meta.pagination.total;
     const tags = (await app.get('/api/tags?pagination[pageSize]=100')).body.data.map((tag: { id: number }) => tag.id);

@@ -101,6 +101,8 @@ export class ContentApi {
    * publication state nor the declared parameters (a locale) leave them out,
    * while populated links keep the request's publication state. Unknown ids
    * are missing from the result. Not plan-cached: every batch has its own ids.
+   * With the request's budget, the parents are not counted again (the answer
+   * holds them already), only the links loaded under them.
    */
   async findByIds(uid: string, ids: readonly number[], context: OperationContext): Promise<Entity[]> {
     if (ids.length === 0) return [];
@@ -108,7 +110,7 @@ export class ContentApi {
     const byIds = { id: { $in: [...ids] } };
     const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
     const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.auth, 'entry'), context.auth);
-    return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 }, budget: context.budget });
+    return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 }, budget: context.budget?.forAnswered() });
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {

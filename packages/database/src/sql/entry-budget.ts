@@ -20,20 +20,33 @@ import { ValidationError } from '@tessera/errors';
 import type { Entity } from './level-reader';
 
 export class EntryBudget {
-  private used = 0;
   /** How many times each loaded entity appears in the answer; absent means once (a root entry). */
   private readonly appearances = new WeakMap<Entity, number>();
 
-  constructor(readonly limit: number) {}
+  constructor(
+    readonly limit: number,
+    /** What has been spent, shared with the views `forAnswered` makes. */
+    private readonly spent = { used: 0 },
+    private readonly rootsAnswered = false,
+  ) {}
+
+  /**
+   * The same budget for a read whose root entries the answer already holds
+   * (GraphQL's batch loader reading parents again to load one of their
+   * links): only what it populates is new.
+   */
+  forAnswered(): EntryBudget {
+    return new EntryBudget(this.limit, this.spent, true);
+  }
 
   /** The most rows the next level may read without certainly going over (one more row proves it is). */
   get rowCap(): number {
-    return Math.max(0, this.limit - this.used) + 1;
+    return Math.max(0, this.limit - this.spent.used) + 1;
   }
 
   /** The root level (a page or one entry): each row appears once. */
   chargeRoot(entities: readonly Entity[]): void {
-    this.spend(entities.length);
+    if (!this.rootsAnswered) this.spend(entities.length);
   }
 
   /**
@@ -65,8 +78,8 @@ export class EntryBudget {
   }
 
   private spend(count: number): void {
-    this.used += count;
-    if (this.used > this.limit) throw tooManyEntries(this.limit);
+    this.spent.used += count;
+    if (this.spent.used > this.limit) throw tooManyEntries(this.limit);
   }
 }
 
