@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import qs from 'qs';
-import { EXAMPLE_APP, eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, eachDatabase, seededRandom, startApp, type TestApp } from '@tessera/testing';
 import { entriesIn, withSeed } from './seeded';
 
 /**
@@ -29,18 +29,6 @@ const PERMISSIONS_FILE = `export default { public: ${JSON.stringify(PUBLIC)}, au
 type Attribute = { type: string; target?: string; component?: string; components?: string[]; private?: boolean; relation?: string };
 type Schema = { attributes: Record<string, Attribute> };
 type Random = () => number;
-
-/** mulberry32: small, seedable, good enough to pick test cases. */
-function prng(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);
@@ -151,7 +139,7 @@ eachDatabase('populate property: random trees on the seed stay in budget, hide d
 
   it(`answers ${CASES_PER_CALLER} random populate trees per caller: 200 within ${LIMIT} entries or 400, nothing hidden shown`, async function () {
     this.timeout(120000);
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const statuses = new Map<number, number>();
     for (const caller of callers) {
       const roots = [...caller.readable].filter((uid) => app.app.contentType(uid).kind === 'collectionType');
