@@ -20,8 +20,8 @@ import { ValidationError } from '@tessera/errors';
 import type { Entity } from './level-reader';
 
 export class EntryBudget {
-  /** How many times each loaded entity appears in the answer; absent means once (a root entry). */
-  private readonly appearances = new WeakMap<Entity, number>();
+  /** How many times each loaded entity appears in the answer; absent means once (a root entry). Made at the first level. */
+  private appearances: WeakMap<Entity, number> | undefined;
 
   constructor(
     readonly limit: number,
@@ -65,6 +65,7 @@ export class EntryBudget {
       times.set(entity, (times.get(entity) ?? 0) + weight);
     }
     this.spend(total);
+    this.appearances ??= new WeakMap();
     for (const [entity, count] of times) this.appearances.set(entity, count);
   }
 
@@ -74,7 +75,7 @@ export class EntryBudget {
   }
 
   private timesOf(entity: Entity): number {
-    return this.appearances.get(entity) ?? 1;
+    return this.appearances?.get(entity) ?? 1;
   }
 
   private spend(count: number): void {
