@@ -14,9 +14,10 @@ const SIX_LEVELS = 'populate[tags][populate][articles][populate][tags][populate]
 const AMPLIFICATION = `/api/articles?${SIX_LEVELS}&pagination[pageSize]=100`;
 /** Three levels under the page: within the default budget on the seed. */
 const THREE_LEVELS = '/api/articles?populate[tags][populate][articles][populate][tags]=true&pagination[pageSize]=100';
-/** Two levels (GraphQL's depth limit of 10 allows no more), and the same populate in REST. */
+/** Two levels (GraphQL's depth limit of 10 allows no more; relation pages as large as REST's lists), and the same populate in REST. */
 const TWO_LEVELS = '/api/articles?populate[tags][populate][articles][fields][0]=title&fields[0]=title&pagination[pageSize]=100';
-const TWO_LEVELS_GRAPHQL = 'articles(pagination: { pageSize: 100 }) { data { id attributes { title tags { data { id attributes { articles { data { id attributes { title } } } } } } } } }';
+const TWO_LEVELS_GRAPHQL =
+  'articles(pagination: { pageSize: 100 }) { data { id attributes { title tags(pagination: { limit: 100 }) { data { id attributes { articles(pagination: { limit: 100 }) { data { id attributes { title } } } } } } } } }';
 
 function budgetError(limit: number) {
   return {

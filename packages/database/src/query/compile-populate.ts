@@ -2,7 +2,7 @@
  * `populate` → which relations, media, components and dynamic zones to load,
  * each with its own fields/filters/sort/populate. Forms: `*`, `a,b`,
  * `['a', 'b.c']`, `{ a: true }`, `{ a: { fields, filters, sort, populate,
- * count } }`, `{ zone: { on: { 'x.y': {...} } } }`.
+ * count, start, limit } }`, `{ zone: { on: { 'x.y': {...} } } }`.
  *
  * Unknown keys are ignored like Strapi v4 (rejected in strict mode). A
  * relation to a type the caller may not read is left out, and populated
@@ -19,10 +19,11 @@ import { arrayLike, invalidParameter, isPlainObject, unknownParameter } from './
 import { compileFields } from './compile-fields';
 import { compileFilters } from './compile-filters';
 import { compileSort } from './compile-sort';
+import { compileLinkPage } from './compile-link-page';
 
 const MAX_POPULATE_DEPTH = 10;
 /** What a populate object may hold (`populate[category][fields]=name`); anything else is a 400 in strict mode. */
-const POPULATE_OPTIONS = ['fields', 'filters', 'sort', 'populate', 'count', 'on'];
+const POPULATE_OPTIONS = ['fields', 'filters', 'sort', 'populate', 'count', 'on', 'start', 'limit'];
 
 type PopulateSpec = true | Record<string, unknown>;
 
@@ -125,17 +126,19 @@ function compileItem(
   depth: number,
 ): PopulateItem | null {
   if (spec !== true && spec.__skip) return null;
-  const params = spec === true ? {} : (spec as QueryParams & { count?: unknown; on?: unknown });
+  const params = spec === true ? {} : (spec as QueryParams & { count?: unknown; on?: unknown; start?: unknown; limit?: unknown });
   if (link.kind === 'relation') {
     const target = context.metadata.get(link.target);
     if (!target) return null;
     const countOnly = params.count === true || params.count === 'true';
+    const page = link.toMany && !countOnly ? compileLinkPage(params, link.name) : undefined;
     return {
       kind: 'relation',
       relation: link,
       target,
       query: nested(params, target, context, publicationState, depth),
       countOnly,
+      ...(page ? { page } : {}),
     };
   }
   if (link.kind === 'media') {
