@@ -17,7 +17,6 @@ import {
   Database,
   FILE_CONTENT_TYPE,
   FILE_UID,
-  resolveDatabaseConfig,
   type Component,
   type ContentType,
   type DatabaseConfig,
@@ -25,10 +24,11 @@ import {
   type LifecycleHandlers,
 } from '@tessera/database';
 import { createEnv, type Env } from './config/env';
+import { restConfig } from './config/rest-config';
+import { openDatabase } from './config/open-database';
 import { getConfig, loadConfig, loadDotEnv, withAccessors, type AppConfig, type ConfigTree } from './config/load-config';
 import { loadApp, type LoadedApp } from './loader/load-app';
 import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-global';
-
 import { asFunction, asRouter } from './loader/app-entries';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
@@ -355,22 +355,10 @@ export class App {
   }
 
   private async connectDatabase(): Promise<void> {
-    const config = (this.config.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }) as DatabaseConfig;
-    const resolved = resolveDatabaseConfig(config, this.dir);
-    // The usual slip when moving to PostgreSQL: the URL is set but config/database still picks SQLite.
-    if (resolved.dialect === 'sqlite' && process.env.DATABASE_URL) {
-      throw new ConfigurationError('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres to use that server, or unset DATABASE_URL', 'config/database');
-    }
-    this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
-    try {
-      const report = await this.database.sync();
-      // One line at info; what exactly changed at debug.
-      if (report.changes.length > 0) this.log.info(`schema: ${report.summary}`);
-      for (const change of report.changes) this.log.debug(`schema: ${change}`);
-      for (const warning of report.warnings) this.log.warn(`schema: ${warning}`);
-    } catch (error) {
-      throw new ConfigurationError(`cannot prepare the database (${this.database.description}): ${(error as Error).message}`);
-    }
+    this.database = await openDatabase(this.config.database as DatabaseConfig | undefined, this.dir, {
+      contentTypes: this.contentTypes.values(),
+      components: this.components.values(),
+    });
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
 
@@ -383,13 +371,7 @@ export class App {
     const contentApi = new ContentApi(
       this.database,
       entityService,
-      {
-        defaultLimit: Number(getConfig(this.config, 'api.rest.defaultLimit', 25)),
-        maxLimit: optionalNumber(getConfig<unknown>(this.config, 'api.rest.maxLimit', 100)),
-        withCount: getConfig<unknown>(this.config, 'api.rest.withCount', true) !== false,
-        strictParams: getConfig<unknown>(this.config, 'api.rest.strictParams', false) === true,
-        publicPreview: getConfig<unknown>(this.config, 'api.rest.publicPreview', false) === true,
-      },
+      restConfig(this.config),
       this.queryParameters.values(),
     );
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
@@ -418,10 +400,6 @@ export class App {
     }
     return instance;
   }
-}
-
-function optionalNumber(value: unknown): number | undefined {
-  return value === undefined || value === null ? undefined : Number(value);
 }
 
 installAbsentMembers(App.prototype);

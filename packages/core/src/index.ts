@@ -23,7 +23,7 @@ export { loadModule } from './loader/load-module';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';
 export { dependencyOrder } from './plugins/resolve-plugins';
-export type { Attribute, Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
+export type { Attribute, Component, ContentType, Entity, EntityMetadata, EntryBudget, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
 export type { Common } from './typings/registry';
 export type { TypedEntityService, EntryOf, FindParamsOf, WriteParamsOf, PageOf } from './typings/entity-service';
 export { routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';

@@ -16,6 +16,7 @@ import type { EntityQuery, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
 import { fromEngineParams, idOfWhere, isCompiled, pageOf, resolveEngineParams, toEngineParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
 import type { Entity, EntityReader } from './sql/reader';
+import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
 import type { LinksWriter } from './sql/links-writer';
 import type { LifecycleAction, LifecycleModel, Lifecycles } from './lifecycles';
@@ -25,12 +26,15 @@ export interface FindManyParams {
   page?: Page;
   /** The parameters the plan was compiled from: shown to lifecycle hooks, compiled again when a hook changes them. */
   source?: QuerySource;
+  /** The entries the answer may still hold (one request's, shared by its reads); else the plan's `maxEntries`. */
+  budget?: EntryBudget;
 }
 
 export interface FindOneParams {
   query: EntityQuery;
   id: number;
   source?: QuerySource;
+  budget?: EntryBudget;
 }
 
 export interface WriteParams {
@@ -101,19 +105,21 @@ export class EntityRepository {
   }
 
   async findMany(params: FindManyParams | EngineParams = {}): Promise<Entity[]> {
+    const budget = isCompiled(params) ? (params as FindManyParams).budget : undefined;
     return this.around('FindMany', params, (prepared) => {
       const { query, page } = this.read(params, prepared);
-      return this.parts.reader.findMany(query, page);
+      return this.parts.reader.findMany(query, page, budget);
     });
   }
 
   /** By id (`{ query, id }`), or the first entry matching Strapi's `{ where }`. */
   async findOne(params: FindOneParams | EngineParams): Promise<Entity | null> {
+    const budget = isCompiled(params) && 'id' in params ? params.budget : undefined;
     return this.around('FindOne', params, async (prepared) => {
       const { query, page } = this.read(params, prepared);
       // A hook's changes were compiled with the id in `where`: read it as the first match.
-      if (isCompiled(params) && 'id' in params && !prepared.changed) return this.parts.reader.findById(query, params.id);
-      return (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }))[0] ?? null;
+      if (isCompiled(params) && 'id' in params && !prepared.changed) return this.parts.reader.findById(query, params.id, budget);
+      return (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }, budget))[0] ?? null;
     });
   }
 

@@ -243,3 +243,4 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
     });
   }
 }
+export { seededRandom } from './random';
