@@ -1,11 +1,5 @@
 /**
- * The application: registries plus a lifecycle, nothing more.
- *
- *   load config → load app files → plugins register → app register
- *   → validate model → database connect + schema sync → plugins bootstrap
- *   → app bootstrap → mount routes → listen
- *   destroy: close HTTP → app destroy → plugins destroy (reverse) → database
- *
+ * The application: registries plus a lifecycle (docs/architecture.md, "Lifecycle"), nothing more.
  * Tessera's code reads no global: this object is handed to plugins, factories,
  * policies and hooks explicitly (Strapi code also finds it as `global.strapi`).
  */
@@ -355,10 +349,8 @@ export class App {
   }
 
   private async connectDatabase(): Promise<void> {
-    this.database = await openDatabase(this.config.database as DatabaseConfig | undefined, this.dir, {
-      contentTypes: this.contentTypes.values(),
-      components: this.components.values(),
-    });
+    const model = { contentTypes: this.contentTypes.values(), components: this.components.values() };
+    this.database = await openDatabase(this.config.database as DatabaseConfig | undefined, this.dir, model, this.log);
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
 
