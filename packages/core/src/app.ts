@@ -45,6 +45,10 @@ import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
 import { applyExtensions } from './plugins/extensions';
 import { PluginHandle } from './plugins/plugin-handle';
+import { Webhooks } from './webhooks/webhooks';
+import type { EventHub } from './webhooks/event-hub';
+import type { WebhookRunner } from './webhooks/webhook-runner';
+import type { WebhookStore } from './webhooks/webhook-store';
 import type { AuthState, AuthStrategy, KernelContext, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
 
 export interface AppOptions {
@@ -78,6 +82,8 @@ export class App {
   /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
+  /** Strapi v4's webhooks over a transactional outbox (webhooks/webhooks.ts). */
+  readonly webhooks = new Webhooks(this);
 
   private state: LifecycleState = 'created';
   private readonly instances = new Map<string, object>();
@@ -115,6 +121,21 @@ export class App {
 
   get apiTokens(): ApiTokens {
     return this.ready().apiTokens;
+  }
+
+  /** Strapi v4's `strapi.eventHub`. */
+  get eventHub(): EventHub {
+    return this.webhooks.eventHub;
+  }
+
+  /** Strapi v4's `strapi.webhookRunner`. */
+  get webhookRunner(): WebhookRunner {
+    return this.webhooks.runner;
+  }
+
+  /** Strapi v4's `strapi.webhookStore`. */
+  get webhookStore(): WebhookStore {
+    return this.webhooks.store;
   }
 
   get server(): HttpServer {
@@ -287,8 +308,10 @@ export class App {
     }
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
+    await this.webhooks.connect(this.database);
 
-    const entityService = new EntityService(this.database, (name, uid, entry) => this.announce(name, uid, entry), this.queryParameters.values());
+    const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]) => this.announce(name, uid, entry);
+    const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.webhooks);
     const contentApi = new ContentApi(
       this.database,
       entityService,

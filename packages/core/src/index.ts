@@ -21,3 +21,9 @@ export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInp
 export { loadModule } from './loader/load-module';
 export { dependencyOrder } from './plugins/resolve-plugins';
 export type { Component, ContentType, Entity, EntityMetadata, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
+export { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './webhooks/types';
+export { SIGNATURE_HEADER, signatureHeader, verifySignature } from './webhooks/signature';
+export type { EventHub, EventListener, EventSubscriber } from './webhooks/event-hub';
+export type { Delivery, DeliveryCounts, DeliveryStatus } from './webhooks/outbox';
+export type { StoredWebhook, WebhookInput, WebhookStore } from './webhooks/webhook-store';
+export type { RunResult, RunnerWebhook, WebhookRunner } from './webhooks/webhook-runner';

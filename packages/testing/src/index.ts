@@ -240,3 +240,4 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
     });
   }
 }
+export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';
