@@ -11,8 +11,9 @@ import { generate } from './commands/generate';
 import { helpText } from './commands/help';
 import { newApp } from './commands/new';
 import { start } from './commands/start';
+import { webhooks } from './commands/webhooks';
 
-const COMMANDS: Command[] = [newApp, develop, start, apiToken, generate];
+const COMMANDS: Command[] = [newApp, develop, start, apiToken, webhooks, generate];
 const HELP_FLAGS = ['--help', '-h'];
 
 export async function main(argv: string[]): Promise<number> {
