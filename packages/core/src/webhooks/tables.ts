@@ -21,11 +21,11 @@ const TABLES: Array<[string, (table: TableBuilder) => void]> = [
     (table) => {
       // Strapi v4's webhook model: no timestamps, JSON headers and events (jsonb on PostgreSQL, as Strapi makes it).
       table.increments('id');
-      table.string('name', 255);
-      table.text('url');
-      table.jsonb('headers');
-      table.jsonb('events');
-      table.boolean('enabled');
+      table.string('name', 255).nullable();
+      table.text('url').nullable();
+      table.jsonb('headers').nullable();
+      table.jsonb('events').nullable();
+      table.boolean('enabled').nullable();
     },
   ],
   [
