@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'chai';
+import { verifySignature } from '@tessera/core';
 import { eachDatabase, WebhookReceiver, type TestApp } from '@tessera/testing';
 import { ALL_EVENTS, addWebhook, sleep, startWebhookApp } from './fixture';
 
@@ -109,6 +110,12 @@ eachDatabase('webhooks: delivery', (dialect) => {
     expect(Math.abs(Date.now() / 1000 - Number(match![1]))).to.be.below(60);
     const forged = crypto.createHmac('sha256', 'another secret').update(`${match![1]}.${request!.body}`).digest('hex');
     expect(match![2]).to.not.equal(forged);
+    // The exported helper agrees, and refuses a changed body, another secret and an old timestamp.
+    const header = request!.headers['x-tessera-signature']!;
+    expect(verifySignature(SECRET, request!.body, header)).to.equal(true);
+    expect(verifySignature(SECRET, request!.body.replace('Signed', 'Signet'), header)).to.equal(false);
+    expect(verifySignature('another secret', request!.body, header)).to.equal(false);
+    expect(verifySignature(SECRET, request!.body, header, 300, Date.now() + 3_600_000)).to.equal(false);
   });
 
   it('retries after 500s with growing delays and the same event id, then records the delivery', async () => {
@@ -212,5 +219,30 @@ eachDatabase('webhooks: delivery', (dialect) => {
     const result = await app.app.webhookRunner.run({ id: 1, url: receiver.url, events: [], headers: {} }, 'trigger-test');
     expect(result).to.deep.equal({ statusCode: 418, message: 'refused with 418' });
     expect(receiver.requests.at(-1)!.json).to.have.keys(['event', 'createdAt']);
+  });
+});
+
+eachDatabase('webhooks: populateRelations false', (dialect) => {
+  let app: TestApp;
+  let receiver: WebhookReceiver;
+  before(async () => {
+    receiver = await WebhookReceiver.start();
+    app = await startWebhookApp(dialect, { populateRelations: false });
+    await addWebhook(app, receiver.url, ['entry.create']);
+  });
+  after(async () => {
+    await app?.stop();
+    await receiver?.stop();
+  });
+
+  it('sends relations as Strapi’s { count }, components still populated', async () => {
+    const token = await app.fullAccessToken();
+    const category = await app.post('/api/categories', { data: { name: 'Counted' } }, { token });
+    await app.post('/api/posts', { data: { title: 'Counting', category: category.body.data.id, seo: { metaTitle: 'T' } } }, { token });
+    const requests = await receiver.waitFor(2);
+    const [categoryEntry, postEntry] = requests.map((request) => request.json.entry);
+    expect(categoryEntry.posts).to.deep.equal({ count: 0 });
+    expect(postEntry.category).to.deep.equal({ count: 1 });
+    expect(postEntry.seo).to.deep.include({ metaTitle: 'T' });
   });
 });
