@@ -24,6 +24,8 @@ export class WebhookReceiver {
   status = 200;
   /** Waits this long before answering (a slow receiver). */
   delayMs = 0;
+  /** While set, answers wait until it resolves (a receiver that hangs; see `hold`). */
+  private gate: Promise<void> | undefined;
   private server: http.Server | undefined;
   private constructor(public port: number) {}
 
@@ -53,7 +55,9 @@ export class WebhookReceiver {
         for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
         this.requests.push({ method: request.method ?? '', path: request.url ?? '', headers, body, json, at: Date.now() });
         const status = this.replies.shift() ?? this.status;
-        setTimeout(() => response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `refused with ${status}`), this.delayMs);
+        const answer = () => setTimeout(() => response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `refused with ${status}`), this.delayMs);
+        if (this.gate) void this.gate.then(answer);
+        else answer();
       });
     });
     await new Promise<void>((resolve, reject) => {
@@ -62,6 +66,16 @@ export class WebhookReceiver {
     });
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
+  }
+
+  /** Requests from now on get no answer until the returned function is called. */
+  hold(): () => void {
+    let release: () => void = () => undefined;
+    this.gate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.gate = undefined;
+      release();
+    };
   }
 
   /** Stops listening (connections refused until `listen` again). */

@@ -38,6 +38,8 @@ export class WebhookRunner {
   private stored: Webhook[] = [];
   private declared: Webhook[] = [];
   private readonly runtime = new Map<string, Webhook>();
+  /** Bumped by every in-memory change, so a table read that started before one cannot undo it. */
+  private changes = 0;
 
   constructor(
     readonly eventHub: EventHub,
@@ -63,12 +65,20 @@ export class WebhookRunner {
     this.stored = webhooks;
   }
 
+  /** Re-reads the table with `load`, unless `add`/`update`/`remove` changed the list meanwhile (the next refresh will). */
+  async refresh(load: () => Promise<Webhook[]>): Promise<void> {
+    const before = this.changes;
+    const webhooks = await load();
+    if (this.changes === before) this.stored = webhooks;
+  }
+
   setDeclared(webhooks: Webhook[]): void {
     this.declared = webhooks;
   }
 
   /** Strapi: start delivering to `webhook`. A numeric id names a `strapi_webhooks` row; anything else lives in memory. */
   add(webhook: RunnerWebhook): void {
+    this.changes++;
     const known = toWebhook(webhook);
     // A store answer carries no secret: keep the one already known for that row.
     known.secret ??= this.stored.find((item) => item.id === known.id)?.secret;
@@ -82,6 +92,7 @@ export class WebhookRunner {
   }
 
   remove(webhook: Pick<RunnerWebhook, 'id'>): void {
+    this.changes++;
     this.stored = this.stored.filter((item) => item.id !== webhook.id);
     this.runtime.delete(String(webhook.id));
   }

@@ -137,7 +137,7 @@ export class Webhooks implements WriteRecorder {
       defaultHeaders: config.defaultHeaders,
       log: () => this.app.log,
       webhook: (key) => this.runner.byKey(key),
-      refresh: async () => this.runner.setStored(await this.store.loadForDelivery()),
+      refresh: () => this.runner.refresh(() => this.store.loadForDelivery()),
     });
     this.dispatcher.start();
   }

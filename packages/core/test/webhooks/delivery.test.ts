@@ -246,3 +246,31 @@ eachDatabase('webhooks: populateRelations false', (dialect) => {
     expect(postEntry.seo).to.deep.include({ metaTitle: 'T' });
   });
 });
+
+eachDatabase('webhooks: a receiver that hangs', (dialect) => {
+  let app: TestApp;
+  let receiver: WebhookReceiver;
+  before(async () => {
+    receiver = await WebhookReceiver.start();
+    app = await startWebhookApp(dialect, { delivery: { concurrency: 2, timeoutMs: 60_000 } });
+    await addWebhook(app, receiver.url, ['entry.create']);
+  });
+  after(async () => {
+    await app?.stop();
+    await receiver?.stop();
+  });
+
+  it('never makes content requests wait for it: delivery is off the request path, `concurrency` at a time', async () => {
+    const token = await app.fullAccessToken();
+    const release = receiver.hold();
+    // Every write is answered while the receiver answers nothing at all.
+    for (let n = 0; n < 12; n++) expect((await app.post('/api/categories', { data: { name: `busy ${n}` } }, { token })).status).to.equal(200);
+    await receiver.waitFor(2);
+    await sleep(150);
+    expect(receiver.requests, 'two attempts in flight, no more').to.have.length(2);
+    expect(await app.app.webhooks.outbox.counts()).to.include({ sending: 2, pending: 10, delivered: 0 });
+    release();
+    const requests = await receiver.waitFor(12);
+    expect(requests.map((request) => request.json.entry.name).sort()).to.deep.equal(Array.from({ length: 12 }, (_, n) => `busy ${n}`).sort());
+  });
+});
