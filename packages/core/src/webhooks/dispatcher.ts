@@ -7,7 +7,8 @@
  *
  * It wakes when this process commits an event and otherwise polls every
  * `pollIntervalMs` (retries coming due, other processes' events). Every
- * attempt is logged at `http` level with its status and duration.
+ * attempt is logged at `http` level with its status and duration. Delivered
+ * rows are deleted `retainDeliveredMs` after delivery; failed ones are kept.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger';
@@ -15,6 +16,9 @@ import type { Delivery, Outbox } from './outbox';
 import { attemptHeaders, sendAttempt } from './send';
 import type { DeliverySettings } from './settings';
 import type { Webhook } from './types';
+
+/** Old delivered rows are deleted at most this often (or every `retainDeliveredMs`, when shorter). */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface DispatcherParts {
   outbox: Outbox;
@@ -37,6 +41,7 @@ export class Dispatcher {
   private again = false;
   private stopped = false;
   private lastRefresh = 0;
+  private lastPrune = 0;
   private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly parts: DispatcherParts) {}
@@ -85,6 +90,10 @@ export class Dispatcher {
       if (now - this.lastRefresh >= settings.pollIntervalMs) {
         this.lastRefresh = now;
         await this.parts.refresh();
+      }
+      if (now - this.lastPrune >= Math.min(PRUNE_EVERY_MS, settings.retainDeliveredMs)) {
+        this.lastPrune = now;
+        await this.parts.outbox.prune(now - settings.retainDeliveredMs);
       }
       const room = settings.concurrency - this.inFlight;
       if (room > 0 && (await this.parts.outbox.hasDue(now))) {

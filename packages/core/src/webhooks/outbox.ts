@@ -140,6 +140,12 @@ export class Outbox {
     return changed > 0;
   }
 
+  /** Deletes delivered rows settled before `before` (failed ones are kept until retried). Returns how many went. */
+  async prune(before: number): Promise<number> {
+    const connection = this.db().connection;
+    return connection.affected(connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete());
+  }
+
   async find(id: number): Promise<Delivery | null> {
     const connection = this.db().connection;
     const row = await connection.first(connection.knex.from(DELIVERIES_TABLE).select('*').where('id', id));

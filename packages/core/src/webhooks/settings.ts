@@ -22,6 +22,8 @@ export interface DeliverySettings {
   pollIntervalMs: number;
   /** A claimed delivery whose process died is taken over after this long. */
   leaseMs: number;
+  /** Delivered rows are deleted this long after delivery (failed ones are kept). */
+  retainDeliveredMs: number;
 }
 
 export interface WebhookSettings {
@@ -53,6 +55,7 @@ export function webhookSettings(config: ConfigTree): WebhookSettings {
       pollIntervalMs: positive(delivery.pollIntervalMs, 1000, 'delivery.pollIntervalMs'),
       // Longer than an attempt can last, so a live process never loses its claim.
       leaseMs: positive(delivery.leaseMs, timeoutMs * 2 + 5000, 'delivery.leaseMs'),
+      retainDeliveredMs: positive(delivery.retainDeliveredMs, 7 * 24 * 60 * 60_000, 'delivery.retainDeliveredMs'),
     },
   };
 }

@@ -195,6 +195,14 @@ eachDatabase('webhooks: delivery', (dialect) => {
     expect(counts).to.include({ pending: 0, sending: 0, failed: 0, delivered: before + 1 });
   });
 
+  it('prunes delivered rows settled before the retention cut-off, none after it', async () => {
+    const { delivered } = await app.app.webhooks.outbox.counts();
+    expect(delivered).to.be.above(0);
+    expect(await app.app.webhooks.outbox.prune(0)).to.equal(0);
+    expect(await app.app.webhooks.outbox.prune(Date.now() + 1)).to.equal(delivered);
+    expect((await app.app.webhooks.outbox.counts()).delivered).to.equal(0);
+  });
+
   it('gives server code Strapi’s eventHub and webhookRunner', async () => {
     const heard: unknown[] = [];
     const off = app.app.eventHub.on('entry.create', (info) => void heard.push(info));
