@@ -43,11 +43,13 @@ export class Dispatcher {
   private lastRefresh = 0;
   private lastPrune = 0;
   private readonly running = new Set<Promise<void>>();
+  private cancel = new AbortController();
 
   constructor(private readonly parts: DispatcherParts) {}
 
   start(): void {
     this.stopped = false;
+    this.cancel = new AbortController();
     this.schedule(0);
   }
 
@@ -56,10 +58,11 @@ export class Dispatcher {
     if (!this.stopped) this.schedule(0);
   }
 
-  /** Stops claiming and waits for attempts in flight (each bounded by the timeout). */
+  /** Stops claiming, cuts attempts in flight short and gives their deliveries back (a hanging receiver never delays a shutdown). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.cancel.abort();
     await Promise.allSettled([...this.running]);
   }
 
@@ -140,7 +143,11 @@ export class Dispatcher {
         deliveryId: delivery.id,
         attempt: delivery.attempts,
       });
-      const result = await sendAttempt(webhook, headers, delivery.payload, settings.timeoutMs);
+      const result = await sendAttempt(webhook, headers, delivery.payload, settings.timeoutMs, this.cancel.signal);
+      if (!result.ok && this.cancel.signal.aborted) {
+        await outbox.release(delivery, this.owner);
+        return;
+      }
       const shown = `webhook "${webhook.name}" ${delivery.event} #${delivery.id} attempt ${delivery.attempts}/${settings.maxAttempts}`;
       if (result.ok) {
         await outbox.delivered(delivery, this.owner, result.status!);

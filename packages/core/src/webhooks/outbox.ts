@@ -116,6 +116,17 @@ export class Outbox {
     await connection.run(connection.knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
   }
 
+  /** Gives a claim back unattempted (the process is stopping): due again at once, for any process. */
+  async release(delivery: Delivery, owner: string): Promise<void> {
+    const connection = this.db().connection;
+    await connection.run(
+      connection
+        .knex(DELIVERIES_TABLE)
+        .update({ status: 'pending', attempts: delivery.attempts - 1, next_attempt_at: Date.now(), locked_until: null })
+        .where({ id: delivery.id, locked_by: owner, status: 'sending' }),
+    );
+  }
+
   /** Marks a delivery failed without an attempt (its webhook is gone or disabled). */
   async abandon(delivery: Delivery, owner: string, reason: string): Promise<void> {
     const connection = this.db().connection;

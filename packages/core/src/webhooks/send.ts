@@ -37,11 +37,14 @@ export function attemptHeaders(webhook: Webhook, defaultHeaders: Record<string, 
   return headers;
 }
 
-export async function sendAttempt(webhook: Webhook, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptResult> {
+/** `cancel`: aborts the attempt early (the dispatcher stopping). */
+export async function sendAttempt(webhook: Webhook, headers: Record<string, string>, body: string, timeoutMs: number, cancel?: AbortSignal): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(webhook.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+    const response = await fetch(webhook.url, { method: 'POST', headers, body, signal });
     if (response.ok) {
       await response.body?.cancel();
       return { ok: true, status: response.status, durationMs: elapsed() };

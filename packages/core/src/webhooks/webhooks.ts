@@ -110,14 +110,13 @@ export class Webhooks implements WriteRecorder {
     await this.app.db.connection.afterCommit(() => this.dispatcher?.wake());
   }
 
-  /** After commit: tell server code on the event hub (a failing listener is logged; the write stays). */
-  private async emitCommitted(event: string, info: Record<string, unknown>): Promise<void> {
+  /**
+   * After commit: tell server code on the event hub. Not awaited, as in Strapi: a slow listener never holds the
+   * response back; a failing one is logged.
+   */
+  private emitCommitted(event: string, info: Record<string, unknown>): void {
     this.committed.add(info);
-    try {
-      await this.eventHub.emit(event, info);
-    } catch (error) {
-      this.app.log.error(`an event hub listener of ${event} failed`, error);
-    }
+    this.eventHub.emit(event, info).catch((error: unknown) => this.app.log.error(`an event hub listener of ${event} failed`, error));
   }
 
   /** The runner's subscription: an event server code emitted, queued for the webhooks listening to it. */

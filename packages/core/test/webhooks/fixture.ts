@@ -3,7 +3,7 @@
  * relation, a component (with a private field) and a media field; a
  * `category`; the rest and upload plugins; delivery timings in milliseconds.
  */
-import type { ConfigTree } from '@tessera/core';
+import type { ConfigTree, Delivery, DeliveryStatus } from '@tessera/core';
 import restPlugin from '@tessera/plugin-rest';
 import uploadPlugin from '@tessera/plugin-upload';
 import { startApp, type DatabaseHandle, type TestApp, type TestDialect } from '@tessera/testing';
@@ -56,3 +56,14 @@ export async function addWebhook(app: TestApp, url: string, events: string[], ex
 export const ALL_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'media.create', 'media.update', 'media.delete'];
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The outbox row of delivery `id` once it has `status` (attempts settle just after the receiver answers). */
+export async function settled(app: TestApp, id: number, status: DeliveryStatus, timeoutMs = 5000): Promise<Delivery> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const delivery = await app.app.webhooks.outbox.find(id);
+    if (delivery?.status === status) return delivery;
+    if (Date.now() > deadline) throw new Error(`delivery ${id} is ${delivery?.status ?? 'missing'}, not ${status}`);
+    await sleep(20);
+  }
+}
