@@ -11,9 +11,13 @@
  *
  * Order per entry: a delivery is due only when no earlier delivery for the
  * same webhook and entry is still pending or in flight.
+ *
+ * What the dispatcher runs (has-due, claim, settle, prune) are background
+ * statements (background.ts); `add` joins the write's transaction.
  */
 import type { Database, Row } from '@tessera/database';
 import { DELIVERIES_TABLE } from './tables';
+import { backgroundRows } from './background';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 
@@ -76,7 +80,7 @@ export class Outbox {
       .where((where) => where.where('status', 'pending').andWhere('next_attempt_at', '<=', now))
       .orWhere((where) => where.where('status', 'sending').andWhere('locked_until', '<=', now))
       .limit(1);
-    return (await connection.first(due)) !== undefined;
+    return (await backgroundRows(due)).length > 0;
   }
 
   /** Claims up to `limit` due deliveries for `owner` until `now + leaseMs`; each claim counts as an attempt. */
@@ -92,14 +96,14 @@ export class Outbox {
             WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.id < c.id AND e.status IN ('pending', 'sending'))
         ORDER BY c.id LIMIT ? ${lock})
       RETURNING *`;
-    const rows = await connection.raw(sql, [owner, now + leaseMs, now, now, limit]);
+    const rows = await backgroundRows(connection.knex.raw(sql, [owner, now + leaseMs, now, now, limit]));
     return rows.map(fromRow).sort((a, b) => a.id - b.id);
   }
 
   /** Settles an attempt that got a 2xx; only the claim's owner may (a taken-over claim is left to its new owner). */
   async delivered(delivery: Delivery, owner: string, status: number): Promise<void> {
     const connection = this.db().connection;
-    await connection.run(
+    await backgroundRows(
       connection
         .knex(DELIVERIES_TABLE)
         .update({ status: 'delivered', last_status: status, last_error: null, delivered_at: Date.now(), locked_until: null })
@@ -113,13 +117,13 @@ export class Outbox {
     const values: Row = { last_status: status, last_error: error.slice(0, 1000), locked_until: null };
     if (retryAt === null) values.status = 'failed';
     else Object.assign(values, { status: 'pending', next_attempt_at: retryAt });
-    await connection.run(connection.knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
+    await backgroundRows(connection.knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
   }
 
   /** Gives a claim back unattempted (the process is stopping): due again at once, for any process. */
   async release(delivery: Delivery, owner: string): Promise<void> {
     const connection = this.db().connection;
-    await connection.run(
+    await backgroundRows(
       connection
         .knex(DELIVERIES_TABLE)
         .update({ status: 'pending', attempts: delivery.attempts - 1, next_attempt_at: Date.now(), locked_until: null })
@@ -130,7 +134,7 @@ export class Outbox {
   /** Marks a delivery failed without an attempt (its webhook is gone or disabled). */
   async abandon(delivery: Delivery, owner: string, reason: string): Promise<void> {
     const connection = this.db().connection;
-    await connection.run(
+    await backgroundRows(
       connection
         .knex(DELIVERIES_TABLE)
         .update({ status: 'failed', attempts: delivery.attempts - 1, last_error: reason, locked_until: null })
@@ -154,7 +158,8 @@ export class Outbox {
   /** Deletes delivered rows settled before `before` (failed ones are kept until retried). Returns how many went. */
   async prune(before: number): Promise<number> {
     const connection = this.db().connection;
-    return connection.affected(connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete());
+    const deleted: unknown = await connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete();
+    return Number(deleted);
   }
 
   async find(id: number): Promise<Delivery | null> {

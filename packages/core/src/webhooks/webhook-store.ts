@@ -7,6 +7,7 @@
 import { ValidationError } from '@tessera/errors';
 import type { Database, Row } from '@tessera/database';
 import { SECRETS_TABLE, WEBHOOKS_TABLE } from './tables';
+import { backgroundRows } from './background';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './types';
 
 /** Strapi's answer for one stored webhook. */
@@ -57,12 +58,15 @@ export class WebhookStore {
     return row ? fromRow(row) : null;
   }
 
-  /** The stored webhooks with their secrets, as the runner delivers to them. */
+  /** The stored webhooks with their secrets, as the runner delivers to them (background statements: re-read every poll). */
   async loadForDelivery(): Promise<Webhook[]> {
-    const connection = this.db().connection;
-    const [rows, secrets] = await Promise.all([this.findWebhooks(), connection.all(connection.knex.from(SECRETS_TABLE).select('webhook_id', 'secret'))]);
+    const knex = this.db().connection.knex;
+    const [rows, secrets] = await Promise.all([
+      backgroundRows(knex.from(WEBHOOKS_TABLE).select('*').orderBy('id', 'asc')),
+      backgroundRows(knex.from(SECRETS_TABLE).select('webhook_id', 'secret')),
+    ]);
     const secretOf = new Map(secrets.map((row) => [Number(row.webhook_id), String(row.secret)]));
-    return rows.map((row) => ({ ...row, source: 'database', secret: secretOf.get(row.id) }));
+    return rows.map(fromRow).map((row) => ({ ...row, source: 'database', secret: secretOf.get(row.id) }));
   }
 
   async createWebhook(data: WebhookInput): Promise<StoredWebhook> {
