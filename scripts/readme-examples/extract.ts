@@ -25,7 +25,23 @@ export interface AppFiles {
   files: Record<string, string>;
 }
 
-export type ReadmeStep = ShellCommand | AppFiles;
+/** A ```graphql block: sent to /graphql (with the README's $TOKEN once it exists); it must answer data and no errors. */
+export interface GraphqlQuery {
+  kind: 'graphql';
+  line: number;
+  query: string;
+}
+
+export type ReadmeStep = ShellCommand | AppFiles | GraphqlQuery;
+
+/** Every fenced block with a language, and what the README test does with it. */
+export interface BlockCount {
+  run: number;
+  /** `<!-- not-run: reason -->` blocks, with their reasons. */
+  notRun: Array<{ line: number; language: string; reason: string }>;
+  /** Blocks that are neither run nor marked: the test fails on them. */
+  unaccounted: Array<{ line: number; language: string }>;
+}
 
 const FENCE = /^```(\w*)\s*$/;
 const NOT_RUN = /^<!--\s*not-run:\s*\S.*-->\s*$/;
@@ -49,9 +65,29 @@ export function extractSteps(readme: string): ReadmeStep[] {
     index = end;
     if (NOT_RUN.test(marker)) continue;
     if (language === 'bash' || language === 'sh') steps.push(...commands(body, start + 1));
+    else if (language === 'graphql') steps.push({ kind: 'graphql', line: start + 1, query: body.join('\n') });
     else if (APP_FILES.test(marker)) steps.push({ kind: 'files', line: start + 1, files: files(body, start + 1) });
   }
   return steps;
+}
+
+/** Which blocks run, which are skipped and why, and which are neither (every block must be one or the other). */
+export function countBlocks(readme: string): BlockCount {
+  const lines = readme.split('\n');
+  const count: BlockCount = { run: 0, notRun: [], unaccounted: [] };
+  for (let index = 0; index < lines.length; index++) {
+    const fence = FENCE.exec(lines[index]!);
+    if (!fence || fence[1] === '') continue;
+    const language = fence[1]!;
+    const marker = previousNonEmpty(lines, index);
+    const line = index + 1;
+    index++;
+    while (index < lines.length && !/^```\s*$/.test(lines[index]!)) index++;
+    if (NOT_RUN.test(marker)) count.notRun.push({ line, language, reason: marker.replace(/^<!--\s*not-run:\s*|\s*-->$/g, '') });
+    else if (language === 'bash' || language === 'sh' || language === 'graphql' || APP_FILES.test(marker)) count.run++;
+    else count.unaccounted.push({ line, language });
+  }
+  return count;
 }
 
 function previousNonEmpty(lines: string[], index: number): string {

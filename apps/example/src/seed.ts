@@ -9,7 +9,7 @@
  * SEED=false turns it off. The content is fixed, so the README's examples
  * (ids, titles, counts) describe what a fresh `npm run develop` serves.
  */
-import type { App } from '@tessera/core';
+import type { App, Common } from '@tessera/core';
 
 const CATEGORIES = ['News', 'Tutorials', 'Engineering', 'Product', 'Culture'];
 const TAGS = ['javascript', 'typescript', 'databases', 'performance', 'security', 'api', 'design', 'devops'];
@@ -87,7 +87,7 @@ async function isEmpty(app: App): Promise<boolean> {
 }
 
 async function createBlog(app: App): Promise<Counts> {
-  const create = async (uid: string, data: Record<string, unknown>): Promise<number> => (await app.entityService.create(uid, { data })).id;
+  const create = async (uid: Common.UID.ContentType, data: Record<string, unknown>): Promise<number> => (await app.entityService.create(uid, { data })).id;
 
   const categories: number[] = [];
   for (const name of CATEGORIES) categories.push(await create('api::category.category', { name }));

@@ -3,7 +3,11 @@
  * child, until its parent goes away), then destroys it gracefully:
  * HTTP first, then the database.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createApp, describeError, reportBootError } from './app';
+import { DEFAULT_TYPES_DIR, writeTypes } from './typegen/write-types';
+import { remedyFor, type BootFailure } from './develop/remedy';
 
 export type Mode = 'development' | 'production';
 
@@ -13,13 +17,25 @@ export async function serve(mode: Mode): Promise<number> {
   const app = await createApp();
   return new Promise((resolve) => {
     let stopping = false;
-    const booting = app.start().then(
-      () => true,
-      (error: unknown) => {
-        reportBootError(error, app.dir);
-        return false;
-      },
-    );
+    const booting = app
+      .load()
+      .then(() => {
+        // As `strapi develop` does for a TypeScript app: its types follow the schemas on every (re)start.
+        if (mode === 'development' && fs.existsSync(path.join(app.dir, 'tsconfig.json'))) {
+          const written = writeTypes(app, path.join(app.dir, DEFAULT_TYPES_DIR));
+          if (written.length > 0) app.log.info(`types: wrote ${written.map((name) => path.join(DEFAULT_TYPES_DIR, name)).join(', ')}`);
+        }
+        return app.start();
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          reportBootError(error, app.dir);
+          // Under `tessera develop`, the supervisor says what to change (develop/remedy.ts).
+          if (process.send) process.send({ type: 'tessera:boot-failed', remedy: remedyFor(error) } satisfies BootFailure);
+          return false;
+        },
+      );
     // A signal during boot waits for the boot to settle, so destroy never races load.
     const stop = async () => {
       if (stopping) return;

@@ -48,6 +48,17 @@ describe('tessera develop', () => {
     expect(await refusesConnections(`${app.url}/api/tags`)).to.equal(true);
   });
 
+  it('keeps a TypeScript app\'s generated types in step with its schemas', async () => {
+    const types = path.join(app.dir, 'types/generated/contentTypes.d.ts');
+    expect(fs.existsSync(types)).to.equal(false); // no tsconfig.json: not a TypeScript app
+    app.write('tsconfig.json', { compilerOptions: { strict: false }, include: ['src', 'types'] });
+    app.write(TAG_SCHEMA, tagSchema({ name: { type: 'string' }, color: { type: 'string', required: true } }));
+    await cli!.waitForOutput((output) => count(output, READY) === 2);
+    expect(fs.existsSync(types), cli!.stdout + cli!.stderr).to.equal(true);
+    expect(fs.readFileSync(types, 'utf8')).to.contain('    color: Attribute.String & Attribute.Required;\n');
+    expect(cli!.stdout).to.contain('types: wrote types/generated/contentTypes.d.ts');
+  });
+
   it('survives a broken schema: prints what to fix, waits, and recovers when the file is fixed', async () => {
     app.write(TAG_SCHEMA, tagSchema({ name: { type: 'strang' } }));
     await cli!.waitForOutput((output) => output.includes('waiting for a change'));
@@ -78,5 +89,24 @@ describe('tessera develop', () => {
     await sleep(800);
     expect(count(cli!.stdout, 'restarting')).to.equal(2);
     expect(await cli!.stop('SIGINT')).to.equal(0);
+  });
+});
+
+describe('tessera develop after a failed start', () => {
+  it('names what to change when the fix is not a file: a taken port', async () => {
+    const app = await tempApp('sqlite');
+    const net = await import('node:net');
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(app.port, '127.0.0.1', resolve));
+    const cli = new CliProcess(['develop'], { cwd: app.dir, env: app.env });
+    try {
+      await cli.waitForOutput((output) => output.includes('the app exited with code 1'));
+      expect(cli.stdout).to.contain('the app exited with code 1; the port is not available: stop the process using it or set PORT (in .env), then restart tessera develop');
+      expect(cli.stdout).not.to.contain('waiting for a change in src/ or config/');
+    } finally {
+      if (cli.running) await cli.stop('SIGKILL');
+      blocker.close();
+      await app.remove();
+    }
   });
 });

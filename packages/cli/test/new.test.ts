@@ -16,6 +16,7 @@ const EXPECTED_FILES = [
   'package.json',
   'src/api/post/content-types/post/schema.json',
   'src/index.ts',
+  'tsconfig.json',
 ];
 
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -49,11 +50,15 @@ describe('tessera new', () => {
     expect(pkg.name).to.equal('my-blog');
     expect(pkg.scripts).to.deep.equal({ develop: 'exec tessera develop', start: 'exec tessera start', 'api-token': 'tessera api-token' });
     expect(pkg.dependencies).to.deep.equal({
-      '@tessera/cli': `file:${path.join(REPO_ROOT, 'packages/cli')}`,
-      '@tessera/core': `file:${path.join(REPO_ROOT, 'packages/core')}`,
-      '@tessera/plugin-rest': `file:${path.join(REPO_ROOT, 'plugins/rest')}`,
+      '@tessera/cli': `file:${path.relative(dir, path.join(REPO_ROOT, 'packages/cli'))}`,
+      '@tessera/core': `file:${path.relative(dir, path.join(REPO_ROOT, 'packages/core'))}`,
+      '@tessera/plugin-rest': `file:${path.relative(dir, path.join(REPO_ROOT, 'plugins/rest'))}`,
     });
-    for (const spec of Object.values(pkg.dependencies) as string[]) expect(fs.existsSync(path.join(spec.slice('file:'.length), 'package.json'))).to.equal(true);
+    // Relative paths: the app and the checkout can move together.
+    for (const spec of Object.values(pkg.dependencies) as string[]) {
+      expect(path.isAbsolute(spec.slice('file:'.length))).to.equal(false);
+      expect(fs.existsSync(path.join(dir, spec.slice('file:'.length), 'package.json'))).to.equal(true);
+    }
 
     expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8').split('\n')).to.include.members(['node_modules/', '.tmp/', '.env']);
     const env = dotEnv(dir);

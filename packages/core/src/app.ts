@@ -6,9 +6,11 @@
  *   → app bootstrap → mount routes → listen
  *   destroy: close HTTP → app destroy → plugins destroy (reverse) → database
  *
- * There is no global: this object is handed to plugins, factories, policies
- * and hooks explicitly.
+ * Tessera's code reads no global: this object is handed to plugins, factories,
+ * policies and hooks explicitly (Strapi code also finds it as `global.strapi`).
  */
+import type { TypedEntityService } from './typings/entity-service';
+import type { Common } from './typings/registry';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import {
@@ -25,6 +27,7 @@ import {
 import { createEnv, type Env } from './config/env';
 import { getConfig, loadConfig, loadDotEnv, withAccessors, type AppConfig, type ConfigTree } from './config/load-config';
 import { loadApp, type LoadedApp } from './loader/load-app';
+import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-global';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
 import { Hooks } from './hooks';
@@ -33,6 +36,7 @@ import { HttpServer } from './http/server';
 import { globalMiddlewares } from './http/middlewares/stack';
 import { mountRouters } from './http/routes';
 import { routeIndex } from './http/route-index';
+import { openApiEnabled, openApiRouter } from './openapi/route';
 import { healthRouter } from './http/health';
 import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
@@ -87,6 +91,7 @@ export class App {
 
   private state: LifecycleState = 'created';
   private readonly instances = new Map<string, object>();
+  private readonly pluginHandles = new Map<string, PluginHandle>();
   private loadedApp: LoadedApp | undefined;
   /** Plugins whose `register` ran: only these get `destroy` (also after a failed boot). */
   private registeredPlugins: Plugin[] = [];
@@ -111,7 +116,8 @@ export class App {
     return this.database;
   }
 
-  get entityService(): EntityService {
+  /** Typed by uid once the app's types are generated (typings/entity-service.ts); the loose signatures before. */
+  get entityService(): TypedEntityService {
     return this.ready().entityService;
   }
 
@@ -148,14 +154,23 @@ export class App {
   }
 
   /** Strapi v4's `strapi.query(uid)`: the same as `app.db.query(uid)`. */
-  query(uid: string): EntityRepository {
+  query(uid: Common.UID.ContentType): EntityRepository {
     return this.db.query(uid);
   }
 
-  /** One plugin's services, controllers, content types and config by short name. */
-  plugin(name: string): PluginHandle {
-    if (!this.plugins.has(name)) throw new ConfigurationError(`no plugin "${name}" is enabled`);
-    return new PluginHandle(this, name);
+  /**
+   * One plugin's services, controllers, content types and config by short name; `undefined`
+   * when it is not enabled (Strapi code tests `if (strapi.plugin('graphql'))`). The same
+   * handle on every call.
+   */
+  plugin(name: string): PluginHandle | undefined {
+    if (!this.plugins.has(name)) return undefined;
+    let handle = this.pluginHandles.get(name);
+    if (!handle) {
+      handle = new PluginHandle(this, name);
+      this.pluginHandles.set(name, handle);
+    }
+    return handle;
   }
 
   contentType(uid: string): ContentType {
@@ -189,11 +204,13 @@ export class App {
   async load(): Promise<this> {
     if (this.state !== 'created') throw new ConfigurationError(`cannot load an app that is ${this.state}`);
     const started = Date.now();
+    exposeToStrapiCode(this);
     this.loadConfig();
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
     for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
     this.routes.add('global::health', healthRouter(this));
+    if (openApiEnabled(this)) this.routes.add('global::openapi', openApiRouter(this));
 
     const plugins = resolvePlugins(this, this.options.plugins ?? []);
     const settings = pluginSettings(this);
@@ -229,7 +246,7 @@ export class App {
 
     mountRouters(this, this.http.router);
     // Development only: a production root stays a plain 404.
-    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this.http.router));
+    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router));
     this.http.finalize();
     this.state = 'loaded';
     this.log.debug(`loaded in ${Date.now() - started} ms`);
@@ -264,6 +281,7 @@ export class App {
       for (const plugin of [...this.registeredPlugins].reverse()) await plugin.destroy?.(this.context);
     } finally {
       // The database closes even when a destroy handler throws: no open handle keeps the process alive.
+      withdrawFromStrapiCode(this);
       await this.database?.destroy();
     }
   }
@@ -296,6 +314,10 @@ export class App {
   private async connectDatabase(): Promise<void> {
     const config = (this.config.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }) as DatabaseConfig;
     const resolved = resolveDatabaseConfig(config, this.dir);
+    // The usual slip when moving to PostgreSQL: the URL is set but config/database still picks SQLite.
+    if (resolved.dialect === 'sqlite' && process.env.DATABASE_URL) {
+      throw new ConfigurationError('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres to use that server, or unset DATABASE_URL', 'config/database');
+    }
     this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
     try {
       const report = await this.database.sync();

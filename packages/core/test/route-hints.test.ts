@@ -44,6 +44,10 @@ eachDatabase('finding your way: 404 hints and the development index', (dialect) 
     const routes: string[] = response.body.data.routes;
     expect(routes).to.include.members(['GET /api/articles', 'GET /api/articles/:id', 'POST /api/articles', 'PUT /api/articles/:id', 'DELETE /api/articles/:id', 'GET /api/homepage']);
     expect(routes.every((route) => /^(GET|POST|PUT|DELETE) \/api\//.test(route))).to.equal(true);
+    // The full table, as `tessera routes` prints it.
+    const table: Array<{ method: string; path: string; auth: string; action: string }> = response.body.data.table;
+    expect(table.find((row) => row.method === 'GET' && row.path === '/api/articles')).to.include({ auth: 'public', action: 'api::article.article.find' });
+    expect(table.find((row) => row.method === 'DELETE' && row.path === '/api/articles/:id')).to.include({ auth: 'credentials' });
   });
 });
 

@@ -122,6 +122,13 @@ describe('schema validation at boot', () => {
     expectProblem(message, NOTE, 'attribute "code": "regex" is not a valid regular expression: ^[a-z+');
   });
 
+  it('rejects a regex that can backtrack (ReDoS), naming the complexity and an input that triggers it', async () => {
+    for (const [regex, complexity] of [['^(a+)+$', 'exponential'], ['^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'polynomial (degree 2)']]) {
+      const message = await failure({ [NOTE]: note({ code: { type: 'string', regex } }) });
+      expectProblem(message, NOTE, `attribute "code": "regex" ${regex} can backtrack (${complexity} time, e.g. on "`);
+    }
+  });
+
   it('rejects a uid whose targetField names a missing attribute', async () => {
     const message = await failure({ [NOTE]: note({ title: { type: 'string' }, slug: { type: 'uid', targetField: 'name' } }) });
     expectProblem(message, NOTE, 'attribute "slug": "targetField" must name a string attribute, got "name"');
@@ -151,5 +158,49 @@ describe('schema validation at boot', () => {
     const file = 'src/components/shared/quote.json';
     const message = await failure({ [file]: { collectionName: 'components_shared_quotes', attributes: { text: { type: 'txt' } } }, [NOTE]: note() });
     expectProblem(message, file, 'attribute "text": unknown type "txt"');
+  });
+});
+
+describe('typos caught at boot', () => {
+  it('refuses an attribute option one typo away from a known one, with a did-you-mean', async () => {
+    const message = await failure({ [NOTE]: note({ title: { type: 'string', requird: true } }) });
+    expectProblem(message, NOTE, 'attribute "title": "requird" is not an attribute option: did you mean "required"?');
+  });
+
+  it('refuses misspelt schema, info and options keys', async () => {
+    expectProblem(await failure({ [NOTE]: note(undefined, { atributes: {} }) }), NOTE, '"atributes" is not a key of a schema: did you mean "attributes"?');
+    const info = note();
+    info.info = { singularName: 'note', pluralName: 'notes', displayName: 'Note', descripton: 'x' };
+    expectProblem(await failure({ [NOTE]: info }), NOTE, '"descripton" is not a key of "info": did you mean "description"?');
+    expectProblem(await failure({ [NOTE]: note(undefined, { options: { draftAndPublsh: true } }) }), NOTE, '"draftAndPublsh" is not a key of "options": did you mean "draftAndPublish"?');
+  });
+
+  it('leaves alone unknown keys that are no typo (plugins and older files carry their own)', async () => {
+    const { startApp } = await import('@tessera/testing');
+    const app = await startApp({ dialect: 'sqlite', noListen: true, files: { [NOTE]: note({ title: { type: 'string', 'x-editor-hint': 'wide' } }, { connection: 'default' }) } });
+    await app.stop();
+  });
+
+  it('names the content type a relation target was probably meant to be', async () => {
+    const book = note({ title: { type: 'string' } }, { collectionName: 'books', info: { singularName: 'book', pluralName: 'books', displayName: 'Book' } });
+    const message = await failure({ [BOOK]: book, [NOTE]: note({ book: { type: 'relation', relation: 'manyToOne', target: 'api::bok.book' } }) });
+    expectProblem(message, NOTE, 'attribute "book": relation to unknown target "api::bok.book" (did you mean "api::book.book"?)');
+  });
+
+  it('gives the line and column of a JSON syntax error', async () => {
+    const message = await failure({ [NOTE]: '{\n  "kind": "collectionType",\n  "collectionName": "notes"\n  "info": {}\n}\n' });
+    expectProblem(message, NOTE, /invalid JSON: Expected ',' or '}' after property value at line 4, column 3/);
+  });
+});
+
+describe('database configuration slips', () => {
+  it('refuses DATABASE_URL when the client is SQLite, saying which variable to set', async () => {
+    process.env.DATABASE_URL = 'postgres://localhost/blog';
+    try {
+      const error = await bootError({ dialect: 'sqlite', files: { [NOTE]: note() } });
+      expect(error.message).to.contain('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres');
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
   });
 });

@@ -133,11 +133,12 @@ describe('example app on a copy of the Strapi v4 reference database [sqlite]', (
     for (const [name, index] of original.indexes) expect(synced.indexes.get(name), `index ${name}`).to.deep.equal(index);
   });
 
-  it('adds no column and only the published_at index to Strapi tables (new content types get new tables)', async () => {
+  it('adds one column (users-permissions\' password stamp) and only the published_at index to Strapi tables (new content types get new tables)', async () => {
     const addedColumns = [...original.tables].flatMap(([table, before]) =>
       synced.tables.get(table)!.columns.slice(before.columns.length).map((column) => `${table}.${column.name}`),
     );
-    expect(addedColumns).to.deep.equal([]);
+    // The time of a user's last password change, which revokes earlier JWTs (plugins/users-permissions/src/password-change.ts).
+    expect(addedColumns).to.deep.equal(['up_users.password_changed_at']);
     const addedIndexes = [...synced.indexes].filter(([name, index]) => !original.indexes.has(name) && original.tables.has(index.table)).map(([name]) => name);
     expect(addedIndexes).to.deep.equal(['articles_published_at_index']);
     expect(synced.indexes.get('articles_published_at_index')!.sql).to.match(/on [`"]articles[`"] \([`"]published_at[`"]\)/i);

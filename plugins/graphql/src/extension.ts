@@ -182,6 +182,11 @@ export class ExtensionService {
     return this;
   }
 
+  /** The uids `shadowCRUD` was called with (checked against the model at boot). */
+  configuredTypes(): string[] {
+    return [...this.types.keys()];
+  }
+
   shadowCRUD(uid: string): TypeSettings {
     let settings = this.types.get(uid);
     if (!settings) {

@@ -43,7 +43,7 @@ export class SchemaModel {
         kind: contentType.kind,
         typeName: typeName(contentType),
         draftAndPublish: contentType.options?.draftAndPublish === true,
-        attributes: attributesOf(contentType.attributes, contentType.uid, extension),
+        attributes: attributesOf(contentType.attributes, contentType.uid, extension, 'contentType'),
         contentType,
         singular: singularQueryName(contentType),
         plural: pluralQueryName(contentType),
@@ -57,7 +57,7 @@ export class SchemaModel {
         kind: 'component',
         typeName: componentTypeName(component as Component),
         draftAndPublish: false,
-        attributes: attributesOf(component.attributes, component.uid, extension),
+        attributes: attributesOf(component.attributes, component.uid, extension, 'component'),
       };
       this.components.push(model);
       this.byUid.set(model.uid, model);
@@ -94,21 +94,22 @@ function isExposed(contentType: ContentType): boolean {
   return !contentType.uid.startsWith('admin::') && !contentType.uid.startsWith('strapi::');
 }
 
-function attributesOf(attributes: Record<string, Attribute>, uid: string, extension: ExtensionService): GraphqlAttribute[] {
+function attributesOf(attributes: Record<string, Attribute>, uid: string, extension: ExtensionService, owner: 'contentType' | 'component'): GraphqlAttribute[] {
   const settings = extension.shadowCRUD(uid);
   const result: GraphqlAttribute[] = [];
   for (const [name, attribute] of Object.entries(attributes)) {
-    if (attribute.private || attribute.type === 'password') continue;
+    const hidden = attribute.private === true || attribute.type === 'password';
     const field = settings.field(name);
-    if (field.isDisabled()) continue;
-    result.push({
+    const entry: GraphqlAttribute = {
       name,
       attribute,
-      output: field.hasOutputEnabled(),
+      output: field.hasOutputEnabled() && !hidden,
       input: field.hasInputEnabled(),
-      // Media and dynamic zones cannot be filtered on (as in Strapi).
-      filters: field.hasFiltersEnabled() && attribute.type !== 'media' && attribute.type !== 'dynamiczone',
-    });
+      // Media and dynamic zones cannot be filtered on (as in Strapi). A repeatable component's filters run on the
+      // loaded list, where a private value is not: components keep private attributes out of their filters.
+      filters: field.hasFiltersEnabled() && attribute.type !== 'media' && attribute.type !== 'dynamiczone' && !(hidden && owner === 'component'),
+    };
+    if (entry.output || entry.input || entry.filters) result.push(entry);
   }
   return result;
 }

@@ -46,6 +46,7 @@ module.exports = {
       ],
       typeDefs: \`
         type Stats { categories: Int!, caller: String }
+        type Orphan { unused: Int }
         extend type Query {
           featured(limit: Int): ArticleEntityResponseCollection
           stats: Stats
@@ -189,6 +190,11 @@ eachDatabase('GraphQL extension service (a Strapi v4 src/index.js)', (dialect) =
     expect(stats.stats).to.deep.equal({ categories: 3, caller: 'public' });
   });
 
+  it('an extension type nothing reaches is pruned, as Strapi prunes its schema; a reachable one stays', async () => {
+    const data = await gqlData(app, '{ orphan: __type(name: "Orphan") { name } stats: __type(name: "Stats") { name } }');
+    expect(data).to.deep.equal({ orphan: null, stats: { name: 'Stats' } });
+  });
+
   it('nexus types: a field on a generated type (its resolver sees every attribute) and on Query; the type registry', async () => {
     const data = await gqlData(app, `{ article(id: 1) { data { attributes { shout } } } articleCount registryKnowsArticle }`, { token });
     expect(data.article.data.attributes.shout).to.equal('ARTICLE 1 (10)');
@@ -290,5 +296,25 @@ eachDatabase('GraphQL without shadow CRUD', (dialect) => {
     }
     const error = await bootError({ dialect, files: { 'config/plugins.js': plugins } });
     expect(error.message).to.equal('graphql: the schema is not valid: Type Query must define one or more fields.');
+  });
+});
+
+describe('GraphQL extension typos', () => {
+  const boot = (register: string) =>
+    bootError({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'src/index.ts': `export default { register({ strapi }: any) { const ext = strapi.plugin('graphql').service('extension'); ${register} } };` } });
+
+  it('refuses extendType on a type the schema does not have, naming the closest one', async () => {
+    const error = await boot("ext.use(({ nexus }) => ({ types: [nexus.extendType({ type: 'Artcle', definition(t) { t.string('x'); } })] }));");
+    expect(error.message).to.equal('graphql extension: extendType({ type: "Artcle" }) names no type of the schema (did you mean "Article"?)');
+  });
+
+  it('refuses extendInputType on a missing input type', async () => {
+    const error = await boot("ext.use(({ nexus }) => ({ types: [nexus.extendInputType({ type: 'ArticleInptu', definition(t) { t.string('x'); } })] }));");
+    expect(error.message).to.equal('graphql extension: extendInputType({ type: "ArticleInptu" }) names no type of the schema (did you mean "ArticleInput"?)');
+  });
+
+  it('refuses shadowCRUD on a uid that is no content type', async () => {
+    const error = await boot("ext.shadowCRUD('api::artcle.article').disable();");
+    expect(error.message).to.equal('graphql extension: shadowCRUD("api::artcle.article") names no content type or component (did you mean "api::article.article"?)');
   });
 });

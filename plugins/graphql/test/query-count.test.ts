@@ -76,7 +76,8 @@ eachDatabase('GraphQL query count of nested lists', (dialect) => {
     const last = large.data.articles.data[99].attributes;
     expect(last.category.data.attributes.articles.data).to.have.length(3);
     expect(last.tags.data.map((tag: any) => tag.attributes.name)).to.deep.equal(['T1', 'T4']);
-    expect(last.tags.data[0].attributes.articles.data.length).to.equal(50);
+    // 50 articles carry T1; without pagination a relation answers its first 10 (Strapi 4.26's default page).
+    expect(last.tags.data[0].attributes.articles.data.length).to.equal(10);
     expect(last.author.data.attributes.profile.data.attributes.bio).to.match(/^Bio /);
     expect(last.seo).to.deep.equal({ metaTitle: 'SEO 99' });
     expect(last.cover).to.deep.equal({ data: null });

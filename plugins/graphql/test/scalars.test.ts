@@ -55,8 +55,20 @@ eachDatabase('GraphQL scalars and inputs', (dialect) => {
   it('enum values that are not GraphQL names get names; the stored value is kept', async () => {
     const data = await gqlData(app, '{ __type(name: "ENUM_GADGET_STAGE") { enumValues { name } } }');
     expect(data.__type.enumValues.map((value: { name: string }) => value.name)).to.deep.equal(['in_progress', '_2nd_try', 'done']);
+    // Private attributes and passwords are written (as over REST) and listed in the input, as in Strapi; never output.
     const fields = await gqlData(app, '{ __type(name: "GadgetInput") { inputFields { name } } }');
-    expect(fields.__type.inputFields.map((field: { name: string }) => field.name)).to.not.include.members(['secret', 'pin']);
+    expect(fields.__type.inputFields.map((field: { name: string }) => field.name)).to.include.members(['secret', 'pin']);
+    const output = await gqlData(app, '{ __type(name: "Gadget") { fields { name } } }');
+    expect(output.__type.fields.map((field: { name: string }) => field.name)).to.not.include.members(['secret']);
+    expect(output.__type.fields.map((field: { name: string }) => field.name)).to.not.include.members(['pin']);
+  });
+
+  it('a model with big integers, times and a dynamic zone has Long, Time, their filters and Error (pruned where unused)', async () => {
+    const data = await gqlData(app, '{ __schema { types { name } } }');
+    const names = data.__schema.types.map((type: { name: string }) => type.name);
+    expect(names).to.include.members(['Long', 'Time', 'LongFilterInput', 'TimeFilterInput', 'Error', 'JSONFilterInput', 'DateFilterInput']);
+    const filters = await gqlData(app, '{ __type(name: "TimeFilterInput") { inputFields { name type { name ofType { name } } } } }');
+    expect(filters.__type.inputFields.find((field: { name: string }) => field.name === 'between').type.ofType.name).to.equal('Time');
   });
 
   it('writes and reads every scalar, a dynamic zone from __typename items, and filters on them', async () => {

@@ -38,8 +38,9 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z\d])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return truncate(slug, MAX_SLUG_LENGTH).replace(/_+$/, '') || 'file';
+    // `(?<!_)`: a trailing run is matched from its first underscore only, so the scan stays linear (no ReDoS).
+    .replace(/^_+|(?<!_)_+$/g, '');
+  return truncate(slug, MAX_SLUG_LENGTH).replace(/(?<!_)_+$/, '') || 'file';
 }
 
 /** The extension of a client name (`.png`), only when it is short and plain; else ''. */

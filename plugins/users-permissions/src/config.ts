@@ -45,7 +45,8 @@ export interface AdvancedConfig {
 export interface UsersPermissionsConfig {
   jwtSecret?: string;
   jwt: { expiresIn: string | number };
-  register: { allowedFields: string[] };
+  /** Unset: Strapi 4.26's default rule (register-fields.ts); set: exactly these fields besides username, email, password. */
+  register: { allowedFields?: string[] };
   ratelimit: RateLimitConfig;
   /** How long a process may reuse a role's permissions read from the database (other processes' changes show within it). */
   permissionsCacheTtl: number;
@@ -54,11 +55,11 @@ export interface UsersPermissionsConfig {
 }
 
 /** Fields a client may never set on itself: register refuses them even when listed in `register.allowedFields`. */
-export const PRIVILEGED_FIELDS = ['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken'];
+export const PRIVILEGED_FIELDS = ['role', 'confirmed', 'blocked', 'provider', 'resetPasswordToken', 'confirmationToken', 'passwordChangedAt'];
 
 export const defaultConfig = {
   jwt: { expiresIn: '30d' },
-  register: { allowedFields: [] as string[] },
+  register: {} as { allowedFields?: string[] },
   ratelimit: { enabled: true, interval: 60_000, max: 10 },
   permissionsCacheTtl: 1_000,
   email: { provider: 'log', providerOptions: {}, from: 'no-reply@localhost' },
@@ -83,7 +84,7 @@ export function validateConfig(config: Record<string, unknown>): void {
   if (!(typeof expiresIn === 'string' && expiresIn !== '') && !(typeof expiresIn === 'number' && expiresIn > 0)) {
     throw new Error('jwt.expiresIn must be a duration such as "30d" or a number of seconds');
   }
-  const allowed = value.register?.allowedFields;
+  const allowed = value.register?.allowedFields ?? [];
   if (!Array.isArray(allowed) || !allowed.every((field) => typeof field === 'string')) throw new Error('register.allowedFields must be a list of attribute names');
   const privileged = allowed.filter((field) => PRIVILEGED_FIELDS.includes(field));
   if (privileged.length > 0) throw new Error(`register.allowedFields may not contain ${privileged.join(', ')}: clients must not set them`);

@@ -24,9 +24,13 @@ import type { UserService } from './services/user';
 type Row = Record<string, unknown>;
 type Resolver = (parent: unknown, args: Row, context: ResolverContext) => unknown;
 
-/** The part of `strapi.plugin('graphql').service('extension')` used here (no import of the plugin's code). */
+/** The part of `strapi.plugin('graphql')!.service('extension')` used here (no import of the plugin's code). */
 interface GraphqlExtension {
-  shadowCRUD(uid: string): { disableQueries(): { disableMutations(): unknown }; disableMutations(): unknown };
+  shadowCRUD(uid: string): {
+    disableQueries(): { disableMutations(): unknown };
+    disableMutations(): unknown;
+    field(name: string): { disable(): unknown; disableFilters(): unknown };
+  };
   use(extension: { typeDefs: string; resolvers: Record<string, Record<string, Resolver>>; resolversConfig: Record<string, { auth?: false | { scope: string[] } }> }): unknown;
 }
 
@@ -57,7 +61,6 @@ const TYPE_DEFS = `
   type UsersPermissionsCreateRolePayload { ok: Boolean! }
   type UsersPermissionsUpdateRolePayload { ok: Boolean! }
   type UsersPermissionsDeleteRolePayload { ok: Boolean! }
-  extend input UsersPermissionsUserInput { password: String }
   extend type Query { me: UsersPermissionsMe }
   extend type Mutation {
     login(input: UsersPermissionsLoginInput!): UsersPermissionsLoginPayload!
@@ -92,11 +95,16 @@ const OK = { ok: true };
 
 export function registerGraphql(app: App, deps: GraphqlDependencies): void {
   if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql').service<GraphqlExtension>('extension');
+  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
   extension.shadowCRUD(PERMISSION_UID).disableQueries().disableMutations();
   // Replaced below by mutations that go through the services.
   extension.shadowCRUD(USER_UID).disableMutations();
   extension.shadowCRUD(ROLE_UID).disableMutations();
+  // The schema lists private attributes in inputs and filters, as Strapi does; a user's secrets stay out of them
+  // (Strapi lists them too): the password is write-only (kept in UsersPermissionsUserInput), the codes are the server's.
+  extension.shadowCRUD(USER_UID).field('password').disableFilters();
+  // Tessera's passwordChangedAt (JWTs issued before it are refused) is no Strapi field: out of the schema, as the codes are.
+  for (const secret of ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt']) extension.shadowCRUD(USER_UID).field(secret).disable();
   extension.use({
     typeDefs: TYPE_DEFS,
     resolvers: {

@@ -16,6 +16,7 @@ import { authController, permissionsController, roleController, userController }
 import { DatabaseRateLimitStore } from './database-rate-limit-store';
 import { registerGraphql } from './graphql';
 import { countRequest, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
+import { defaultAdditions } from './register-fields';
 import { routes } from './routes/content-api';
 import { resolveJwtSecret } from './secret';
 import { RoleAbilities } from './services/abilities';
@@ -44,7 +45,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     return app;
   };
   const config = () => theApp().config.get<UsersPermissionsConfig>('plugin.users-permissions');
-  const service = <T extends object>(name: string) => () => theApp().plugin('users-permissions').service<T>(name);
+  const service = <T extends object>(name: string) => () => theApp().plugin('users-permissions')!.service<T>(name);
   const users = service<UserService>('user');
   const roles = service<RoleService>('role');
   const auth = service<AuthService>('auth');
@@ -95,6 +96,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
 
     async bootstrap({ app: current }) {
       abilities!.watchWrites();
+      warnRegisterAdditions(current, config());
       registerGraphql(current, {
         auth,
         users,
@@ -117,6 +119,15 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     },
   };
   return { ...server, name: 'users-permissions' };
+}
+
+/** As Strapi 4.26 warns: without `register.allowedFields`, register accepts the user attributes an app added. */
+function warnRegisterAdditions(app: App, settings: UsersPermissionsConfig): void {
+  if (Array.isArray(settings.register.allowedFields)) return;
+  const additions = defaultAdditions(app.contentTypes.get(USER_UID).attributes);
+  if (additions.length > 0) {
+    app.log.warn(`Users-permissions registration has defaulted to accepting the following additional user fields during registration: ${additions.join(',')}`);
+  }
 }
 
 export default function usersPermissions(_context: KernelContext): Plugin {

@@ -58,17 +58,20 @@ eachDatabase('users-permissions: register, login, me, change-password', (dialect
     expect((await app.app.db.query('plugin::users-permissions.user').count())).to.equal(1);
   });
 
-  it('mass assignment on register is refused: role, confirmed, blocked, provider, codes, id', async () => {
+  it('mass assignment on register does nothing: role, confirmed, blocked, provider, codes, id, stamps are dropped (Strapi 4.26 drops them)', async () => {
     const adminRole = await app.app.db.query('plugin::users-permissions.role').create({ data: { name: 'Admins', type: 'admins', description: '' } });
-    for (const extra of [{ role: adminRole.id }, { confirmed: false }, { blocked: true }, { provider: 'github' }, { resetPasswordToken: 'x' }, { confirmationToken: 'x' }, { id: 99 }, { createdAt: '2020-01-01' }]) {
-      const response = await app.post('/api/auth/local/register', { username: 'mallory', email: 'mallory@example.com', password: 'Passw0rd!', ...extra });
-      expect(response.body, JSON.stringify(extra)).to.deep.equal(errorBody(400, 'ValidationError', `Invalid parameters: ${Object.keys(extra)[0]}`));
-    }
-    expect(await app.app.db.query('plugin::users-permissions.user').count({ where: { username: 'mallory' } })).to.equal(0);
-    // The plain registration gets the default role, confirmed and unblocked.
-    const { id } = await register(app, 'mallory');
+    const extras = {
+      role: adminRole.id, confirmed: false, blocked: true, provider: 'github', resetPasswordToken: 'x', confirmationToken: 'x',
+      id: 99, createdAt: '2020-01-01T00:00:00.000Z', passwordChangedAt: '2020-01-01T00:00:00.000Z', nickname: 'not an attribute',
+    };
+    const response = await app.post('/api/auth/local/register', { username: 'mallory', email: 'mallory@example.com', password: 'Passw0rd!', ...extras });
+    expect(response.status).to.equal(200);
+    expect(Object.keys(response.body.user)).to.deep.equal(USER_KEYS);
+    const { id } = response.body.user;
+    expect(id).to.not.equal(99);
     const stored = await app.app.db.query('plugin::users-permissions.user').findOne({ where: { id }, populate: { role: true } });
-    expect(stored).to.include({ confirmed: true, blocked: false, provider: 'local' });
+    expect(stored).to.include({ confirmed: true, blocked: false, provider: 'local', resetPasswordToken: null, confirmationToken: null, passwordChangedAt: null });
+    expect(String(stored!.createdAt)).to.not.contain('2020');
     expect((stored!.role as { type: string }).type).to.equal('authenticated');
     expect(String(stored!.password)).to.match(/^\$2[aby]\$10\$/);
   });
@@ -109,7 +112,7 @@ eachDatabase('users-permissions: register, login, me, change-password', (dialect
   });
 
   it('Strapi v4 app code can use the user service: add hashes and defaults, validatePassword checks', async () => {
-    const users = app.app.plugin('users-permissions').service<Record<string, (...args: any[]) => Promise<any>>>('user');
+    const users = app.app.plugin('users-permissions')!.service<Record<string, (...args: any[]) => Promise<any>>>('user');
     const added = await users.add({ username: 'zoe', email: 'zoe@example.com', password: 'Z0ePassw0rd', confirmed: true });
     expect(added).to.include({ username: 'zoe', provider: 'local' });
     expect(added.role.type).to.equal('authenticated');

@@ -3,6 +3,8 @@
  * the way Strapi stores one (bcrypt hash in up_users, linked to the
  * Authenticated role in up_users_role_links, epoch-millisecond timestamps)
  * logs in unchanged, and Strapi's stored public permissions keep working.
+ * Strapi's up_* tables stay as Strapi made them but for one column the
+ * additive sync adds, up_users.password_changed_at (password-change.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { FORBIDDEN, USER_KEYS, recording } from './fixture';
 describe('users-permissions: on a copy of the Strapi v4 reference database [sqlite]', () => {
   let app: TestApp;
   let workDir: string;
+  let columnsBefore: Record<string, string[]>;
   before(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-up-reference-'));
     const copy = path.join(workDir, 'strapi4-blog.sqlite');
@@ -28,6 +31,7 @@ describe('users-permissions: on a copy of the Strapi v4 reference database [sqli
         .run('strapi-user', 'strapi-user@example.com', 'local', bcrypt.hashSync('Str4piPassw0rd', 10), 1, 0, created, created);
       const authenticated = db.prepare(`SELECT id FROM up_roles WHERE type = 'authenticated'`).get() as { id: number };
       db.prepare('INSERT INTO up_users_role_links (user_id, role_id, user_order) VALUES (?, ?, 1)').run(lastInsertRowid, authenticated.id);
+      columnsBefore = upColumns(db);
     } finally {
       db.close();
     }
@@ -50,6 +54,23 @@ describe('users-permissions: on a copy of the Strapi v4 reference database [sqli
     expect((await app.post('/api/auth/local', { identifier: 'strapi-user', password: 'wrong' })).status).to.equal(400);
   });
 
+  it('Strapi\'s up_* tables are unchanged but for up_users.password_changed_at; a password change revokes the earlier JWT', async () => {
+    const db = new Sqlite(app.database.sqliteFile!, { readonly: true });
+    let columnsAfter: Record<string, string[]>;
+    try {
+      columnsAfter = upColumns(db);
+    } finally {
+      db.close();
+    }
+    expect(columnsAfter).to.deep.equal({ ...columnsBefore, up_users: [...columnsBefore.up_users, 'password_changed_at'] });
+    const login = await app.post('/api/auth/local', { identifier: 'strapi-user', password: 'Str4piPassw0rd' });
+    const changed = await app.post('/api/auth/change-password', { currentPassword: 'Str4piPassw0rd', password: 'N3wPassw0rd', passwordConfirmation: 'N3wPassw0rd' }, { token: login.body.jwt });
+    expect(changed.status).to.equal(200);
+    expect((await app.get('/api/users/me', { token: login.body.jwt })).status).to.equal(401);
+    expect((await app.get('/api/users/me', { token: changed.body.jwt })).body.username).to.equal('strapi-user');
+    await app.post('/api/auth/change-password', { currentPassword: 'N3wPassw0rd', password: 'Str4piPassw0rd', passwordConfirmation: 'Str4piPassw0rd' }, { token: changed.body.jwt });
+  });
+
   it('Strapi\'s stored roles answer the roles list, and its public permissions still apply', async () => {
     expect((await app.get('/api/articles?pagination[pageSize]=1')).body.meta.pagination.total).to.equal(1334);
     expect((await app.get('/api/users')).body).to.deep.equal(FORBIDDEN);
@@ -59,3 +80,9 @@ describe('users-permissions: on a copy of the Strapi v4 reference database [sqli
     expect(roles.body.roles[0].createdAt).to.match(/^2026-11-\d\dT/);
   });
 });
+
+/** Every up_* table's columns, in order. */
+function upColumns(db: Sqlite.Database): Record<string, string[]> {
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'up\\_%' ESCAPE '\\' ORDER BY name`).all() as Array<{ name: string }>;
+  return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`PRAGMA table_info(${JSON.stringify(name)})`).all() as Array<{ name: string }>).map((column) => column.name)]));
+}

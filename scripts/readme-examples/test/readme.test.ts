@@ -15,7 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EXAMPLE_APP, REPO_ROOT } from '@tessera/testing';
-import { extractSteps, type AppFiles, type ShellCommand } from '../extract';
+import { countBlocks, extractSteps, type AppFiles, type ShellCommand } from '../extract';
 
 const README = path.join(REPO_ROOT, 'README.md');
 const CLI = path.join(REPO_ROOT, 'packages/cli/bin/tessera.js');
@@ -137,6 +137,12 @@ describe('README examples, in order, on a fresh first run', function () {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  it('runs every code block, or says in the README why not', () => {
+    const count = countBlocks(fs.readFileSync(README, 'utf8'));
+    console.log(`      README code blocks: ${count.run} run, ${count.notRun.length} not run (each with its reason in the README)`);
+    expect(count.unaccounted, 'blocks neither run nor marked <!-- not-run: reason -->').to.deep.equal([]);
+  });
+
   it('finds the examples: the first is a curl, and $TOKEN is created before its first use', () => {
     const commands = steps.filter((step): step is ShellCommand => step.kind === 'command');
     expect(commands.length).to.be.at.least(40);
@@ -157,6 +163,22 @@ describe('README examples, in order, on a fresh first run', function () {
           fs.writeFileSync(path.join(appDir, file), content);
         }
         await server.waitForBoot(boots + 1);
+      });
+      continue;
+    }
+    if (step.kind === 'graphql') {
+      it(`README line ${step.line}: the GraphQL example answers data and no errors`, async () => {
+        const token = (await shell.run('printf %s "$TOKEN"')).output.trim();
+        const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ query: step.query }),
+        });
+        const body = (await response.json()) as { data?: Record<string, unknown> | null; errors?: unknown[] };
+        const context = `${step.query}\n--- answer:\n${JSON.stringify(body, null, 2)}`;
+        expect(body.errors, context).to.equal(undefined);
+        expect(response.status, context).to.equal(200);
+        expect(Object.values(body.data ?? {}).every((value) => value !== null), context).to.equal(true);
       });
       continue;
     }

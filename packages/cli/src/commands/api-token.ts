@@ -5,7 +5,7 @@
  */
 import type { ApiTokenInfo, ApiTokenType, App, CreateApiTokenInput } from '@tessera/core';
 import { optionalString, parse, requireString, UsageError, type ParsedArgs } from '../args';
-import { withApp } from '../with-app';
+import { withLoadedApp as withApp } from '../app';
 import { note, type Command } from './command';
 import { formatTable } from '../table';
 

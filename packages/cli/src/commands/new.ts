@@ -65,7 +65,7 @@ function targetProblem(target: string): string | undefined {
 }
 
 export function scaffold(target: string): void {
-  const values: Record<string, string> = { name: packageName(path.basename(target)), ...dependencySpecs() };
+  const values: Record<string, string> = { name: packageName(path.basename(target)), ...dependencySpecs(target) };
   copyTemplate(TEMPLATE_DIR, target, values);
   fs.writeFileSync(path.join(target, '.env'), dotEnv(), { mode: 0o600 });
 }
@@ -78,20 +78,22 @@ function useExample(target: string): void {
 
 /** A valid npm package name from a folder name. */
 export function packageName(folder: string): string {
-  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|-+$/g, '');
+  // `(?<!-)`: a trailing run is matched from its first dash only, so the scan stays linear (no ReDoS).
+  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|(?<!-)-+$/g, '');
   return name || 'tessera-app';
 }
 
 /**
  * Our packages are not on a registry yet: when this CLI runs from a source
  * checkout, the app depends on the checkout's packages through `file:`
- * paths; an installed CLI (inside node_modules) uses their versions.
+ * paths, relative to the app so both can move together; an installed CLI
+ * (inside node_modules) uses their versions.
  */
-function dependencySpecs(): Record<string, string> {
+function dependencySpecs(target: string): Record<string, string> {
   const spec = (packageJson: string) => {
     const dir = fs.realpathSync(path.dirname(packageJson));
     const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
-    return dir.split(path.sep).includes('node_modules') ? `^${version}` : `file:${dir}`;
+    return dir.split(path.sep).includes('node_modules') ? `^${version}` : `file:${path.relative(path.resolve(target), dir) || '.'}`;
   };
   return {
     cliVersion: spec(path.resolve(__dirname, '../../../package.json')),

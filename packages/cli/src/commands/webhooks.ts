@@ -6,7 +6,7 @@
  */
 import type { App, Delivery, Webhook, WebhookInput } from '@tessera/core';
 import { optionalString, parse, requireString, UsageError, type ParsedArgs } from '../args';
-import { withApp } from '../with-app';
+import { withLoadedApp as withApp } from '../app';
 import { note, type Command } from './command';
 import { formatTable } from '../table';
 

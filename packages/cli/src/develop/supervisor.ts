@@ -5,6 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { isBootFailure } from './remedy';
 
 const CHILD_ENTRY = path.join(__dirname, 'child.js');
 /** A child that ignores SIGTERM this long is killed. */
@@ -42,12 +43,16 @@ export class Supervisor {
   private spawn(): void {
     const child = fork(CHILD_ENTRY, [], { cwd: this.dir, env: { ...process.env, NODE_ENV: 'development' }, stdio: 'inherit' });
     this.child = child;
+    let remedy = 'waiting for a change in src/ or config/ to start it again';
+    child.on('message', (message) => {
+      if (isBootFailure(message)) remedy = message.remedy;
+    });
     child.once('exit', (code, signal) => {
       if (this.child !== child) return; // stopped on purpose
       this.child = undefined;
       if (this.shuttingDown) return;
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      this.log(`the app ${how}; waiting for a change in src/ or config/ to start it again`);
+      this.log(`the app ${how}; ${remedy}`);
     });
   }
 

@@ -7,6 +7,7 @@
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { ColumnField, EntityMetadata, ScalarAttribute } from '@tessera/database';
 import { isStorableYear, normalizeTime, toDate } from '@tessera/database';
+import { isEmailAddress } from './email-address';
 
 export type WriteMode = 'create' | 'update';
 
@@ -22,7 +23,6 @@ type Check = (value: unknown, path: string[]) => { value?: unknown; issue?: stri
 type Checks = Map<string, { field: ColumnField; check: Check }>;
 
 const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UID = /^[A-Za-z0-9-_.~]*$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:([0-5]\d)(\.\d{1,6})?)?$/;
@@ -30,6 +30,11 @@ const INT32 = { min: -2147483648, max: 2147483647 };
 /** Types stored in varchar(255): longer values would be a database error (a 500 on Postgres). */
 const VARCHAR_TYPES = new Set(['string', 'email', 'password', 'uid']);
 const VARCHAR_LENGTH = 255;
+/**
+ * The longest value a schema's `regex` is run on. Patterns that can backtrack are refused at boot
+ * (loader/pattern-safety.ts); this bounds the work of any the checker could not decide.
+ */
+export const MAX_PATTERN_INPUT = 10_000;
 
 export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
   const entryChecks = buildChecks(entity, false);
@@ -109,9 +114,9 @@ function checkFor(name: string, attribute: ScalarAttribute): Check {
     case 'password':
       return stringCheck(name, attribute);
     case 'email':
-      return withPattern(stringCheck(name, attribute), EMAIL, `${name} must be a valid email`);
+      return withTest(stringCheck(name, attribute), isEmailAddress, `${name} must be a valid email`);
     case 'uid':
-      return withPattern(stringCheck(name, attribute), UID, `${name} must match the following: "/^[A-Za-z0-9-_.~]*$/"`);
+      return withTest(stringCheck(name, attribute), (text) => UID.test(text), `${name} must match the following: "/^[A-Za-z0-9-_.~]*$/"`);
     case 'enumeration':
       return enumCheck(name, attribute);
     case 'integer':
@@ -192,16 +197,17 @@ function stringCheck(name: string, attribute: ScalarAttribute): Check {
     if (attribute.required && value.length === 0) return { issue: `${name} must be defined.` };
     if (attribute.minLength !== undefined && value.length < attribute.minLength) return { issue: `${name} must be at least ${attribute.minLength} characters` };
     if (maxLength !== undefined && value.length > maxLength) return { issue: `${name} must be at most ${maxLength} characters` };
+    if (regex && value.length > MAX_PATTERN_INPUT) return { issue: `${name} must be at most ${MAX_PATTERN_INPUT} characters to be matched against its pattern` };
     if (regex && value !== '' && !regex.test(value)) return { issue: `${name} must match the following: "${regex}"` };
     return { value };
   };
 }
 
-function withPattern(base: Check, pattern: RegExp, message: string): Check {
+function withTest(base: Check, test: (text: string) => boolean, message: string): Check {
   return (value, path) => {
     const result = base(value, path);
     if (result.issue) return result;
-    if (result.value !== '' && !pattern.test(String(result.value))) return { issue: message };
+    if (result.value !== '' && !test(String(result.value))) return { issue: message };
     return result;
   };
 }

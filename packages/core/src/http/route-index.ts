@@ -7,6 +7,8 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { editDistance, type ErrorDetails } from '@tessera/errors';
+import type { App } from '../app';
+import { routeTable, summarize } from './route-table';
 
 export interface RouteEntry {
   method: string;
@@ -48,10 +50,14 @@ export function notFoundDetails(router: Router, method: string, path: string): E
   return { hint: `no route ${requested}; the closest content-API route is ${route.method} ${route.path}` };
 }
 
-/** `GET /` in development: the content-API routes, to start exploring. */
-export function routeIndex(router: Router): Koa.Middleware {
-  return (ctx) => {
-    ctx.body = { data: { routes: contentApiRoutes(router).map(({ method, path }) => `${method} ${path}`) }, meta: {} };
+/**
+ * `GET /` in development: the content-API routes to start exploring, and every route with its handler,
+ * action, auth and policies (what `tessera routes` prints).
+ */
+export function routeIndex(app: App, router: Router): Koa.Middleware {
+  return async (ctx) => {
+    const table = summarize(routeTable(app), await app.permissions.publicAbility());
+    ctx.body = { data: { routes: contentApiRoutes(router).map(({ method, path }) => `${method} ${path}`), table }, meta: {} };
   };
 }
 

@@ -8,33 +8,20 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app';
-import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteInfo, RouteMiddleware, RouterDefinition } from '../types';
+import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware } from '../types';
 import { authorizeAction } from '../auth/authorize';
-
-/** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
-const PREFIX: Record<NonNullable<RouterDefinition['type']>, string | null> = { 'content-api': '/api', admin: null, raw: '' };
+import { adminRouters, routeTable, type RouteRow } from './route-table';
 
 export function mountRouters(app: App, router: Router): void {
-  for (const [key, definition] of app.routes.entries()) {
-    const base = PREFIX[definition.type ?? 'content-api'];
-    if (base === null) {
-      app.log.debug(`routes ${key}: admin routes are not served`);
-      continue;
-    }
-    const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
-    const namespace = namespaceOf(key);
-    const info = routeInfo(namespace, definition.type ?? 'content-api');
-    for (const route of routes) {
-      // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
-      const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
-      mountRoute(app, router, namespace, prefix, { ...route, info }, key);
-    }
-  }
+  for (const key of adminRouters(app)) app.log.debug(`routes ${key}: admin routes are not served`);
+  for (const row of routeTable(app)) mountRoute(app, router, row);
 }
 
-function mountRoute(app: App, router: Router, namespace: string, prefix: string, route: MountedRoute, routerKey: string): void {
-  const { handler, action } = resolveHandler(app, namespace, route, routerKey);
-  const chain: Koa.Middleware[] = [authorize(app, route, action)];
+function mountRoute(app: App, router: Router, row: RouteRow): void {
+  const { namespace, routerKey } = row;
+  const route: MountedRoute = { ...row.route, info: row.info };
+  const handler = resolveHandler(app, namespace, route, routerKey);
+  const chain: Koa.Middleware[] = [authorize(app, route, row.action)];
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference) as Koa.Middleware);
   const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
   if (policies.length > 0) chain.push(runPolicies(app, route, policies));
@@ -44,11 +31,11 @@ function mountRoute(app: App, router: Router, namespace: string, prefix: string,
   });
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
   if (typeof router[method] !== 'function') throw new ConfigurationError(`route ${route.method} ${route.path}: unknown method`, routerKey);
-  router[method](`${prefix}${route.path}`, ...chain);
+  router[method](row.path, ...chain);
 }
 
-function resolveHandler(app: App, namespace: string, route: RouteConfig, routerKey: string): { handler: RouteHandler; action: string } {
-  if (typeof route.handler === 'function') return { handler: route.handler, action: `${namespace}.${route.method.toLowerCase()}:${route.path}` };
+function resolveHandler(app: App, namespace: string, route: RouteConfig, routerKey: string): RouteHandler {
+  if (typeof route.handler === 'function') return route.handler;
   const parts = route.handler.split('.');
   const actionName = parts.pop()!;
   const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
@@ -57,7 +44,7 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
   if (typeof method !== 'function') {
     throw new ConfigurationError(`route ${route.method} ${route.path}: handler "${route.handler}" does not exist`, routerKey);
   }
-  return { handler: (ctx) => (method as RouteHandler).call(controller, ctx), action: `${controllerUid}.${actionName}` };
+  return (ctx) => (method as RouteHandler).call(controller, ctx);
 }
 
 function authorize(app: App, route: RouteConfig, action: string): Koa.Middleware {
@@ -114,18 +101,4 @@ function resolveMiddleware(app: App, namespace: string, reference: MiddlewareRef
 function qualify(namespace: string, name: string): string {
   if (name.includes('::')) return name;
   return `${namespace}.${name}`;
-}
-
-/** `{ type, apiName: 'article' }` for `api::article`, `{ type, pluginName: 'p' }` for `plugin::p`. */
-function routeInfo(namespace: string, type: RouteInfo['type']): RouteInfo {
-  const [scope, name] = namespace.split('::');
-  if (scope === 'api') return { type, apiName: name };
-  if (scope === 'plugin') return { type, pluginName: name };
-  return { type };
-}
-
-function namespaceOf(routerKey: string): string {
-  // `api::article.article` → `api::article`; `plugin::users-permissions.auth` → `plugin::users-permissions`
-  const [scope, rest = ''] = routerKey.split('::');
-  return `${scope}::${rest.split('.')[0]}`;
 }

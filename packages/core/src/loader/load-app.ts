@@ -114,11 +114,25 @@ function loadEntry(src: string): AppEntry {
 }
 
 export function readJson(file: string): unknown {
+  const text = fs.readFileSync(file, 'utf8');
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (error) {
-    throw new ConfigurationError(`invalid JSON: ${(error as Error).message}`, file);
+    throw new ConfigurationError(`invalid JSON: ${jsonProblem(text, (error as Error).message)}`, file);
   }
+}
+
+/** V8 says "… in JSON at position 100"; an editor wants a line and a column. */
+export function jsonProblem(text: string, message: string): string {
+  const match = /at position (\d+)/.exec(message);
+  // String cuts, not patterns: V8 quotes the file's text in some messages, which no regex should scan.
+  const cut = (at: number) => (at >= 0 ? message.slice(0, at) : message);
+  const head = cut(message.indexOf(' in JSON at position ')).split(', "')[0]!;
+  if (!match) return head;
+  const before = text.slice(0, Number(match[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${head} at line ${line}, column ${column}`;
 }
 
 function subdirectories(dir: string): string[] {

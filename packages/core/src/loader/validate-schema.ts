@@ -4,7 +4,9 @@
  * Checks that need the whole model (relation targets, inverse sides,
  * duplicate names) run after everything is loaded.
  */
-import { ConfigurationError } from '@tessera/errors';
+import { closest, ConfigurationError } from '@tessera/errors';
+import { misspeltKey, type KeyPlace } from './schema-keys';
+import { checkPattern } from './pattern-safety';
 import {
   RELATION_KINDS,
   SCALAR_TYPES,
@@ -16,21 +18,33 @@ import {
 const ATTRIBUTE_TYPES = new Set<string>([...SCALAR_TYPES, 'relation', 'media', 'component', 'dynamiczone']);
 const RELATION_KIND_SET = new Set<string>(RELATION_KINDS);
 const RESERVED = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', '__component', '__typename']);
+/** i18n's attributes, which published plugins declare in their own schemas (Strapi lets them). */
+const LOCALIZATION_ATTRIBUTES = new Set(['locale', 'localizations']);
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Table names: Strapi takes `collectionName` as it is, and published schemas use hyphens (`my-plugin_items`). */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const NUMERIC_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
 const LENGTH_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration']);
 
 type RawObject = Record<string, unknown>;
 
-/** Checks one content type's own shape (no cross-type checks). */
-export function validateContentTypeShape(raw: unknown, file: string): void {
+export interface ShapeOptions {
+  /** A plugin's schema: it may declare i18n's `locale`/`localizations` itself. */
+  plugin?: boolean;
+}
+
+/** Checks one content type's own shape (no cross-type checks); a missing `kind` is a collection type, as in Strapi. */
+export function validateContentTypeShape(raw: unknown, file: string, options: ShapeOptions = {}): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(message, file);
   };
   if (!isObject(raw)) fail('schema must be a JSON object');
   const schema = raw as RawObject;
-  if (schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
+  checkKeys(schema, 'schema', fail);
+  if (isObject(schema.info)) checkKeys(schema.info as RawObject, 'info', fail);
+  if (isObject(schema.options)) checkKeys(schema.options as RawObject, 'options', fail);
+  if (schema.kind !== undefined && schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
     fail(`"kind" must be "collectionType" or "singleType", got ${JSON.stringify(schema.kind)}`);
   }
   if (!isObject(schema.info)) fail('"info" is missing');
@@ -41,34 +55,43 @@ export function validateContentTypeShape(raw: unknown, file: string): void {
   }
   if (info.singularName === info.pluralName) fail('"info.singularName" and "info.pluralName" must differ');
   if (typeof info.displayName !== 'string' || !info.displayName) fail('"info.displayName" is missing');
-  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
-    fail('"collectionName" must be a table name (letters, digits, underscores)');
+  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
+    fail('"collectionName" must be a table name (letters, digits, underscores, hyphens)');
   }
-  validateAttributes(schema.attributes, file);
+  validateAttributes(schema.attributes, file, options);
 }
 
 export function validateComponentShape(raw: unknown, file: string): void {
   if (!isObject(raw)) throw new ConfigurationError('component must be a JSON object', file);
   const schema = raw as RawObject;
-  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
-    throw new ConfigurationError('"collectionName" must be a table name (letters, digits, underscores)', file);
+  checkKeys(schema, 'schema', (message) => {
+    throw new ConfigurationError(message, file);
+  });
+  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
+    throw new ConfigurationError('"collectionName" must be a table name (letters, digits, underscores, hyphens)', file);
   }
   validateAttributes(schema.attributes, file);
 }
 
-function validateAttributes(raw: unknown, file: string): void {
-  if (!isObject(raw)) throw new ConfigurationError('"attributes" must be an object', file);
-  for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file);
+function checkKeys(object: RawObject, place: KeyPlace, fail: (message: string) => never): void {
+  const problem = misspeltKey(object, place);
+  if (problem) fail(problem);
 }
 
-function validateAttribute(name: string, raw: unknown, all: RawObject, file: string): void {
+function validateAttributes(raw: unknown, file: string, options: ShapeOptions = {}): void {
+  if (!isObject(raw)) throw new ConfigurationError('"attributes" must be an object', file);
+  for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file, options);
+}
+
+function validateAttribute(name: string, raw: unknown, all: RawObject, file: string, options: ShapeOptions): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, file);
   };
   if (!IDENTIFIER.test(name)) fail('name must start with a letter and hold only letters, digits and underscores');
-  if (RESERVED.has(name)) fail('this name is reserved');
+  if (RESERVED.has(name) && !(options.plugin && LOCALIZATION_ATTRIBUTES.has(name))) fail('this name is reserved');
   if (!isObject(raw)) fail('must be an object with a "type"');
   const attribute = raw as RawObject;
+  checkKeys(attribute, 'attribute', fail);
   const type = attribute.type;
   if (typeof type !== 'string' || !ATTRIBUTE_TYPES.has(type)) {
     fail(`unknown type ${JSON.stringify(type)} (known: ${[...ATTRIBUTE_TYPES].join(', ')})`);
@@ -121,6 +144,11 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
       new RegExp(attribute.regex as string);
     } catch {
       fail(`"regex" is not a valid regular expression: ${attribute.regex}`);
+    }
+    // It runs on request input: one that can backtrack would let one request hold the server (ReDoS).
+    const verdict = checkPattern(attribute.regex as string);
+    if (verdict.status === 'vulnerable') {
+      fail(`"regex" ${attribute.regex} can backtrack (${verdict.complexity} time, e.g. on ${JSON.stringify(verdict.attack)}): one request could hold the server; rewrite it so no two parts can match the same characters`);
     }
   }
   for (const key of ['required', 'unique', 'private', 'index'] as const) {
@@ -180,15 +208,16 @@ function checkLinks(
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, owner.source);
   };
-  if (attribute.type === 'component' && !componentUids.has(attribute.component)) fail(`unknown component "${attribute.component}"`);
+  const unknownComponent = (uid: string) => fail(`unknown component "${uid}"${suggest(uid, componentUids)}`);
+  if (attribute.type === 'component' && !componentUids.has(attribute.component)) unknownComponent(attribute.component);
   if (attribute.type === 'dynamiczone') {
-    for (const uid of attribute.components) if (!componentUids.has(uid)) fail(`unknown component "${uid}"`);
+    for (const uid of attribute.components) if (!componentUids.has(uid)) unknownComponent(uid);
   }
   if (attribute.type !== 'relation' || attribute.relation.startsWith('morph')) return;
   // Admin types hold credentials (API tokens and their permissions): no app type may reach them.
   if (isAppOwned(owner) && attribute.target?.startsWith('admin::')) fail(`relation to "${attribute.target}": app content types and components cannot link to admin types`);
   const target = byUid.get(attribute.target ?? '');
-  if (!target) fail(`relation to unknown target "${attribute.target}"`);
+  if (!target) fail(`relation to unknown target "${attribute.target}"${suggest(attribute.target ?? '', byUid.keys())}`);
   const inverseName = attribute.inversedBy ?? attribute.mappedBy;
   if (!inverseName) return;
   const inverse = target!.attributes[inverseName];
@@ -197,6 +226,12 @@ function checkLinks(
   if (back.target !== owner.uid) fail(`"${inverseName}" of ${target!.uid} points to ${back.target}, not back to ${owner.uid}`);
   const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
   if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
+}
+
+/** `: did you mean "api::article.article"?` when a known name is one typo away. */
+function suggest(name: string, known: Iterable<string>): string {
+  const nearest = closest(name, known);
+  return nearest === undefined ? '' : ` (did you mean "${nearest}"?)`;
 }
 
 /** The app's own content types (`api::`) and components, as opposed to the kernel's and plugins' types. */

@@ -66,6 +66,8 @@ export interface RelationPopulate {
   query: EntityQuery;
   /** `populate[x][count]=true`: only the number of related entries. */
   countOnly: boolean;
+  /** `populate[x][start]` / `[limit]`: a page of each parent's list (absent: the whole list). */
+  page?: Page;
 }
 
 export interface MediaPopulate {

@@ -15,6 +15,7 @@ import { loadMedia } from './media-reader';
 import { StatementTemplates, type Statement } from './statement-templates';
 import { windowCoversPage, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelReader, uniqueIds, whereIdIn } from './level-reader';
+import { pagePerParent, type OrderTerm } from './link-page';
 
 export type { Entity } from './level-reader';
 
@@ -143,11 +144,13 @@ export class EntityReader implements LevelReader {
     whereIdIn(qb, `${joinAlias}.${join.joinColumn}`, ids, ctx);
     this.applyFilters(qb, query, ctx);
     // No sort asked for: the relation's own order (its order column), as Strapi populates; `id:desc` is a sort asked for.
-    if (query.sort.some((item) => !item.tiebreak)) applySort(qb, query.sort, ROOT, ctx);
-    else if (join.orderColumn) qb.orderBy(`${joinAlias}.${join.orderColumn}`, 'asc').orderBy(`${joinAlias}.id`, 'asc');
-    else qb.orderBy(`${joinAlias}.id`, 'asc');
+    const order: OrderTerm[] = query.sort.some((item) => !item.tiebreak)
+      ? sortTerms(qb, query.sort, ROOT, ctx)
+      : [...(join.orderColumn ? [`${joinAlias}.${join.orderColumn}`] : []), `${joinAlias}.id`].map((column) => ({ sql: '?? asc', bindings: [column] }));
+    const statement = item.page ? pagePerParent(ctx.knex, qb, `${joinAlias}.${join.joinColumn}`, order, item.page) : qb;
+    if (!item.page) for (const term of order) qb.orderByRaw(term.sql, term.bindings);
 
-    const rows = await this.connection.all(qb);
+    const rows = await this.connection.all(statement);
     const byId = new Map<number, Entity>();
     const buckets = new Map<number, Entity[]>();
     for (const row of rows) {
@@ -207,7 +210,13 @@ export class EntityReader implements LevelReader {
  * code point and NULLs come first ascending, as they do on SQLite.
  */
 export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext): void {
+  for (const term of sortTerms(qb, sort, rootAlias, ctx)) qb.orderByRaw(term.sql, term.bindings);
+}
+
+/** The ORDER BY terms of `sort`, after joining what its dotted paths go through onto `qb`. */
+export function sortTerms(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext): OrderTerm[] {
   const joined = new Map<string, string>();
+  const terms: OrderTerm[] = [];
   for (const item of sort) {
     let alias = rootAlias;
     let key = '';
@@ -225,19 +234,16 @@ export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: st
     }
     // The entry's own id is never NULL: a plain ORDER BY lets Postgres walk the primary key instead of sorting every row.
     const ownId = item.path.length === 0 && item.field.column === 'id';
-    orderBy(qb, `${alias}.${item.field.column}`, item.field, item.direction, ctx.dialect === 'sqlite' || ownId);
+    terms.push(orderTerm(`${alias}.${item.field.column}`, item.field, item.direction, ctx.dialect === 'sqlite' || ownId));
   }
+  return terms;
 }
 
-function orderBy(qb: Knex.QueryBuilder, column: string, field: ColumnField, direction: 'asc' | 'desc', plain: boolean): void {
-  if (plain) {
-    qb.orderBy(column, direction);
-    return;
-  }
+function orderTerm(column: string, field: ColumnField, direction: 'asc' | 'desc', plain: boolean): OrderTerm {
+  if (plain) return { sql: `?? ${direction}`, bindings: [column] };
   const collate = STRING_TYPES.has(field.type) ? ' COLLATE "C"' : '';
   const nulls = direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST';
-  qb.orderByRaw(`??${collate} ${direction} ${nulls}`, [column]);
+  return { sql: `??${collate} ${direction} ${nulls}`, bindings: [column] };
 }
-
 
 export type { EntityMetadata };

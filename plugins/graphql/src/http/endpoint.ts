@@ -5,7 +5,7 @@
  * Answers `application/json`, or `application/graphql-response+json` when
  * the client accepts it.
  *
- *   size and batch checks → parse (cached) → GraphQL validation → limits → authenticate once → execute
+ *   CSRF (csrf.ts) → size and batch checks → parse (cached) → GraphQL validation → limits → authenticate once → execute
  *
  * Parse and validation results are cached per document text, and a query's
  * execution plan per operation of a cached document (execute/): a repeated
@@ -24,6 +24,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { App, AuthState } from '@tessera/core';
+import { csrfRefusal } from './csrf';
 import { catalogueError, formatExecutionError, requestError } from './errors';
 import { multipartPayload, type MultipartPayload } from './multipart';
 import { createContext } from '../resolve/request-scope';
@@ -72,6 +73,8 @@ export class GraphqlEndpoint {
   }
 
   private async answer(ctx: Koa.Context): Promise<{ status: number; body: unknown }> {
+    const csrf = csrfRefusal(ctx);
+    if (csrf !== null) return badRequest(csrf);
     const read = payloadOf(ctx);
     if ('refused' in read) return badRequest(read.refused);
     const { payload } = read;

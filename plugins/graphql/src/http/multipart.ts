@@ -13,21 +13,14 @@
  * depth, aliases, fields). Every mistake in `operations` or `map` is a 400
  * naming it, never a 500.
  *
- * CSRF: unlike a JSON POST, a multipart POST is a "simple" cross-origin
- * request a page on any site can make without a CORS preflight. Tessera's
- * credentials are bearer tokens (no cookies), so such a request can only
- * act as the public role — but from the victim's network. As Apollo Server
- * does, a multipart request must carry a header a browser only sends after a
- * preflight: `apollo-require-preflight` or `x-apollo-operation-name`
- * (apollo-upload-client users already set one), or `Authorization`.
+ * A multipart POST is a "simple" cross-origin request: the endpoint has
+ * already asked it for a preflight-only header (csrf.ts).
  */
 import type Koa from 'koa';
 import { GraphqlUpload } from '../upload';
 
 export type MultipartPayload = { payload: unknown } | { refused: string };
 
-/** Headers a browser cannot add to a cross-origin request without a preflight the CORS policy allowed. */
-const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name', 'authorization'];
 /** Paths never followed: JSON.parse makes own `__proto__` keys, and writing through one would change a prototype. */
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 /** As many files as the upload route accepts in one request. */
@@ -35,9 +28,6 @@ const MAX_FILES = 100;
 const MAX_PATHS = 1000;
 
 export function multipartPayload(ctx: Koa.Context): MultipartPayload {
-  if (!PREFLIGHT_HEADERS.some((name) => ctx.get(name) !== '')) {
-    return refuse('A multipart GraphQL request must carry an apollo-require-preflight or x-apollo-operation-name header (or Authorization): without one, a page on another site could send it (CSRF)');
-  }
   const request = ctx.request as { body?: unknown; files?: unknown };
   const fields = isRecord(request.body) ? request.body : {};
   const operations = jsonField(fields, 'operations');

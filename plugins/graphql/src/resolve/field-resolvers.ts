@@ -1,8 +1,9 @@
 /**
  * Resolvers of link fields (relations, media, components, dynamic zones).
  * Their data is normally on the parent already — the top-level query
- * populated it from the selection set — so they only wrap it as
- * `{ data }` and apply the relation's `pagination` to the loaded list.
+ * populated it from the selection set, reading no more of a to-many list
+ * than its page ends at — so they only wrap it as `{ data }` and cut the
+ * page (link-page.ts: Strapi's default page of 10 when none is given).
  * When it is not there, the batch loader fetches it for all parents at once.
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
@@ -13,6 +14,7 @@ import type { SelectionPlanner } from './selection';
 import { scopeOf } from './request-scope';
 import { plain } from './args';
 import { matchesFilters } from './component-filters';
+import { linkPage, pageOf } from './link-page';
 
 export interface GraphqlLimits {
   defaultLimit: number;
@@ -81,22 +83,9 @@ export class FieldResolvers {
     return scopeOf(context).loader().load({ uid: owner.uid, field: entry.name, spec, parentId: parent.id }).then((value) => shape(value, args));
   }
 
-  /** A relation's `pagination`, on the loaded list; sizes are clamped to the plugin's maximum. */
+  /** A to-many link's page (`pagination`, or Strapi's default page) of the loaded list. */
   private page(items: unknown[], pagination: unknown): unknown[] {
-    const args = (pagination ?? {}) as Record<string, number | null | undefined>;
-    const max = this.limits.maxLimit;
-    const clamp = (size: number) => Math.max(0, max === undefined ? size : Math.min(size, max));
-    if (args.start != null || args.limit != null) {
-      const start = Math.max(0, args.start ?? 0);
-      const limit = args.limit == null || args.limit < 0 ? clamp(items.length) : clamp(args.limit);
-      return items.slice(start, start + limit);
-    }
-    if (args.page != null || args.pageSize != null) {
-      const pageSize = clamp(args.pageSize ?? this.limits.defaultLimit);
-      const page = Math.max(1, args.page ?? 1);
-      return items.slice((page - 1) * pageSize, page * pageSize);
-    }
-    return max === undefined ? items : items.slice(0, max);
+    return pageOf(items, linkPage(pagination, this.limits));
   }
 }
 

@@ -19,9 +19,11 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { GraphqlAttribute, GraphqlModel, SchemaModel } from '../model';
+import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
 import { holdsVariable } from '../execute/query-plan';
+import type { GraphqlLimits } from './field-resolvers';
+import { populatePage } from './link-page';
 
 export interface LoadPlan {
   /** Scalar attributes to select; undefined: all of them. */
@@ -50,6 +52,7 @@ export class SelectionPlanner {
     private readonly schemaModel: SchemaModel,
     /** Types with fields an extension added: their resolvers may read any attribute, so all are loaded. */
     private readonly extendedTypes: ReadonlySet<string>,
+    private readonly limits: GraphqlLimits,
   ) {}
 
   /** For a field returning `<Type>EntityResponse(Collection)` or a relation collection: the plan and whether `meta` is asked for. */
@@ -124,7 +127,9 @@ export class SelectionPlanner {
       const target = this.schemaModel.get(attribute.type === 'media' ? 'plugin::upload.file' : attribute.target!);
       if (!target) return null;
       const { plan } = this.forResponse(nodes, target, context);
-      return { ...planToPopulate(plan), ...this.relationParams(args, target) };
+      // A relation list is read up to its page's end (per parent, in the same query); media lists are read whole.
+      const page = attribute.type === 'relation' && isToMany(attribute) ? populatePage(args.pagination, this.limits) : {};
+      return { ...planToPopulate(plan), ...this.relationParams(args, target), ...page };
     }
     if (attribute.type === 'component') {
       const target = this.schemaModel.get(attribute.component);
@@ -146,7 +151,7 @@ export class SelectionPlanner {
     return { on };
   }
 
-  /** A relation's own `filters` and `sort` (its `pagination` is applied to the loaded list). */
+  /** A relation's own `filters` and `sort` (its page is cut from the loaded list by the field's resolver). */
   private relationParams(args: Record<string, unknown>, target: GraphqlModel): Record<string, unknown> {
     const params: Record<string, unknown> = {};
     if (args.filters) params.filters = toRestFilters(plain(args.filters), target, this.schemaModel);

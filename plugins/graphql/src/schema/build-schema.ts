@@ -3,12 +3,14 @@
  * operations (nexus) plus the extensions' nexus types and plugins, then the
  * extensions' SDL `typeDefs` and `resolvers` merged on top
  * (@graphql-tools/schema), then auth, policies and middlewares wrapped
- * around the resolvers (`resolversConfig`).
+ * around the resolvers (`resolversConfig`), and last the types no client can
+ * reach pruned away (prune.ts), as Strapi does.
  */
 import * as nexus from 'nexus';
 import { GraphQLObjectType, GraphQLSchema, assertValidSchema } from 'graphql';
 import { ConfigurationError } from '@tessera/errors';
 import { mergeSchemas } from '@graphql-tools/schema';
+import { checkExtendedTypes, checkShadowCrudTargets } from './extension-targets';
 import type { App } from '@tessera/core';
 import type { ExtensionService, TypeRegistry } from '../extension';
 import { SchemaModel } from '../model';
@@ -17,6 +19,7 @@ import { SHARED_TYPES } from './shared-types';
 import { buildModelTypes } from './content-types';
 import { buildOperations, type DefaultActions } from './operations';
 import { DeclaredArguments } from './declared-arguments';
+import { pruneSchema } from './prune';
 import { FieldResolvers, type GraphqlLimits } from '../resolve/field-resolvers';
 import { SelectionPlanner } from '../resolve/selection';
 import { wrapResolvers } from '../resolve/wrap-resolvers';
@@ -40,7 +43,10 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
     generated.push(...buildModelTypes(model, new FieldResolvers(model, getPlanner, options.limits)));
     generated.push(...buildOperations({ app, schemaModel: model, planner: getPlanner, limits: options.limits, extension, actions, declared: new DeclaredArguments(app) }));
   }
-  const extensions = extension.generate({ strapi: app, app, nexus, typeRegistry: registryOf(generated) });
+  const registry = registryOf(generated);
+  const extensions = extension.generate({ strapi: app, app, nexus, typeRegistry: registry });
+  checkExtendedTypes(registry.names(), extensions.types);
+  checkShadowCrudTargets(app, extension.configuredTypes());
 
   let schema = nexus.makeSchema({
     types: [...generated, ...extensions.types] as never,
@@ -59,7 +65,8 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
     throw new ConfigurationError(`graphql: the schema is not valid: ${(error as Error).message}`);
   }
   wrapResolvers(schema, app, extensions.resolversConfig, actions);
-  planner = new SelectionPlanner(model, extendedTypes(schema, model));
+  schema = pruneSchema(schema);
+  planner = new SelectionPlanner(model, extendedTypes(schema, model), options.limits);
   return { schema, model, planner };
 }
 

@@ -2,7 +2,9 @@
  * The types generated per content type and component (spec's type table):
  * `<Type>`, `<Type>Entity`, `<Type>EntityResponse`,
  * `<Type>EntityResponseCollection`, `<Type>RelationResponseCollection`,
- * `<Type>FiltersInput`, `<Type>Input`; enums, and a union per dynamic zone.
+ * `<Type>FiltersInput`, `<Type>Input`; enums, a union per dynamic zone, and
+ * `GenericMorph`, the union of every generated type (what polymorphic
+ * relations such as `UploadFile.related` answer).
  */
 import { enumType, inputObjectType, list, nonNull, objectType, scalarType, unionType, arg } from 'nexus';
 import { GraphQLError } from 'graphql';
@@ -15,6 +17,7 @@ import type { FieldResolvers } from '../resolve/field-resolvers';
 import { sourceOnly } from '../execute/source-only';
 
 const FILE_TYPE = 'UploadFile';
+export const GENERIC_MORPH = 'GenericMorph';
 
 /** Scalar attribute type → GraphQL scalar. */
 const SCALARS: Record<string, string> = {
@@ -46,7 +49,26 @@ export function buildModelTypes(schemaModel: SchemaModel, resolvers: FieldResolv
     types.push(...enums(model), objectTypeOf(model, schemaModel, resolvers), filtersInput(model, schemaModel), input(model, schemaModel));
     types.push(...dynamicZones(model, schemaModel));
   }
+  types.push(...genericMorph(schemaModel));
   return types;
+}
+
+/** Strapi's `GenericMorph`: components and content types, told apart by the `__type` (uid) each value carries. */
+function genericMorph(schemaModel: SchemaModel): unknown[] {
+  const members = [...schemaModel.components, ...schemaModel.contentTypes];
+  if (members.length === 0) return [];
+  return [
+    unionType({
+      name: GENERIC_MORPH,
+      definition(t) {
+        t.members(...members.map((member) => member.typeName));
+      },
+      resolveType: (value) => {
+        const uid = (value as { __type?: unknown }).__type;
+        return (typeof uid === 'string' ? schemaModel.get(uid)?.typeName : undefined) ?? null;
+      },
+    }),
+  ];
 }
 
 function scalarOf(model: GraphqlModel, entry: GraphqlAttribute): string {
@@ -181,7 +203,8 @@ function filtersInput(model: GraphqlModel, schemaModel: SchemaModel) {
   return inputObjectType({
     name,
     definition(t) {
-      if (model.kind !== 'component') t.field('id', { type: 'IDFilterInput' });
+      // As in Strapi: a single type's entry is the only one, so its filters have no `id`.
+      if (model.kind === 'collectionType') t.field('id', { type: 'IDFilterInput' });
       for (const entry of model.attributes) {
         if (!entry.filters) continue;
         const attribute = entry.attribute;

@@ -37,7 +37,8 @@ export function s3Provider(raw: Record<string, unknown>): StorageProvider {
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...(clientOptions as import('@aws-sdk/client-s3').S3ClientConfig),
   });
-  const prefix = options.rootPath ? `${options.rootPath.replace(/^\/+|\/+$/g, '')}/` : '';
+  // `(?<!\/)`: a trailing run is matched from its first slash only, so the scan stays linear (no ReDoS).
+  const prefix = options.rootPath ? `${options.rootPath.replace(/^\/+|(?<!\/)\/+$/g, '')}/` : '';
   const keyOf = (file: ProviderFile) => `${prefix}${file.hash}${file.ext ?? ''}`;
   const publicUrl = (key: string) => `${baseUrlOf(options, bucket, String(clientOptions.region ?? 'us-east-1'))}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -68,7 +69,7 @@ export function s3Provider(raw: Record<string, unknown>): StorageProvider {
 
 /** `baseUrl` (a CDN) when given; else the endpoint's path-style or virtual-host URL. */
 function baseUrlOf(options: S3Options, bucket: string, region: string): string {
-  if (options.baseUrl) return options.baseUrl.replace(/\/+$/, '');
+  if (options.baseUrl) return options.baseUrl.replace(/(?<!\/)\/+$/, '');
   const endpoint = options.s3Options?.endpoint;
   if (endpoint) {
     const url = new URL(endpoint);

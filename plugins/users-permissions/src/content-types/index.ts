@@ -5,6 +5,7 @@
  */
 import type { PluginContentType } from '@tessera/core';
 import { hashPasswordsIn } from '../password';
+import { stampPasswordChange } from '../password-change';
 
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
@@ -26,12 +27,18 @@ const user: PluginContentType = {
       confirmed: { type: 'boolean', default: false, configurable: false },
       blocked: { type: 'boolean', default: false, configurable: false },
       role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'users', configurable: false },
+      // Tessera's only addition to Strapi's up_users (a column the additive sync adds): see password-change.ts.
+      passwordChangedAt: { type: 'datetime', configurable: false, private: true, searchable: false, writable: false },
     },
   },
-  // Whatever path a write takes (entity service, strapi.query, a plugin), a plaintext password is never stored.
+  // Whatever path a write takes (entity service, strapi.query, a plugin), a plaintext password is never stored,
+  // and a new one revokes the reset code and earlier JWTs.
   lifecycles: {
     beforeCreate: (event) => hashPasswordsIn(event.params.data),
-    beforeUpdate: (event) => hashPasswordsIn(event.params.data),
+    beforeUpdate: (event) => {
+      stampPasswordChange(event.params.data);
+      return hashPasswordsIn(event.params.data);
+    },
   },
 };
 

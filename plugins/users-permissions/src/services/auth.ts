@@ -9,7 +9,10 @@
 import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
 import type { UsersPermissionsConfig } from '../config';
 import { USER_UID } from '../content-types';
+import { checkEmailAddress } from '../email-address';
 import { checkNewPassword, hashPassword, spendVerification, verifyPassword } from '../password';
+import { passwordChangedAtOf } from '../password-change';
+import { registerFields } from '../register-fields';
 import type { EmailService } from './email';
 import type { JwtService } from './jwt';
 import { digest, isExpired, newCode, newExpiringCode } from './tokens';
@@ -42,18 +45,22 @@ export interface AuthDependencies {
   background: (work: () => Promise<void>) => void;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ALWAYS_ALLOWED = ['username', 'email', 'password'];
 
 export function createAuthService(deps: AuthDependencies): AuthService {
   const { app } = deps;
   const users = () => app.db.query(USER_UID);
-  const answer = (user: Entity): AuthResult => ({ jwt: deps.jwt().issue({ id: user.id }), user: deps.users().sanitize(user) });
+  // The token names the password it was issued under, so a later change of password revokes it (password-change.ts).
+  const answer = (user: Entity): AuthResult => ({
+    jwt: deps.jwt().issue({ id: user.id }, passwordChangedAtOf(user.passwordChangedAt)),
+    user: deps.users().sanitize(user),
+  });
+  // Which body keys register keeps: computed once, the user type is fixed after boot.
+  let registerKeys: Set<string> | undefined;
 
   const service: AuthService = {
     async login(body) {
       const { identifier, password } = fields(body, ['identifier', 'password']);
-      const user = await deps.users().findForAuth({ provider: 'local', $or: [{ email: identifier.toLowerCase() }, { username: identifier }] });
+      const user = await findLocalUser(identifier);
       if (!user) {
         await spendVerification(password);
         throw new ValidationError('Invalid identifier or password');
@@ -67,12 +74,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     async register(body) {
       const config = deps.config();
       if (!config.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled');
-      const params = objectBody(body);
-      const allowed = new Set([...ALWAYS_ALLOWED, ...config.register.allowedFields]);
-      const invalid = Object.keys(params).filter((key) => !allowed.has(key));
-      if (invalid.length > 0) throw new ValidationError(`Invalid parameters: ${invalid.join(', ')}`);
+      // Strapi 4.26: keys outside the allowed set are dropped, not refused (register-fields.ts).
+      registerKeys ??= new Set(registerFields(app.contentTypes.get(USER_UID).attributes, config.register.allowedFields));
+      const given = objectBody(body);
+      const params = Object.fromEntries(Object.entries(given).filter(([key]) => registerKeys!.has(key)));
       const { username, email } = fields(params, ['email', 'username']);
-      if (!EMAIL.test(email)) throw ValidationError.forField(['email'], 'email must be a valid email');
+      checkEmailAddress(email);
       const password = checkNewPassword(params.password);
       const confirmation = config.advanced.emailConfirmation;
       const code = confirmation ? newCode() : null;
@@ -88,9 +95,9 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       };
       const created = await app.db.transaction(async () => {
         await app.db.lock(['users-permissions:identity']);
-        const or: Array<Record<string, unknown>> = [{ username }];
-        if (config.advanced.uniqueEmail) or.push({ email: data.email });
-        if ((await users().count({ where: { $or: or } })) > 0) throw new ApplicationError('Email or Username are already taken');
+        if ((await users().count({ where: identityConflicts(username, data.email as string, config.advanced.uniqueEmail) })) > 0) {
+          throw new ApplicationError('Email or Username are already taken');
+        }
         data.role = await deps.users().defaultRoleId();
         return app.entityService.create(USER_UID, { data });
       });
@@ -117,7 +124,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async forgotPassword(body) {
       const { email } = fields(body, ['email']);
-      if (!EMAIL.test(email)) throw ValidationError.forField(['email'], 'email must be a valid email');
+      checkEmailAddress(email);
       deps.background(() => sendReset(email.toLowerCase()));
       return { ok: true };
     },
@@ -141,7 +148,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async sendEmailConfirmation(body) {
       const { email } = fields(body, ['email']);
-      if (!EMAIL.test(email)) throw ValidationError.forField(['email'], 'email must be a valid email');
+      checkEmailAddress(email);
       deps.background(async () => {
         const user = await deps.users().findForAuth({ email: email.toLowerCase() });
         if (!user || user.confirmed === true || user.blocked === true) return;
@@ -152,6 +159,19 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       return { email, sent: true };
     },
   };
+
+  /**
+   * The local account an identifier names. One holding '@' is an email first, then a username: a username
+   * equal to someone else's email (possible through /users or an imported database) never takes over that
+   * person's email login, whichever row the database would list first.
+   */
+  async function findLocalUser(identifier: string): Promise<Entity | null> {
+    if (identifier.includes('@')) {
+      const byEmail = await deps.users().findForAuth({ provider: 'local', email: identifier.toLowerCase() });
+      if (byEmail) return byEmail;
+    }
+    return deps.users().findForAuth({ provider: 'local', username: identifier });
+  }
 
   async function sendReset(email: string): Promise<void> {
     const user = await deps.users().findForAuth({ email });
@@ -181,6 +201,16 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   }
 
   return service;
+}
+
+/**
+ * Strapi 4.26's conflict rule for register: the new email or username may be neither an email nor a username
+ * already in use (so an identifier never names two accounts). Local accounts only, unless emails are unique;
+ * usernames are unique across providers anyway.
+ */
+function identityConflicts(username: string, email: string, uniqueEmail: boolean): Record<string, unknown> {
+  const names = [{ email }, { username: email }, { username }, { email: username }];
+  return uniqueEmail ? { $or: names } : { $or: [{ provider: 'local', $or: names }, { username }] };
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

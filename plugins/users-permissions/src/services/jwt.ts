@@ -1,34 +1,49 @@
 /**
- * JWTs for users: `{ id }` signed with HS256, always with an expiry. Verify
- * pins the algorithm (no `none`, no HS512 or RSA confusion) and requires
- * `exp`; any failure is "not a valid token", never a reason to fall back.
+ * JWTs for users: `{ id }` signed with HS256, always with an expiry — plus,
+ * for a user who has changed their password, a `passwordChangedAt` claim
+ * (password-change.ts). Verify pins the algorithm (no `none`, no HS512 or
+ * RSA confusion) and requires `exp` and `iat`; any failure is "not a valid
+ * token", never a reason to fall back.
  */
 import jwt from 'jsonwebtoken';
+import type { TokenTimes } from '../password-change';
+
+export interface JwtClaims extends TokenTimes {
+  id: number;
+}
 
 export interface JwtService {
-  issue(payload: { id: number }): string;
+  /** `passwordChangedAt`: the user's last change of password in ms, when there was one. */
+  issue(payload: { id: number }, passwordChangedAt?: number | null): string;
   /** The user id of a valid token, or null. */
   verify(token: string): number | null;
+  /** The claims of a valid token, or null. */
+  claims(token: string): JwtClaims | null;
 }
 
 export const ALGORITHM = 'HS256';
 
 export function createJwtService(secret: string, expiresIn: string | number): JwtService {
-  return {
-    issue(payload) {
-      return jwt.sign({ id: payload.id }, secret, { algorithm: ALGORITHM, expiresIn } as jwt.SignOptions);
+  const service: JwtService = {
+    issue(payload, passwordChangedAt) {
+      const claims = passwordChangedAt === undefined || passwordChangedAt === null ? { id: payload.id } : { id: payload.id, passwordChangedAt };
+      return jwt.sign(claims, secret, { algorithm: ALGORITHM, expiresIn } as jwt.SignOptions);
     },
-    verify(token) {
+    verify: (token) => service.claims(token)?.id ?? null,
+    claims(token) {
       try {
         const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
-        if (typeof payload !== 'object' || payload === null || typeof payload.exp !== 'number') return null;
-        const id = (payload as { id?: unknown }).id;
-        return Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : null;
+        if (typeof payload !== 'object' || payload === null || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+        const { id, passwordChangedAt } = payload as { id?: unknown; passwordChangedAt?: unknown };
+        if (!Number.isSafeInteger(id) || (id as number) <= 0) return null;
+        if (passwordChangedAt !== undefined && !Number.isSafeInteger(passwordChangedAt)) return null;
+        return { id: id as number, issuedAt: payload.iat, ...(passwordChangedAt === undefined ? {} : { passwordChangedAt: passwordChangedAt as number }) };
       } catch {
         return null;
       }
     },
   };
+  return service;
 }
 
 /** Does this bearer token look like a JWT at all (three base64url parts)? Other strategies' tokens are not. */

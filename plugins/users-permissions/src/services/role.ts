@@ -179,7 +179,8 @@ function enabledActions(tree: unknown): string[] {
 }
 
 function setAction(tree: PermissionTree, action: string, enabled: boolean): void {
-  const match = /^(.+::[^.]+)\.([^.]+)\.([^.]+)$/.exec(action);
+  // The namespace (`api::article`, `plugin::users-permissions`) holds no dot, so no part can take another's characters.
+  const match = /^([^.:]+::[^.]+)\.([^.]+)\.([^.]+)$/.exec(action);
   if (!match) return;
   const [, namespace, controller, name] = match;
   tree[namespace] ??= { controllers: {} };
@@ -217,7 +218,8 @@ function slug(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    // `(?<!_)`: a trailing run is matched from its first underscore only, so the scan stays linear (no ReDoS).
+    .replace(/^_+|(?<!_)_+$/g, '');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,20 +7,20 @@
  */
 import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
 import { PRIVILEGED_FIELDS } from '../config';
+import { checkEmailAddress } from '../email-address';
 import { checkNewPassword, hashPassword, verifyPassword } from '../password';
 import { ROLE_UID, USER_UID } from '../content-types';
 
 export const UPDATE_ACTION = `${USER_UID}.update`;
-/** Server-managed codes: no client writes them, whatever its permissions. */
-const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Server-managed codes and stamps: no client writes them, whatever its permissions. */
+const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt'];
 
 export type RequestParams = Record<string, unknown>;
 
 export interface UserService {
   /** Trusted: the entry with every column (password hash included), or null. */
   findForAuth(where: Record<string, unknown>): Promise<Entity | null>;
-  /** The id, state and role of a JWT's user, or null. */
+  /** The id, state, role and last password change of a JWT's user, or null. */
   fetchAuthenticatedUser(id: number): Promise<Entity | null>;
   /** The user without private attributes (for bodies built from trusted reads). */
   sanitize(user: Entity): Entity;
@@ -55,7 +55,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
     fetchAuthenticatedUser: (id) =>
       repository().findOne({
         where: { id },
-        select: ['id', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt'],
+        select: ['id', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'passwordChangedAt'],
         populate: { role: { select: ['id', 'name', 'type'] } },
       }),
 
@@ -188,7 +188,7 @@ function requireString(values: Record<string, unknown>, field: string): void {
 
 function checkEmail(values: Record<string, unknown>): void {
   requireString(values, 'email');
-  if (!EMAIL.test(values.email as string)) throw ValidationError.forField(['email'], 'email must be a valid email');
+  checkEmailAddress(values.email as string);
   values.email = (values.email as string).toLowerCase();
 }
 

@@ -209,7 +209,8 @@ const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 
 /** `1mb`, `512kb`, `100` (bytes) → bytes; anything else stops the boot. */
 function byteSize(value: unknown, what: string, file: string): number {
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.floor(value);
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(String(value));
+  // Trimmed first: a pattern with whitespace runs on both sides of an optional unit backtracks.
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(String(value).trim());
   if (!match) throw new ConfigurationError(`${what} must be a size such as 1mb, 512kb or a number of bytes, got ${JSON.stringify(value)}`, file);
   return Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]);
 }

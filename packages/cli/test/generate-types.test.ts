@@ -1,0 +1,167 @@
+/**
+ * `tessera ts:generate-types`: the files are Strapi v4's, interface for
+ * interface (compared with what Strapi 4.26.2 itself wrote for the reference
+ * model, test/fixtures/strapi-4.26.2-types), and with them a TypeScript app
+ * written for Strapi type-checks against Tessera — while a misspelt uid,
+ * filter, field or data key fails the compile.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, startApp } from '@tessera/testing';
+import { generateStrapiTypes, interfaceName } from '../src/typegen/strapi-types';
+import { runCli, tempDir } from './helpers';
+
+const RECORDED = path.join(__dirname, 'fixtures/strapi-4.26.2-types');
+const PEER_APP = path.resolve(REPO_ROOT, '../shared/strapi4-peer/app');
+/** Strapi's own admin and content-releases types: Tessera has no admin panel (README, "The strapi object"). */
+const STRAPI_ONLY = /^(admin::(permission|role|user|transfer-token|transfer-token-permission)|plugin::content-releases\.)/;
+
+/** Attributes of Strapi's types that Tessera's copies leave out: polymorphic back-links, admin-panel ones. */
+const NOT_IN_TESSERA = ['plugin::upload.file.related', 'admin::api-token-permission.token'];
+
+/** Tessera's own additions to built-in types (README, "Users, roles and JWT": tokens issued before it are refused). */
+const TESSERA_ONLY = ['plugin::users-permissions.user.passwordChangedAt'];
+
+/** The attribute names of one generated interface. */
+function attributeNames(block: string): Set<string> {
+  const attributes = block.slice(block.indexOf('  attributes: {'));
+  return new Set([...attributes.matchAll(/^ {4}(\w+): /gm)].map((match) => match[1]!));
+}
+
+/** `export interface X … }` blocks of a generated file, by interface name. */
+function interfaces(text: string): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const match of text.matchAll(/^export interface (\w+)[\s\S]*?^\}$/gm)) result.set(match[1]!, match[0]);
+  return result;
+}
+
+/** Every schema.json of the peer's app (content types and components), as files for a test app. */
+function peerSchemas(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.json') && (full.includes('/content-types/') || full.includes('/components/'))) {
+        files[path.relative(PEER_APP, full)] = fs.readFileSync(full, 'utf8');
+      }
+    }
+  };
+  walk(path.join(PEER_APP, 'src'));
+  return files;
+}
+
+describe('tessera ts:generate-types', () => {
+  it("writes Strapi 4.26.2's interfaces for the reference model, byte for byte", async function () {
+    this.timeout(60_000);
+    const app = await startApp({
+      dialect: 'sqlite',
+      noListen: true,
+      files: { ...peerSchemas(), 'config/plugins.js': "module.exports = { i18n: { enabled: true }, upload: { enabled: true }, 'users-permissions': { enabled: true } };" },
+    });
+    let generated: ReturnType<typeof generateStrapiTypes>;
+    try {
+      generated = generateStrapiTypes(app.app.contentTypes.values(), app.app.components.values());
+    } finally {
+      await app.stop();
+    }
+    expect(generated.components).to.equal(fs.readFileSync(path.join(RECORDED, 'components.d.ts.txt'), 'utf8'));
+
+    const strapi = fs.readFileSync(path.join(RECORDED, 'contentTypes.d.ts.txt'), 'utf8');
+    const theirs = interfaces(strapi);
+    const ours = interfaces(generated.contentTypes);
+    const uids = [...strapi.matchAll(/^ {6}'([^']+)': (\w+);$/gm)].map((match) => [match[1]!, match[2]!] as const);
+    const identical: string[] = [];
+    for (const [uid, name] of uids) {
+      if (STRAPI_ONLY.test(uid)) continue;
+      expect(ours.has(name), `missing ${uid}`).to.equal(true);
+      if (uid.startsWith('api::')) {
+        // The app's own schema files: the generator's output is Strapi's, to the byte.
+        expect(ours.get(name), uid).to.equal(theirs.get(name));
+        identical.push(uid);
+      } else {
+        // Built-in types are Tessera's copies of Strapi's (API tokens, plugins): the same attributes, less the
+        // ones Tessera does not have; their options may differ (README, "Generated types").
+        const missing = [...attributeNames(theirs.get(name)!)].filter((attribute) => !attributeNames(ours.get(name)!).has(attribute));
+        const extra = [...attributeNames(ours.get(name)!)].filter((attribute) => !attributeNames(theirs.get(name)!).has(attribute));
+        expect(extra.filter((attribute) => !TESSERA_ONLY.includes(`${uid}.${attribute}`)), uid).to.deep.equal([]);
+        expect(missing.every((attribute) => NOT_IN_TESSERA.includes(`${uid}.${attribute}`)), `${uid} lacks ${missing.join(', ')}`).to.equal(true);
+      }
+    }
+    expect(identical).to.have.members(['api::article.article', 'api::category.category', 'api::homepage.homepage', 'api::note.note', 'api::page.page', 'api::tag.tag', 'api::writer.writer']);
+  });
+
+  it("names interfaces with Strapi's rule", () => {
+    expect(interfaceName('api::article.article')).to.equal('ApiArticleArticle');
+    expect(interfaceName('plugin::i18n.locale')).to.equal('PluginI18NLocale');
+    expect(interfaceName('plugin::users-permissions.user')).to.equal('PluginUsersPermissionsUser');
+    expect(interfaceName('shared.seo')).to.equal('SharedSeo');
+    expect(interfaceName('api::writer-profile.writer-profile')).to.equal('ApiWriterProfileWriterProfile');
+  });
+
+  describe('a TypeScript app written for Strapi', () => {
+    let dir: string;
+    before(async function () {
+      this.timeout(60_000);
+      dir = tempDir('tessera-types-');
+      for (const part of ['config', 'src']) fs.cpSync(path.join(REPO_ROOT, 'apps/example', part), path.join(dir, part), { recursive: true });
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+      fs.copyFileSync(path.join(REPO_ROOT, 'packages/cli/templates/app/tsconfig.json'), path.join(dir, 'tsconfig.json'));
+      const result = await runCli(['ts:generate-types'], { cwd: dir, env: { TESSERA_LOG_LEVEL: 'silent', SEED: 'false' } });
+      expect(result.code, result.stderr).to.equal(0);
+      expect(fs.existsSync(path.join(dir, 'types/generated/contentTypes.d.ts'))).to.equal(true);
+    });
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    /** `tsc --noEmit` over the app with `code` as one more file: the compiler's output, or '' when it type-checks. */
+    function typeCheck(code: string): string {
+      fs.writeFileSync(path.join(dir, 'src/sample.ts'), code);
+      const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+      return tsc.status === 0 ? '' : tsc.stdout || tsc.stderr || `tsc exited ${tsc.status}`;
+    }
+
+    const CALLS = `
+import type { Strapi, Attribute } from '@strapi/strapi';
+import { factories } from '@strapi/strapi';
+
+export const service = factories.createCoreService('api::article.article');
+
+export async function featured(strapi: Strapi): Promise<string[]> {
+  const articles = await strapi.entityService.findMany('api::article.article', {
+    filters: { title: { $containsi: 'tessera' }, category: { name: { $eq: 'News' } }, $or: [{ views: { $gt: 10 } }, { featured: true }] },
+    sort: ['publishedAt:desc', 'title'],
+    fields: ['title', 'slug'],
+    populate: ['category', 'tags'],
+  });
+  const category = await strapi.entityService.findOne('api::category.category', 1, { fields: ['name'] });
+  const label: string | null | undefined = category?.name;
+  await strapi.entityService.create('api::tag.tag', { data: { name: label ?? 'x' } });
+  const count: number = await strapi.entityService.count('api::article.article', { filters: { status: 'approved' } });
+  strapi.db.query('api::article.article');
+  const entry: Attribute.GetValues<'api::article.article'> | undefined = articles[0];
+  return [...articles.map((article) => article.title ?? ''), String(count), String(entry?.views)];
+}
+`;
+
+    it('type-checks Strapi-style typed calls', function () {
+      this.timeout(60_000);
+      expect(typeCheck(CALLS)).to.equal('');
+    });
+
+    for (const [what, from, to, message] of [
+      ['a misspelt filter', "filters: { title: { $containsi: 'tessera' }", "filters: { titel: { $containsi: 'tessera' }", "'titel' does not exist"],
+      ['a misspelt uid', "findOne('api::category.category'", "findOne('api::categroy.category'", 'api::categroy.category'],
+      ['a misspelt field', "fields: ['title', 'slug']", "fields: ['title', 'slgu']", 'slgu'],
+      ['a misspelt data key', "{ data: { name: label ?? 'x' } }", "{ data: { nmae: label ?? 'x' } }", "'nmae' does not exist"],
+      ['a wrong value type', "{ views: { $gt: 10 } }", "{ views: { $gt: 'ten' } }", 'string'],
+    ] as const) {
+      it(`fails the compile on ${what}`, function () {
+        this.timeout(60_000);
+        expect(CALLS.includes(from), from).to.equal(true);
+        expect(typeCheck(CALLS.replace(from, to))).to.contain(message);
+      });
+    }
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Every route the app serves, read from the routes registry the way
+ * `mountRouters` mounts them: full path, action (what roles and tokens
+ * grant), auth, policies and middlewares. One source for mounting, for
+ * `tessera routes`, the development route index and the OpenAPI document.
+ */
+import type { App } from '../app';
+import type { Ability } from '../types';
+import type { HttpMethod, MiddlewareReference, PolicyReference, RouteConfig, RouteInfo, RouterDefinition } from '../types';
+
+/** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
+const PREFIX: Record<NonNullable<RouterDefinition['type']>, string | null> = { 'content-api': '/api', admin: null, raw: '' };
+
+export interface RouteRow {
+  method: HttpMethod;
+  /** As mounted: `/api/articles/:id`. */
+  path: string;
+  /** As declared, for policies (`route.path`): `/articles/:id`. */
+  route: RouteConfig;
+  info: RouteInfo;
+  /** `api::article`, `plugin::users-permissions`, `global`. */
+  namespace: string;
+  /** The router's registry key, for error messages. */
+  routerKey: string;
+  /** `api::article.article.find`; for an inline function handler, `<namespace>.<method>:<path>`. */
+  action: string;
+  /** `'<controller>.<action>'` or `(function)`. */
+  handler: string;
+  /** `false`: no credential checked; else the actions of which one suffices. */
+  auth: false | string[];
+  policies: string[];
+  middlewares: string[];
+}
+
+export function routeTable(app: App): RouteRow[] {
+  const rows: RouteRow[] = [];
+  for (const [routerKey, definition] of app.routes.entries()) {
+    const type = definition.type ?? 'content-api';
+    const base = PREFIX[type];
+    if (base === null) continue;
+    const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
+    const namespace = namespaceOf(routerKey);
+    const info = routeInfo(namespace, type);
+    for (const route of routes) {
+      // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
+      const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
+      const action = actionOf(namespace, route);
+      const auth = route.config?.auth;
+      rows.push({
+        method: route.method,
+        path: `${prefix}${route.path}`,
+        route,
+        info,
+        namespace,
+        routerKey,
+        action,
+        handler: typeof route.handler === 'function' ? '(function)' : route.handler,
+        auth: auth === false ? false : auth?.scope ?? [action],
+        policies: (route.config?.policies ?? []).map(referenceName),
+        middlewares: (route.config?.middlewares ?? []).map(referenceName),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Admin routers the app declares and Tessera does not serve, by registry key. */
+export function adminRouters(app: App): string[] {
+  return app.routes.entries().filter(([, definition]) => definition.type === 'admin').map(([key]) => key);
+}
+
+function actionOf(namespace: string, route: RouteConfig): string {
+  if (typeof route.handler === 'function') return `${namespace}.${route.method.toLowerCase()}:${route.path}`;
+  const parts = route.handler.split('.');
+  const actionName = parts.pop()!;
+  const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
+  return `${controllerUid}.${actionName}`;
+}
+
+function referenceName(reference: PolicyReference | MiddlewareReference): string {
+  if (typeof reference === 'function') return '(function)';
+  return typeof reference === 'string' ? reference : reference.name;
+}
+
+/** `{ type, apiName: 'article' }` for `api::article`, `{ type, pluginName: 'p' }` for `plugin::p`. */
+function routeInfo(namespace: string, type: RouteInfo['type']): RouteInfo {
+  const [scope, name] = namespace.split('::');
+  if (scope === 'api') return { type, apiName: name };
+  if (scope === 'plugin') return { type, pluginName: name };
+  return { type };
+}
+
+function namespaceOf(routerKey: string): string {
+  // `api::article.article` → `api::article`; `plugin::users-permissions.auth` → `plugin::users-permissions`
+  const [scope, rest = ''] = routerKey.split('::');
+  return `${scope}::${rest.split('.')[0]}`;
+}
+
+/** One row as `tessera routes` and the development index show it. */
+export interface RouteSummary {
+  method: string;
+  path: string;
+  handler: string;
+  action: string;
+  /** `none`: no credential checked; `public`: the anonymous caller may call it; `credentials`: a token or JWT with `actions`. */
+  auth: 'none' | 'public' | 'credentials';
+  actions: string[];
+  policies: string[];
+  middlewares: string[];
+}
+
+export function summarize(rows: RouteRow[], publicAbility: Ability): RouteSummary[] {
+  return rows.map((row) => ({
+    method: row.method,
+    path: row.path,
+    handler: row.handler,
+    action: row.action,
+    auth: row.auth === false ? 'none' : row.auth.some((action) => publicAbility.can(action)) ? 'public' : 'credentials',
+    actions: row.auth === false ? [] : row.auth,
+    policies: row.policies,
+    middlewares: row.middlewares,
+  }));
+}
