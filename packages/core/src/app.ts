@@ -26,11 +26,12 @@ import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-glob
 import { asFunction, asRouter } from './loader/app-entries';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
+import { Instances } from './registries/instances';
 import { Hooks } from './hooks';
 import { Logger } from './logger';
 import { HttpServer, proxyHops } from './http/server';
 import { globalMiddlewares } from './http/middlewares/stack';
-import { mountRouters } from './http/routes';
+import { mountRouters, restPrefix } from './http/routes';
 import { routeIndex } from './http/route-index';
 import { openApiEnabled, openApiRouter } from './openapi/route';
 import { healthRouter } from './http/health';
@@ -46,6 +47,7 @@ import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
 import { applyExtensions } from './plugins/extensions';
 import { PluginHandle } from './plugins/plugin-handle';
+import { Webhooks } from './webhooks/webhooks';
 import type { AuthState, AuthStrategy, KernelContext, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
 import { CORE_STORE_CONTENT_TYPE, createCoreStore } from './strapi/core-store';
 import { CronService, type CronTasks } from './strapi/cron';
@@ -57,7 +59,6 @@ import { createAdminSurface } from './strapi/admin';
 import { authSurface } from './strapi/auth';
 import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
-import { restPrefix } from './http/routes';
 
 export interface AppOptions {
   /** The app folder (holds `config/` and `src/`). */
@@ -92,6 +93,8 @@ export class App {
   /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
+  /** Strapi v4's webhooks over a transactional outbox (webhooks/webhooks.ts). */
+  readonly webhooks = new Webhooks(this);
 
   // Strapi v4's `strapi.*` services (packages/core/src/strapi/; README "The strapi object").
   readonly store = createCoreStore(() => this.db);
@@ -102,13 +105,12 @@ export class App {
   readonly contentAPI = createContentApiSurface(() => this.db, this.sanitizers, this.validators);
   readonly admin = createAdminSurface(() => this.log);
   readonly auth = authSurface;
-  /** Strapi Enterprise features: never (Tessera has none). */
+  /** Strapi's Enterprise flag (never) and telemetry (a no-op: Tessera sends nothing). */
   readonly EE = false;
-  /** Strapi's telemetry, as a no-op: Tessera sends nothing. */
   readonly telemetry = { isDisabled: true, register() {}, bootstrap() {}, destroy() {}, send: async () => true };
 
   private state: LifecycleState = 'created';
-  private readonly instances = new Map<string, object>();
+  private readonly instances = new Instances(() => this.context);
   private readonly pluginHandles = new Map<string, PluginHandle>();
   private loadedApp: LoadedApp | undefined;
   /** Plugins whose `register` ran: only these get `destroy` (also after a failed boot). */
@@ -178,6 +180,21 @@ export class App {
     return this.contentTypes.find(uid) ?? this.components.find(uid);
   }
 
+  /** Strapi v4's `strapi.eventHub`. */
+  get eventHub(): Webhooks['eventHub'] {
+    return this.webhooks.eventHub;
+  }
+
+  /** Strapi v4's `strapi.webhookRunner`. */
+  get webhookRunner(): Webhooks['runner'] {
+    return this.webhooks.runner;
+  }
+
+  /** Strapi v4's `strapi.webhookStore`. */
+  get webhookStore(): Webhooks['store'] {
+    return this.webhooks.store;
+  }
+
   get url(): string | undefined {
     return this.listeningUrl;
   }
@@ -208,12 +225,12 @@ export class App {
 
   /** Instantiated service (`api::article.article`, `plugin::x.y`). */
   service<T extends object = Record<string, unknown>>(uid: string): T {
-    return this.instance('service', uid, this.services) as T;
+    return this.instances.of('service', uid, this.services) as T;
   }
 
   controller<T extends object = Record<string, unknown>>(uid: string): T | undefined {
     if (!this.controllers.has(uid)) return undefined;
-    return this.instance('controller', uid, this.controllers) as T;
+    return this.instances.of('controller', uid, this.controllers) as T;
   }
 
   policy(uid: string): PolicyFunction {
@@ -353,13 +370,10 @@ export class App {
     this.database = await openDatabase(this.config.database as DatabaseConfig | undefined, this.dir, model, this.log);
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
+    await this.webhooks.connect(this.database);
 
-    const entityService = new EntityService(
-      this.database,
-      (name, uid, entry) => this.announce(name, uid, entry),
-      this.queryParameters.values(),
-      this.writeRules.values(),
-    );
+    const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]) => this.announce(name, uid, entry);
+    const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
     const contentApi = new ContentApi(
       this.database,
       entityService,
@@ -380,17 +394,6 @@ export class App {
     } catch (error) {
       this.log.error(`a subscriber of ${name} (${uid}) failed`, error);
     }
-  }
-
-  private instance(kind: string, uid: string, registry: Registry<Provider<object>>): object {
-    const key = `${kind}:${uid}`;
-    let instance = this.instances.get(key);
-    if (!instance) {
-      const provider = registry.get(uid);
-      instance = typeof provider === 'function' ? (provider as (context: KernelContext) => object)(this.context) : provider;
-      this.instances.set(key, instance);
-    }
-    return instance;
   }
 }
 

@@ -244,3 +244,5 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
   }
 }
 export { seededRandom } from './random';
+
+export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';

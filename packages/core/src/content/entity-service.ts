@@ -54,6 +54,17 @@ export interface EntityPage {
 /** Told of each committed write, once, after commit. */
 export type ContentEventSink = (name: ContentEventName, uid: string, entry: Entity) => Promise<void>;
 
+/**
+ * Told of each write inside its transaction, before commit (the webhooks'
+ * outbox): what it writes commits or rolls back with the write, and a
+ * throw rolls the write back.
+ */
+export interface WriteRecorder {
+  /** Before a delete, while the entry still exists: whatever the recorder needs to describe it afterwards. */
+  beforeDelete(uid: string, id: number): Promise<unknown>;
+  written(name: ContentEventName, uid: string, entry: Entity, before?: unknown): Promise<void>;
+}
+
 const DEFAULT_PAGE_SIZE = 10;
 
 /** Who server code is to a plugin's parameter: no caller, nothing refused. */
@@ -70,6 +81,8 @@ export class EntityService {
     private readonly parameters: readonly QueryParameter[] = [],
     /** Rules plugins declared (`app.writeRules`) for the writes of some types. */
     rules: readonly WriteRule[] = [],
+    /** Told of each write inside its transaction (the webhooks' outbox). */
+    private readonly recorder?: WriteRecorder,
   ) {
     this.rules = new WriteRules(rules);
     for (const [uid, entity] of db.metadata) {
@@ -165,8 +178,9 @@ export class EntityService {
 
   async delete(uid: string, id: number | string, params: Omit<WriteParams, 'data'> = {}): Promise<Entity> {
     return this.db.transaction(async () => {
+      const before = await this.recorder?.beforeDelete(uid, toId(id));
       const deleted = await this.db.query(uid).delete({ id: toId(id), query: this.readBack(uid, params), source: this.writeSource(params) });
-      await this.afterCommit('entry.delete', uid, deleted);
+      await this.afterCommit('entry.delete', uid, deleted, before);
       return deleted;
     });
   }
@@ -214,8 +228,9 @@ export class EntityService {
     return current ? current.publishedAt !== null && current.publishedAt !== undefined : undefined;
   }
 
-  /** Queues the event on the write's transaction: it is announced only once that commits. */
-  private afterCommit(name: ContentEventName, uid: string, entry: Entity): Promise<void> {
+  /** Records the write in its transaction (the outbox), and queues its event: announced only once that commits. */
+  private async afterCommit(name: ContentEventName, uid: string, entry: Entity, before?: unknown): Promise<void> {
+    await this.recorder?.written(name, uid, entry, before);
     return this.db.connection.afterCommit(() => this.announce(name, uid, entry));
   }
 

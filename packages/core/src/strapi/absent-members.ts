@@ -14,10 +14,7 @@ export const STRAPI_OBJECT_DOC = 'README.md, "The strapi object"';
 export const ABSENT_MEMBERS: Record<string, string> = {
   container: "Tessera has no service container; use strapi.service(uid), strapi.plugin(name) and the registries",
   fs: 'Tessera does not write app or plugin files at run time',
-  eventHub: 'content events are app.hooks (entry.create, entry.update, …, after commit)',
   startupLogger: 'Tessera logs its own start-up line',
-  webhookRunner: 'there are no admin-managed webhooks; subscribe to app.hooks content events',
-  webhookStore: 'there are no admin-managed webhooks; subscribe to app.hooks content events',
   entityValidator: 'validation is part of strapi.entityService writes',
   requestContext: 'Tessera keeps no per-request async context (it costs every request); pass ctx explicitly',
   fetch: 'use the global fetch',
@@ -42,7 +39,7 @@ export const ABSENT_MEMBERS: Record<string, string> = {
   registerInternalHooks: 'internal to Strapi loading',
   register: 'strapi.load() runs register and bootstrap',
   bootstrap: 'strapi.load() runs register and bootstrap',
-  startWebhooks: 'there are no admin-managed webhooks',
+  startWebhooks: 'webhook delivery starts with the app (README, "Webhooks")',
   runLifecyclesFunctions: 'internal to Strapi loading; strapi.load() does it',
 };
 
