@@ -285,7 +285,7 @@ export class App {
     await this.hooks.call('app:registered', this);
 
     this.customFields.resolveAttributes(this.contentTypes.values(), this.components.values());
-    validateModel(this.contentTypes.values(), this.components.values());
+    for (const repair of validateModel(this.contentTypes.values(), this.components.values())) this.log.warn(`${repair.uid}: ${repair.message}`);
     await this.connectDatabase();
     if (getConfig<unknown>(this.config, 'server.cron.enabled', true) !== false) this.cron.add(getConfig<CronTasks>(this.config, 'server.cron.tasks', {}));
 

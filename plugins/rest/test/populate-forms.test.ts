@@ -154,9 +154,9 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
       }
     });
 
-    it('populate[zone][populate]=…&populate=other: qs makes keys 0 and 1, which name no attribute and are ignored', async () => {
+    it('populate[zone][populate]=…&populate=other: every form is populated, Strapi 4.13\'s meaning (4.26.2 drops the mixed ones: README, Compatibility)', async () => {
       const body = await get(`/api/pages/${id.page}?fields[0]=title&populate[content][populate]=*&populate=author&populate[seo]=*`);
-      expect(Object.keys(body.data.attributes)).to.deep.equal(['title', 'seo']);
+      expect(Object.keys(body.data.attributes).sort()).to.deep.equal(['author', 'content', 'seo', 'title']);
     });
 
     it('dotted paths sharing a head are all populated (the last one did replace the others)', async () => {

@@ -180,7 +180,15 @@ function defaultProblem(type: string, attribute: RawObject): string | undefined 
 }
 
 /** Cross-model checks: names unique, relation targets and inverse sides exist. */
-export function validateModel(contentTypes: ContentType[], components: Component[]): void {
+/** A plugin type's relation Tessera left out or made one-sided at boot, where Strapi boots with it half-working. */
+export interface ModelRepair {
+  uid: string;
+  attribute: string;
+  message: string;
+}
+
+export function validateModel(contentTypes: ContentType[], components: Component[]): ModelRepair[] {
+  const repairs: ModelRepair[] = [];
   const byUid = new Map(contentTypes.map((type) => [type.uid, type]));
   const componentUids = new Set(components.map((component) => component.uid));
   const seen = { pluralName: new Map<string, string>(), singularName: new Map<string, string>(), collectionName: new Map<string, string>() };
@@ -204,8 +212,9 @@ export function validateModel(contentTypes: ContentType[], components: Component
     seen.collectionName.set(item.collectionName, item.uid);
   }
   for (const item of [...contentTypes, ...components]) {
-    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, byUid, componentUids);
+    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, byUid, componentUids, repairs);
   }
+  return repairs;
 }
 
 function checkLinks(
@@ -214,6 +223,7 @@ function checkLinks(
   attribute: Attribute,
   byUid: Map<string, ContentType>,
   componentUids: Set<string>,
+  repairs: ModelRepair[],
 ): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, owner.source);
@@ -231,11 +241,31 @@ function checkLinks(
   const inverseName = attribute.inversedBy ?? attribute.mappedBy;
   if (!inverseName) return;
   const inverse = target!.attributes[inverseName];
-  if (!inverse || inverse.type !== 'relation') fail(`${attribute.inversedBy ? 'inversedBy' : 'mappedBy'} "${inverseName}" is not a relation of ${target!.uid}`);
+  if (!inverse || inverse.type !== 'relation') {
+    const problem = `${attribute.inversedBy ? 'inversedBy' : 'mappedBy'} "${inverseName}" is not a relation of ${target!.uid}`;
+    // An app's own schema is the developer's to fix; a plugin type (or an app's extension of one, as FoodAdvisor's
+    // user has) boots on Strapi half-working, so it boots here with the relation made safe, and a warning.
+    if (isAppOwned(owner)) fail(problem);
+    repairs.push({ uid: owner.uid, attribute: name, message: repairRelation(owner, name, attribute, problem) });
+    return;
+  }
   const back = inverse as Extract<Attribute, { type: 'relation' }>;
   if (back.target !== owner.uid) fail(`"${inverseName}" of ${target!.uid} points to ${back.target}, not back to ${owner.uid}`);
   const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
   if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
+}
+
+/**
+ * The safe half of a broken bidirectional relation: an owner side (`inversedBy`) keeps its join table as a one-way
+ * relation; an inverse side (`mappedBy`) has no join table of its own and no owner to borrow one from, so it goes.
+ */
+function repairRelation(owner: ContentType | Component, name: string, attribute: Extract<Attribute, { type: 'relation' }>, problem: string): string {
+  if (attribute.inversedBy) {
+    delete attribute.inversedBy;
+    return `attribute "${name}": ${problem}; kept as a one-way relation`;
+  }
+  delete owner.attributes[name];
+  return `attribute "${name}": ${problem}; left out (it has no join table to read)`;
 }
 
 /** `: did you mean "api::article.article"?` when a known name is one typo away. */

@@ -19,7 +19,7 @@ const RECORDED = path.join(__dirname, 'foodadvisor-strapi-4.26.2.json');
 /** The app's dependencies Tessera stands in for, and a native module it does not use. */
 const PROVIDED = (name: string) => name.startsWith('@strapi/') || name === 'better-sqlite3';
 
-describe('FoodAdvisor api/ on Tessera, unchanged', function () {
+describe('Strapi ecosystem: FoodAdvisor api/ on Tessera, unchanged', function () {
   this.timeout(600_000);
   let dir: string;
 
@@ -40,6 +40,9 @@ describe('FoodAdvisor api/ on Tessera, unchanged', function () {
     npmInstall(dir, thirdParty.map(([name, range]) => `${name}@${range}`));
   });
   after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** FoodAdvisor's `getData` requests, which mix the populate forms. */
+  const MIXED_POPULATE = /populate\[blocks\]\[populate\]=.*&populate=localizations/;
 
   for (const dialect of DIALECTS) {
     describe(`[${dialect}]`, () => {
@@ -65,6 +68,19 @@ describe('FoodAdvisor api/ on Tessera, unchanged', function () {
       CLIENT_REQUESTS.forEach((request, index) => {
         it(`${request.from}: GET ${request.path.slice(0, 120)}`, () => {
           const expected = recorded().answers[index];
+          type Entry = { attributes?: Record<string, unknown> };
+          const data = (answers[index].body as { data?: Entry | Entry[] } | undefined)?.data;
+          // Bracket and plain populate mixed (`populate[blocks][populate]=…&populate=localizations`): Strapi 4.26.2's
+          // qs turns them into keys it ignores and answers 200 without them; Tessera answers Strapi 4.13's meaning, the
+          // one the client was written for (README, "Compatibility with Strapi v4"). The rest must be Strapi's.
+          for (const entry of MIXED_POPULATE.test(request.path) ? [data ?? []].flat() : []) {
+            const attributes = { ...entry.attributes };
+            for (const name of ['blocks', 'localizations']) {
+              expect(attributes, `${name}: populated as Strapi 4.13 did`).to.have.property(name);
+              delete attributes[name];
+            }
+            entry.attributes = attributes;
+          }
           expect({ status: answers[index].status, body: answers[index].body }).to.deep.equal({ status: expected.status, body: expected.body });
         });
       });

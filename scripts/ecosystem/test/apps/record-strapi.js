@@ -2,7 +2,7 @@
 /**
  * Records a real Strapi v4's answers to FoodAdvisor's client requests, for foodadvisor.test.ts to compare with.
  *
- *   node ecosystem/apps/record-strapi.js <app folder> <output.json>
+ *   node scripts/ecosystem/test/apps/record-strapi.js <app folder> <output.json>
  *
  * <app folder>: FoodAdvisor's `api/` with Strapi 4.26.2 installed beside it (the `../shared/strapi4-peer` install's
  * node_modules) and the same third-party packages the test installs. On a fresh database it grants the public reads

@@ -52,7 +52,7 @@ interface BlogData {
   about: { title: string; blocks: Array<{ __component: string }> };
 }
 
-describe(`${TEMPLATE} on Tessera, unchanged`, function () {
+describe(`Strapi ecosystem: ${TEMPLATE} on Tessera, unchanged`, function () {
   this.timeout(900_000);
   let dir: string;
   let data: BlogData;
