@@ -26,7 +26,7 @@ export { dependencyOrder } from './plugins/resolve-plugins';
 export type { Attribute, Component, ContentType, Entity, EntityMetadata, EntryBudget, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
 export type { Common } from './typings/registry';
 export type { TypedEntityService, EntryOf, FindParamsOf, WriteParamsOf, PageOf } from './typings/entity-service';
-export { routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';
+export { restPrefix, routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';
 export { buildOpenApi, OPENAPI_PATH } from './openapi/route';
 export { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './webhooks/types';
 export { SIGNATURE_HEADER, signatureHeader, verifySignature } from './webhooks/signature';

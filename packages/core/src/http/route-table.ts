@@ -11,8 +11,10 @@ import type { HttpMethod, MiddlewareReference, PolicyReference, RouteConfig, Rou
 
 /** `api.rest.prefix`, `/api` unless the app sets it (Strapi v4's key and default): where content-API routes are served. */
 export function restPrefix(app: App): string {
-  const prefix = String(getConfig<unknown>(app.config, 'api.rest.prefix', '/api'));
-  return prefix === '/' ? '' : prefix.replace(/\/+$/, '');
+  let prefix = String(getConfig<unknown>(app.config, 'api.rest.prefix', '/api'));
+  // Trailing slashes cut in a loop: `/\/+$/` backtracks on a long run of slashes (the ReDoS scan refuses it).
+  while (prefix.endsWith('/')) prefix = prefix.slice(0, -1);
+  return prefix;
 }
 
 /** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
