@@ -1,7 +1,7 @@
 /**
  * `plugin::i18n.locale` in Strapi v4's table `i18n_locale` (`name`, `code`).
  * Which locale is the default is not a column: Strapi keeps it in its core
- * store (see core-store.ts).
+ * store (`strapi.store`, the kernel's).
  */
 export const localeSchema = {
   kind: 'collectionType',

@@ -6,7 +6,6 @@
  * needs the default) and refreshed by every change made through this service.
  */
 import { ApplicationError, ValidationError, type App } from '@tessera/core';
-import { CoreStore } from './core-store';
 import { DEFAULT_LOCALE, LOCALE_UID } from './constants';
 import { isoLocalesService } from './iso-locales';
 import { isLocalizedContentType, LOCALE_ATTRIBUTE } from './localized-types';
@@ -20,14 +19,15 @@ export interface Locale {
   isDefault?: boolean;
 }
 
-const DEFAULT_LOCALE_KEY = 'plugin_i18n_default_locale';
+/** Strapi's row: `plugin_i18n_default_locale` in `strapi_core_store_settings`, through the kernel's `strapi.store`. */
+const DEFAULT_LOCALE_KEY = 'default_locale';
 /** What a locale reads as: its public columns (the authorship columns stay out). */
 const LOCALE_FIELDS = ['id', 'name', 'code', 'createdAt', 'updatedAt'];
 
 export function localesService({ strapi }: { strapi: App }) {
   const iso = isoLocalesService();
   const query = () => strapi.db.query(LOCALE_UID);
-  const store = () => new CoreStore(strapi.db);
+  const store = () => strapi.store({ type: 'plugin', name: 'i18n' });
   let defaultCode: string = DEFAULT_LOCALE.code;
 
   const service = {
@@ -94,7 +94,7 @@ export function localesService({ strapi }: { strapi: App }) {
 
     async setDefaultLocale({ code }: { code?: unknown }): Promise<void> {
       if (!(await service.findByCode(code))) throw new ApplicationError("This locale doesn't exist");
-      await store().set(DEFAULT_LOCALE_KEY, code);
+      await store().set({ key: DEFAULT_LOCALE_KEY, value: code });
       defaultCode = code as string;
     },
 
@@ -107,12 +107,11 @@ export function localesService({ strapi }: { strapi: App }) {
 
     /** At bootstrap: a database without locales gets English as the default; the default is read into memory. */
     async initDefaultLocale(): Promise<void> {
-      await store().ensureTable();
       if ((await service.count()) === 0) {
         await query().create({ data: { ...DEFAULT_LOCALE } });
-        await store().set(DEFAULT_LOCALE_KEY, DEFAULT_LOCALE.code);
+        await store().set({ key: DEFAULT_LOCALE_KEY, value: DEFAULT_LOCALE.code });
       }
-      const stored = await store().get(DEFAULT_LOCALE_KEY);
+      const stored = await store().get({ key: DEFAULT_LOCALE_KEY });
       if (typeof stored === 'string') defaultCode = stored;
       else {
         const [first] = await service.find();
