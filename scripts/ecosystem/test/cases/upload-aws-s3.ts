@@ -82,13 +82,13 @@ export const AWS_S3_PROVIDER: EcosystemSuite = {
       const form = new FormData();
       form.append('files', new Blob(['bytes in the bucket'], { type: 'text/plain' }), 'note.txt');
       const response = await fetch(`${app.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-      const body = await response.json();
+      const body = (await response.json()) as Array<Record<string, any>>;
       expect(response.status, JSON.stringify(body)).to.equal(200);
       const [stored] = body;
       expect(stored).to.deep.include({ provider: 'aws-s3', mime: 'text/plain', ext: '.txt' });
       expect(stored.url).to.equal(`${env.CDN_URL}/media/${stored.hash}.txt`);
       const row = await app.app.db.query('plugin::upload.file').findOne({ where: { id: stored.id } });
-      expect(row.url).to.equal(stored.url);
+      expect(row?.url).to.equal(stored.url);
       // The object is in the bucket, under rootPath, with the bytes sent.
       const fetched = await fetch(stored.url);
       expect(fetched.status).to.equal(200);
