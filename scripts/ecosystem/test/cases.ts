@@ -9,6 +9,7 @@ import type { TestApp } from '@tessera/testing';
 import { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 import { AWS_S3_PROVIDER } from './cases/upload-aws-s3';
 import { CUSTOM_FIELDS, REQUEST_ID, TRANSFORMER } from './cases/plugins';
+import { IMPORT_EXPORT } from './cases/import-export';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -167,4 +168,5 @@ export const SUITES: EcosystemSuite[] = [
   TRANSFORMER,
   REQUEST_ID,
   CUSTOM_FIELDS,
+  IMPORT_EXPORT,
 ];
