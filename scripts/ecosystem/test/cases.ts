@@ -10,6 +10,7 @@ import { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 import { AWS_S3_PROVIDER } from './cases/upload-aws-s3';
 import { CUSTOM_FIELDS, REQUEST_ID, TRANSFORMER } from './cases/plugins';
 import { IMPORT_EXPORT } from './cases/import-export';
+import { SENTRY } from './cases/sentry';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -169,4 +170,5 @@ export const SUITES: EcosystemSuite[] = [
   REQUEST_ID,
   CUSTOM_FIELDS,
   IMPORT_EXPORT,
+  SENTRY,
 ];
