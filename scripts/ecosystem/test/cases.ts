@@ -11,6 +11,7 @@ import { AWS_S3_PROVIDER } from './cases/upload-aws-s3';
 import { CUSTOM_FIELDS, REQUEST_ID, TRANSFORMER } from './cases/plugins';
 import { IMPORT_EXPORT } from './cases/import-export';
 import { SENTRY } from './cases/sentry';
+import { DOCUMENTATION } from './cases/documentation';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -170,5 +171,6 @@ export const SUITES: EcosystemSuite[] = [
   REQUEST_ID,
   CUSTOM_FIELDS,
   IMPORT_EXPORT,
+  DOCUMENTATION,
   SENTRY,
 ];
