@@ -143,6 +143,15 @@ eachDatabase('plugins in Strapi v4 server format', (dialect) => {
     expect(app.app.policies.has('plugin::notebook.is-open')).to.equal(true);
   });
 
+  it("strapi.plugin(name).routes: its routers by name, the registry's own objects (plugin-documentation reads them)", () => {
+    const { routes } = app.app.plugin('notebook')!;
+    expect(Object.keys(routes).sort()).to.deep.equal(['admin', 'content-api']);
+    expect(routes['content-api'].type).to.equal('content-api');
+    expect(routes['content-api'].routes.map((route) => `${route.method} ${route.path}`)).to.deep.equal(['GET /memos', 'POST /memos', 'GET /greeting', 'GET /notebook-root']);
+    expect(app.app.plugin('notebook')!.routes['content-api']).to.equal(routes['content-api']);
+    expect(app.app.plugin('rest')!.routes).to.be.an('object');
+  });
+
   it('populates a plugin type only with its find action', async () => {
     const [memo] = await app.app.db.query('plugin::notebook.memo').findMany({ where: { body: 'buy milk' } });
     const note = await app.post('/api/notes', { data: { text: 'with memo', hidden: 'x', memo: memo.id } }, { token });

@@ -8,6 +8,8 @@ export interface UploadConfig {
   /** `local` (default), `aws-s3` (alias `s3`), a package name, or a provider object `{ init }`. */
   provider: string | { init(options: unknown): unknown };
   providerOptions: Record<string, unknown>;
+  /** Strapi's per-method parameters, passed to the provider's `upload` / `uploadStream` / `delete`. */
+  actionOptions?: Partial<Record<'upload' | 'uploadStream' | 'delete', Record<string, unknown>>>;
   /** Largest amount of file bytes one request may carry; more is a 413 while streaming. */
   sizeLimit: number;
   /** Responsive formats: name → largest side in pixels. */

@@ -6,36 +6,14 @@
 import { expect } from 'chai';
 import type { App } from '@tessera/core';
 import type { TestApp } from '@tessera/testing';
-import type { EcosystemCase } from './harness';
+import { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
+import { AWS_S3_PROVIDER } from './cases/upload-aws-s3';
+import { CUSTOM_FIELDS, REQUEST_ID, TRANSFORMER } from './cases/plugins';
+import { IMPORT_EXPORT } from './cases/import-export';
+import { SENTRY } from './cases/sentry';
+import { DOCUMENTATION } from './cases/documentation';
 
-export interface EcosystemSuite extends EcosystemCase {
-  tests: Record<string, (app: TestApp) => Promise<void>>;
-}
-
-/** An article type with a relation and a component, public `find`/`findOne`: what most plugin READMEs assume. */
-export const ARTICLE_APP: Record<string, string | object> = {
-  'config/permissions.js': `module.exports = { public: ['api::article.article.find', 'api::article.article.findOne', 'api::category.category.find'] };`,
-  'src/components/shared/seo.json': { collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' } } },
-  'src/api/category/content-types/category/schema.json': {
-    kind: 'collectionType',
-    collectionName: 'categories',
-    info: { singularName: 'category', pluralName: 'categories', displayName: 'Category' },
-    options: { draftAndPublish: false },
-    attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'category' } },
-  },
-  'src/api/article/content-types/article/schema.json': {
-    kind: 'collectionType',
-    collectionName: 'articles',
-    info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
-    options: { draftAndPublish: false },
-    attributes: {
-      title: { type: 'string' },
-      slug: { type: 'string' },
-      category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category', inversedBy: 'articles' },
-      seo: { type: 'component', component: 'shared.seo' },
-    },
-  },
-};
+export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
 /** Capabilities of the `strapi` object that published plugins call at boot. */
 const has = {
@@ -188,4 +166,11 @@ export const SUITES: EcosystemSuite[] = [
       },
     },
   },
+  AWS_S3_PROVIDER,
+  TRANSFORMER,
+  REQUEST_ID,
+  CUSTOM_FIELDS,
+  IMPORT_EXPORT,
+  DOCUMENTATION,
+  SENTRY,
 ];

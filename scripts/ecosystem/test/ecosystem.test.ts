@@ -6,7 +6,7 @@
  * `npm run test:ecosystem` runs only this suite.
  */
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
-import { install, registryProblem, startCase, unmetNeeds, type Installation } from './harness';
+import { install, registryProblem, startCase, unmetNeeds, type CaseService, type Installation } from './harness';
 import { SUITES } from './cases';
 
 let ready: Promise<{ installed?: Installation; skip?: string; unmet: Map<string, string[]> }> | undefined;
@@ -30,6 +30,8 @@ function prepare(): NonNullable<typeof ready> {
 for (const suite of SUITES) {
   eachDatabase(`Strapi ecosystem: ${suite.title}`, (dialect) => {
     let app: TestApp | undefined;
+    let service: CaseService | undefined;
+    const savedEnv: Record<string, string | undefined> = {};
 
     before(async function () {
       this.timeout(12 * 60_000);
@@ -40,12 +42,22 @@ for (const suite of SUITES) {
         console.log(`      skipped: ${reason}`);
         this.skip();
       }
+      service = await suite.service?.();
+      for (const [name, value] of Object.entries(service?.env ?? {})) {
+        savedEnv[name] = process.env[name];
+        process.env[name] = value;
+      }
       app = await startCase(suite, dialect, installed!);
     });
     after(async () => {
       await app?.stop();
+      await service?.stop();
+      for (const [name, value] of Object.entries(savedEnv)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     });
 
-    for (const [title, test] of Object.entries(suite.tests)) it(title, () => test(app!));
+    for (const [title, test] of Object.entries(suite.tests)) it(title, () => test(app!, service?.env ?? {}));
   });
 }

@@ -34,6 +34,14 @@ export interface EcosystemCase {
   files: Record<string, string | object>;
   /** What the plugin calls on `strapi` at boot, by name, each a test on a loaded app. */
   needs?: Record<string, (app: App) => boolean>;
+  /** A local service the package talks to (an S3-compatible store, …), started before the app boots; its `env` is set for the app's config. */
+  service?: () => Promise<CaseService>;
+}
+
+export interface CaseService {
+  /** Environment variables the app's config reads (`env('AWS_BUCKET')`, …). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
 }
 
 export interface Installation {

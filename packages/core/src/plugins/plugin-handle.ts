@@ -9,7 +9,8 @@
  */
 import type { ContentType } from '@tessera/database';
 import type { App } from '../app';
-import type { MiddlewareFactory, PolicyFunction } from '../types';
+import { materialized } from '../strapi/apis';
+import type { MiddlewareFactory, PolicyFunction, RouteConfig, RouterDefinition } from '../types';
 
 export class PluginHandle {
   /** Plugins may store their own state on the handle, as on Strapi's plugin object. */
@@ -45,6 +46,14 @@ export class PluginHandle {
 
   get contentTypes(): Record<string, ContentType> {
     return this.byShortName(this.app.contentTypes.keys(), (uid) => this.app.contentTypes.get(uid));
+  }
+
+  /**
+   * The plugin's routers by name (`content-api`, `admin`, …), as Strapi's `plugin.routes`: the registry's own
+   * router objects, so a route pushed before mounting is mounted; `{}` for a plugin without routes.
+   */
+  get routes(): Record<string, RouterDefinition & { routes: RouteConfig[] }> {
+    return this.byShortName(this.app.routes.keys(), (uid) => materialized(this.app, this.app.routes.get(uid)));
   }
 
   get policies(): Record<string, PolicyFunction> {

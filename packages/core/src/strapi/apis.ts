@@ -62,7 +62,7 @@ function apiModule(app: App, name: string): ApiModule {
  * A router whose routes are computed (a core router) gets its list computed now and kept on the router, as
  * Strapi's core router keeps it: the list a caller changes is the list that is mounted.
  */
-function materialized(app: App, router: RouterDefinition): RouterDefinition & { routes: RouteConfig[] } {
+export function materialized(app: App, router: RouterDefinition): RouterDefinition & { routes: RouteConfig[] } {
   if (typeof router.routes === 'function') router.routes = router.routes(app.context);
   return router as RouterDefinition & { routes: RouteConfig[] };
 }

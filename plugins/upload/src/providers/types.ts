@@ -24,10 +24,13 @@ export interface ProviderFile {
   sizeInBytes?: number;
 }
 
+/** Per-call parameters (Strapi's `actionOptions[method]`, e.g. S3 `ACL` or `CacheControl`). */
+export type ActionParams = Record<string, unknown> | undefined;
+
 export interface StorageProvider {
-  upload(file: ProviderFile): Promise<void>;
-  uploadStream?(file: ProviderFile): Promise<void>;
-  delete(file: ProviderFile): Promise<void>;
+  upload(file: ProviderFile, params?: ActionParams): Promise<void>;
+  uploadStream?(file: ProviderFile, params?: ActionParams): Promise<void>;
+  delete(file: ProviderFile, params?: ActionParams): Promise<void>;
   isPrivate?(): boolean | Promise<boolean>;
   getSignedUrl?(file: ProviderFile): Promise<{ url: string }>;
 }

@@ -39,7 +39,7 @@ export class UploadService {
 
   /** The configured provider, initialised once. */
   get provider(): ResolvedProvider {
-    this.storage ??= resolveProvider(this.config.provider, this.config.providerOptions ?? {}, this.app.dir);
+    this.storage ??= resolveProvider(this.config.provider, this.config.providerOptions ?? {}, this.app.dir, this.config.actionOptions ?? {});
     return this.storage;
   }
 
