@@ -37,6 +37,28 @@ async function postgresReachable() {
   }
 }
 
+/** MySQL/MariaDB with the test user (see README, Tests). */
+async function mysqlReachable() {
+  let client;
+  try {
+    const mysql = require('mysql2/promise');
+    client = await mysql.createConnection({
+      host: process.env.TESSERA_TEST_MYSQL_HOST || '127.0.0.1',
+      port: Number(process.env.TESSERA_TEST_MYSQL_PORT || 3306),
+      user: process.env.TESSERA_TEST_MYSQL_USER || 'tessera',
+      password: process.env.TESSERA_TEST_MYSQL_PASSWORD || 'tessera',
+      connectTimeout: 3000,
+    });
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    console.error(`MySQL/MariaDB not reachable: ${error.message}`);
+    return false;
+  } finally {
+    await client?.end().catch(() => undefined);
+  }
+}
+
 /** `tsc --noEmit` over the tests; resolves to true when they type-check (errors are printed). */
 function typeCheckTests() {
   return new Promise((resolve) => {
@@ -60,7 +82,15 @@ async function main() {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}`);
+  // MySQL/MariaDB is opt-in (TESSERA_TEST_MYSQL=1) while its dialect is experimental; once asked for, it must be reachable.
+  const mysqlWanted = process.env.TESSERA_TEST_MYSQL === '1';
+  const mysql = mysqlWanted && (await mysqlReachable());
+  if (mysqlWanted && !mysql) {
+    console.error('TESSERA_TEST_MYSQL=1 but MySQL/MariaDB is not reachable.');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}${mysql ? ', mysql' : ', mysql: opt-in, not run'}`);
   const args = [
     require.resolve('mocha/bin/mocha.js'),
     '--require', 'sucrase/register/ts',
@@ -77,7 +107,7 @@ async function main() {
     cwd: root,
     stdio: 'inherit',
     // SEED=false: suites booting apps/example expect the empty database they asked for; the seed tests turn it on.
-    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
+    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_TEST_MYSQL: mysql ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
   });
   process.exit(result.status === null ? 1 : result.status);
 }

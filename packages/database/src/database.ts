@@ -16,7 +16,8 @@ import { Lifecycles } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
 import { CountCache } from './sql/count-cache';
-import { withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
+import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
+import { mysqlDriverOptions } from './connection/mysql-driver';
 import { WriteNotifications, writeChannel } from './connection/write-notifications';
 
 export interface DatabaseModel {
@@ -108,6 +109,10 @@ export class Database {
     // Several processes booting at once: one syncs, the others wait and then find nothing to do.
     const sync = () => syncSchema(this.connection, this.metadata);
     if (this.dialect === 'sqlite') return withSqliteSyncLock(this.config.sqlite!.filename, sync);
+    if (this.dialect === 'mysql') {
+      const options = mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs);
+      return withMysqlSyncLock(options, `tessera:schema-sync:${this.config.mysql!.database ?? ''}`, sync);
+    }
     return withPostgresSyncLock(postgresClientConfig(this.config), `tessera:schema-sync:${this.connection.schema ?? 'public'}`, sync);
   }
 

@@ -23,6 +23,7 @@ import type { Dialect, ResolvedDatabaseConfig } from './config';
 import { isUnavailable, unavailable } from './unavailable';
 import { notificationPayload } from './write-notifications';
 import { SQLITE_BUSY_TIMEOUT_MS, takeSqliteWriteLock } from './sqlite-write-lock';
+import { affectedMysql, executeMysql, mysqlKnexConfig } from './mysql-driver';
 
 export type Row = Record<string, unknown>;
 
@@ -118,6 +119,7 @@ export class Connection {
       this.notify(statement);
       try {
         if (this.dialect === 'sqlite') return this.sqliteStatement(raw as BetterSqlite3.Database, statement.sql).run(...statement.bindings.map(sqliteValue)).changes;
+        if (this.dialect === 'mysql') return await affectedMysql(raw, statement);
         const result = await (raw as ClientBase).query({ name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] });
         return result.rowCount ?? 0;
       } catch (error) {
@@ -274,6 +276,7 @@ export class Connection {
     this.notify(statement);
     try {
       if (this.dialect === 'sqlite') return this.executeSqlite(raw as BetterSqlite3.Database, statement);
+      if (this.dialect === 'mysql') return await executeMysql(raw, statement);
       return await this.executePostgres(raw as ClientBase, statement);
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
@@ -407,6 +410,7 @@ function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
       },
     };
   }
+  if (config.dialect === 'mysql') return mysqlKnexConfig(config);
   const pg = config.postgres!;
   const connection: Record<string, unknown> = pg.connectionString
     ? { connectionString: pg.connectionString }

@@ -82,6 +82,7 @@ export class RelationWriter {
     const qb = this.connection.knex.from(field.targetTable).select('id');
     whereIn(this.connection, qb, 'id', ids);
     if (this.connection.dialect === 'postgres') qb.forKeyShare();
+    else if (this.connection.dialect === 'mysql') qb.forShare();
     const found = new Set((await this.connection.all(qb)).map((row) => Number(row.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {

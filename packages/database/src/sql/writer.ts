@@ -13,6 +13,7 @@ export class EntityWriter {
 
   async insert(entity: EntityMetadata, values: Record<string, unknown>): Promise<number> {
     const row = this.encode(entity, values);
+    // MySQL has no RETURNING: its connection answers an insert with `[{ id: insertId }]` (mysql-driver.ts).
     const qb = this.connection.knex(entity.tableName).insert(row).returning('id');
     const rows = await this.guard(entity, () => this.connection.run(qb));
     return Number(rows[0]?.id);
@@ -46,6 +47,8 @@ export class EntityWriter {
     if (this.connection.dialect === 'postgres') {
       if (purpose === 'delete') qb.forUpdate();
       else qb.forNoKeyUpdate();
+    } else if (this.connection.dialect === 'mysql') {
+      qb.forUpdate();
     }
     return (await this.connection.all(qb)).length > 0;
   }
@@ -73,7 +76,7 @@ export class EntityWriter {
 export function translateConstraintError(entity: EntityMetadata, error: unknown): ValidationError | undefined {
   const code = (error as { code?: string }).code;
   const text = String((error as { message?: string; detail?: string }).detail ?? (error as Error).message ?? '');
-  const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY';
   if (!unique) return undefined;
   const field = [...entity.columns.values()].find((candidate) => new RegExp(`\\b${candidate.column}\\b`).test(text) && candidate.type !== 'increments');
   const path = field ? [field.name] : [];
