@@ -43,13 +43,16 @@ export function mysqlKnexConfig(config: ResolvedDatabaseConfig): Knex.Config {
       min: config.pool.min,
       max: config.pool.max,
       afterCreate(raw: MysqlRawConnection, done: (error: Error | null, raw: unknown) => void) {
-        raw.query({ sql: SESSION_SETUP, values: [] }, (error) => done(error, raw));
+        raw.query({ sql: SESSION_SETUP[0], values: [] }, (error) => {
+          if (error) done(error, raw);
+          else raw.query({ sql: SESSION_SETUP[1], values: [] }, (next) => done(next, raw));
+        });
       },
     },
   };
 }
 
-const SESSION_SETUP = "SET time_zone = '+00:00', SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED, SESSION sql_mode = CONCAT(@@sql_mode, ',PIPES_AS_CONCAT')";
+const SESSION_SETUP = ["SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',PIPES_AS_CONCAT')", 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'];
 
 /** mysql2 connection options from Strapi's `mysql` settings (also for the sync lock's own connection). */
 export function mysqlDriverOptions(mysql: MysqlConnectionConfig, timeoutMs: number): Record<string, unknown> {

@@ -82,6 +82,9 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
   if (!existing) {
     await schema().createTable(table.name, (builder) => {
       for (const column of table.columns) column.add(builder);
+      // MySQL: indexes before foreign keys, as Strapi creates them. A foreign key made first gets an implicit
+      // index of its own name, which MySQL drops again once a later index (the unique pair) can serve it.
+      if (connection.dialect === 'mysql') for (const index of table.indexes.filter((planned) => !planned.longText)) addIndex(builder, index);
       table.onCreate?.(builder);
     });
     changes.push(`created table ${table.name}`);
@@ -110,10 +113,7 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
       const columns = index.columns.map(() => '?? NULLS FIRST').join(', ');
       await connection.builder.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
     } else {
-      await schema().alterTable(table.name, (builder) => {
-        if (index.unique) builder.unique(index.columns, { indexName: index.name });
-        else builder.index(index.columns, index.name);
-      });
+      await schema().alterTable(table.name, (builder) => addIndex(builder, index));
     }
     changes.push(`created index ${index.name}`);
   }
@@ -122,6 +122,11 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
 const LONG_TEXT_TYPES = new Set(['text', 'richtext']);
 /** Characters of a long-text column a MySQL index covers (utf8mb4: 4 bytes each, within InnoDB's 3072-byte key). */
 const MYSQL_TEXT_PREFIX = 255;
+
+function addIndex(builder: Knex.CreateTableBuilder, index: PlannedIndex): void {
+  if (index.unique) builder.unique(index.columns, { indexName: index.name });
+  else builder.index(index.columns, index.name);
+}
 
 function entityTable(entity: EntityMetadata): PlannedTable {
   const columns = [...entity.columns.values()].map((field) => ({ name: field.column, add: (table: Knex.CreateTableBuilder) => addColumn(table, field) }));
