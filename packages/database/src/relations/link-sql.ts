@@ -123,11 +123,13 @@ export const MYSQL_LOCK_TABLE = 'tessera_locks';
 /**
  * MySQL's GET_LOCK belongs to the session, not the transaction: it would
  * outlive a commit. A row lock does not, so each name is a row of
- * `tessera_locks`, inserted when new and locked FOR UPDATE in sorted order.
+ * `tessera_locks` (its sha1), written in sorted order: an insert when new, an
+ * update of itself when there. Both take the exclusive lock straight away —
+ * INSERT IGNORE then SELECT … FOR UPDATE would take a shared lock first, and
+ * two waiters upgrading it deadlock.
  */
 async function mysqlRowLocks(connection: Connection, sorted: string[]): Promise<void> {
-  const keys = sorted.map((name) => createHash('sha1').update(name).digest('hex'));
-  const knex = connection.knex;
-  await connection.run(knex.raw(`INSERT IGNORE INTO ?? (name) VALUES ${keys.map(() => '(?)').join(', ')}`, [MYSQL_LOCK_TABLE, ...keys]));
-  await connection.run(knex.from(MYSQL_LOCK_TABLE).select('name').whereIn('name', keys).orderBy('name').forUpdate());
+  const keys = sorted.map((name) => createHash('sha1').update(name).digest('hex')).sort();
+  const values = keys.map(() => '(?)').join(', ');
+  await connection.run(connection.knex.raw(`INSERT INTO ?? (name) VALUES ${values} ON DUPLICATE KEY UPDATE name = VALUES(name)`, [MYSQL_LOCK_TABLE, ...keys]));
 }
