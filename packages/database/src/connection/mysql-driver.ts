@@ -111,6 +111,9 @@ function queryMysql(raw: unknown, statement: MysqlStatement): Promise<unknown> {
 function mysqlValue(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
+  // MySQL's DOUBLE has no infinities (mysql2 would write the bare word): the largest finite double orders the same against stored values.
+  if (value === Infinity) return Number.MAX_VALUE;
+  if (value === -Infinity) return -Number.MAX_VALUE;
   return value;
 }
 
