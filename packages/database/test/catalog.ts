@@ -6,7 +6,7 @@ import type { Connection } from '@tessera/database';
 
 export async function tableNames(connection: Connection): Promise<string[]> {
   if (connection.dialect === 'mysql') {
-    const rows = await connection.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'tessera_locks' ORDER BY table_name`);
+    const rows = await connection.raw(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name NOT IN ('tessera_locks', 'tessera_write_versions') ORDER BY table_name`);
     return rows.map((row) => String(row.name));
   }
   const rows =

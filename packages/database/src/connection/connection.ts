@@ -48,6 +48,8 @@ export class Connection {
   private readonly writeListeners: Array<(uid: string) => void> = [];
   /** PostgreSQL NOTIFY channel announcing committed writes to other processes, and who we are on it, when enabled. */
   private notifyOn: { channel: string; sender: string } | undefined;
+  /** The same for other processes on MySQL (mysql-write-versions.ts). */
+  private commitHook: ((types: Set<string>) => Promise<() => void>) | undefined;
   private readonly sqliteStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
   private readonly pgStatementNames = new Map<string, string>();
   /** One entry per subscription, so the same function subscribed twice is two entries. */
@@ -208,6 +210,11 @@ export class Connection {
     this.writeListeners.push(listener);
   }
 
+  /** MySQL: `hook` records the transaction's written types before it commits; what it returns runs after the commit. */
+  announceWritesWith(hook: (types: Set<string>) => Promise<() => void>): void {
+    this.commitHook = hook;
+  }
+
   /** Announce committed writes on this PostgreSQL channel (for other processes' caches), signed `sender` (see write-notifications.ts). */
   notifyWritesOn(channel: string, sender: string): void {
     this.notifyOn = { channel, sender };
@@ -221,7 +228,9 @@ export class Connection {
       const { channel, sender } = this.notifyOn;
       for (const uid of types) await this.run({ sql: 'SELECT pg_notify($1, $2)', bindings: [channel, notificationPayload(sender, uid)] });
     }
+    const recorded = this.commitHook ? await this.commitHook(types) : undefined;
     committed.unshift(() => {
+      recorded?.();
       for (const uid of types) for (const listener of this.writeListeners) listener(uid);
     });
   }

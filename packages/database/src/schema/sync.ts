@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Connection } from '../connection/connection';
 import type { Dialect } from '../connection/config';
 import { MYSQL_LOCK_TABLE } from '../relations/link-sql';
+import { WRITE_VERSIONS_TABLE } from '../connection/mysql-write-versions';
 import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
 import { TableSnapshot, readMysqlIndexes, readSnapshot } from './introspect';
 import { indexName } from './names';
@@ -267,8 +268,21 @@ function morphTable(filesTable: string): PlannedTable {
   };
 }
 
-/** Tessera's own tables, MySQL only: the row locks that stand in for PostgreSQL's advisory locks (link-sql.ts). */
+/**
+ * Tessera's own tables, MySQL only: the row locks that stand in for PostgreSQL's advisory locks (link-sql.ts)
+ * and the write versions that stand in for its LISTEN/NOTIFY (mysql-write-versions.ts).
+ */
 function tesseraTables(dialect: Dialect): PlannedTable[] {
   if (dialect !== 'mysql') return [];
-  return [{ name: MYSQL_LOCK_TABLE, columns: [{ name: 'name', add: (t) => void t.string('name', 40).primary() }], indexes: [] }];
+  return [
+    { name: MYSQL_LOCK_TABLE, columns: [{ name: 'name', add: (t) => void t.string('name', 40).primary() }], indexes: [] },
+    {
+      name: WRITE_VERSIONS_TABLE,
+      columns: [
+        { name: 'uid', add: (t) => void t.string('uid', 255).primary() },
+        { name: 'version', add: (t) => void t.bigInteger('version').notNullable() },
+      ],
+      indexes: [],
+    },
+  ];
 }

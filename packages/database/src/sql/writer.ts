@@ -14,7 +14,8 @@ export class EntityWriter {
   async insert(entity: EntityMetadata, values: Record<string, unknown>): Promise<number> {
     const row = this.encode(entity, values);
     // MySQL has no RETURNING: its connection answers an insert with `[{ id: insertId }]` (mysql-driver.ts).
-    const qb = this.connection.knex(entity.tableName).insert(row).returning('id');
+    const qb = this.connection.knex(entity.tableName).insert(row);
+    if (this.connection.dialect !== 'mysql') qb.returning('id');
     const rows = await this.guard(entity, () => this.connection.run(qb));
     return Number(rows[0]?.id);
   }
