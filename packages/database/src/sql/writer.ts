@@ -78,20 +78,24 @@ export function translateConstraintError(entity: EntityMetadata, error: unknown)
   const code = (error as { code?: string }).code;
   const text = String((error as { message?: string; detail?: string }).detail ?? (error as Error).message ?? '');
   const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY';
-  if (!unique) return translateJsonLimit(entity, code, text);
+  if (!unique) return translateJsonLimit(entity, (error as { errno?: number }).errno, text);
   const field = [...entity.columns.values()].find((candidate) => new RegExp(`\\b${candidate.column}\\b`).test(text) && candidate.type !== 'increments');
   const path = field ? [field.name] : [];
   return ValidationError.fromIssues([{ path, message: 'This attribute must be unique', name: 'ValidationError' }]);
 }
+
+const MARIADB_CONSTRAINT_FAILED = 4025;
+const MYSQL_JSON_TOO_DEEP = 3157;
 
 /**
  * MySQL/MariaDB refuse JSON nested deeper than they store (MariaDB: 32 levels, its json column's CHECK;
  * MySQL 8: 100): a 400 naming the attribute, not a 500. The other databases store the 1000 levels the
  * validator allows.
  */
-function translateJsonLimit(entity: EntityMetadata, code: string | undefined, text: string): ValidationError | undefined {
-  if (code !== 'ER_CONSTRAINT_FAILED' && code !== 'ER_JSON_DOCUMENT_TOO_DEEP') return undefined;
-  const field = [...entity.columns.values()].find((candidate) => candidate.type === 'json' && (code === 'ER_JSON_DOCUMENT_TOO_DEEP' || text.includes(`.${candidate.column}\``)));
+function translateJsonLimit(entity: EntityMetadata, errno: number | undefined, text: string): ValidationError | undefined {
+  // By number: mysql2 names MariaDB's 4025 (ER_CONSTRAINT_FAILED) after an unrelated MySQL error.
+  if (errno !== MARIADB_CONSTRAINT_FAILED && errno !== MYSQL_JSON_TOO_DEEP) return undefined;
+  const field = [...entity.columns.values()].find((candidate) => candidate.type === 'json' && (errno === MYSQL_JSON_TOO_DEEP || text.includes(`.${candidate.column}\``)));
   if (!field) return undefined;
   const message = `${field.name} is nested more deeply than this database stores JSON`;
   return ValidationError.fromIssues([{ path: [field.name], message, name: 'ValidationError' }]);
