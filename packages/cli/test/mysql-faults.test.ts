@@ -39,11 +39,11 @@ if (DIALECTS.includes('mysql')) {
 
     const startMariadb = async () => {
       const socket = path.join(datadir, 'sock');
-      mariadb = spawn('mariadbd', [`--datadir=${datadir}`, `--port=${port}`, `--socket=${socket}`, '--bind-address=127.0.0.1', '--user=root', '--skip-grant-tables', '--skip-log-bin', '--innodb-buffer-pool-size=16M'], { stdio: 'ignore' });
+      mariadb = spawn('mariadbd', ['--no-defaults', `--datadir=${datadir}`, `--port=${port}`, `--socket=${socket}`, '--bind-address=127.0.0.1', '--user=root', '--skip-grant-tables', '--skip-log-bin', '--innodb-buffer-pool-size=16M'], { stdio: 'ignore' });
       const started = Date.now();
       while (Date.now() - started < 30000) {
         try {
-          execFileSync('mariadb-admin', [`--socket=${socket}`, 'ping'], { stdio: 'pipe' });
+          execFileSync('mariadb-admin', ['--no-defaults', `--socket=${socket}`, 'ping'], { stdio: 'pipe' });
           return;
         } catch {
           await sleep(100);
@@ -63,10 +63,10 @@ if (DIALECTS.includes('mysql')) {
     before(async function () {
       this.timeout(60000);
       datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mariadb-'));
-      execFileSync('mariadb-install-db', [`--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'pipe' });
+      execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'pipe' });
       port = await freePort();
       await startMariadb();
-      execFileSync('mariadb', [`--socket=${path.join(datadir, 'sock')}`, '-e', 'CREATE DATABASE cms'], { stdio: 'pipe' });
+      execFileSync('mariadb', ['--no-defaults', `--socket=${path.join(datadir, 'sock')}`, '-e', 'CREATE DATABASE cms'], { stdio: 'pipe' });
       app = await tempApp('sqlite');
       app.env = { ...app.env, DATABASE_CLIENT: 'mysql', DATABASE_HOST: '127.0.0.1', DATABASE_PORT: String(port), DATABASE_NAME: 'cms', DATABASE_USERNAME: 'root', DATABASE_PASSWORD: '' };
     });
