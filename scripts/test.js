@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * Test runner: type-checks the test files (tsconfig.test.json, incremental:
- * mocha runs them through sucrase, which checks nothing), finds PostgreSQL,
- * then runs every package's mocha tests on SQLite and (when reachable)
- * PostgreSQL. Under CI=true an unreachable Postgres is a failure, never a
- * silent skip. Ends with "N passed, N failed".
+ * mocha runs them through sucrase, which checks nothing), finds PostgreSQL
+ * and MySQL/MariaDB, then runs every package's mocha tests on SQLite and
+ * (when reachable) PostgreSQL and MySQL. Under CI=true an unreachable server
+ * database is a failure, never a silent skip. Ends with "N passed, N failed".
  *
  *   npm test                      all tests
  *   npm test -- --grep populate   mocha options pass through
@@ -82,15 +82,14 @@ async function main() {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  // MySQL/MariaDB is opt-in (TESSERA_TEST_MYSQL=1) while its dialect is experimental; once asked for, it must be reachable.
-  const mysqlWanted = process.env.TESSERA_TEST_MYSQL === '1';
-  const mysql = mysqlWanted && (await mysqlReachable());
-  if (mysqlWanted && !mysql) {
-    console.error('TESSERA_TEST_MYSQL=1 but MySQL/MariaDB is not reachable.');
+  // MySQL/MariaDB runs when reachable, as PostgreSQL does; under CI=true (or TESSERA_TEST_MYSQL=1) it is required.
+  const mysql = process.env.TESSERA_TEST_SKIP_MYSQL === '1' ? false : await mysqlReachable();
+  if (!mysql && (ci || process.env.TESSERA_TEST_MYSQL === '1')) {
+    console.error('MySQL/MariaDB is not reachable (user tessera@127.0.0.1:3306, see README Tests) but is required here.');
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}${mysql ? ', mysql' : ', mysql: opt-in, not run'}`);
+  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}${mysql ? ', mysql' : ' (mysql not reachable: skipped)'}`);
   const args = [
     require.resolve('mocha/bin/mocha.js'),
     '--require', 'sucrase/register/ts',
