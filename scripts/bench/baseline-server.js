@@ -2,7 +2,7 @@
 /**
  * Child process: the bare baseline Tessera is compared with.
  *
- * A single Koa middleware over better-sqlite3 that answers each scenario with
+ * A single Koa middleware over better-sqlite3 or pg (baseline-database.js) that answers each scenario with
  * the SAME SQL Tessera runs and the SAME JSON it returns, and nothing else: no
  * query-string parsing, no validation, no permissions, no lifecycles. It is
  * the floor cost of "run these statements, shape the rows, send JSON".
@@ -17,46 +17,24 @@
  *
  * Routing is by exact URL per scenario (the baseline does not parse `qs`:
  * that work is part of what Tessera is measured doing). The database is
- * opened with the pragmas Tessera uses (WAL, synchronous NORMAL, foreign keys).
+ * opened as Tessera opens it (baseline-database.js).
  *
  * IPC protocol: the same as tessera-server.js ('ready', 'capture', 'idle', 'stop').
  */
 const crypto = require('node:crypto');
 const Koa = require('koa');
-const Database = require('better-sqlite3');
 const { trackInFlight, idle } = require('./in-flight');
+const { openBaselineDatabase } = require('./baseline-database');
 
-const { dbFile, salt, plans, urls } = JSON.parse(process.env.BENCH_BASELINE);
-
-const db = new Database(dbFile);
-db.pragma('foreign_keys = ON');
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma('busy_timeout = 5000');
-db.pragma('mmap_size = 268435456'); // as Tessera's read handle does
-// Tessera registers this for its `$…i` operators; captured SQL may call it.
-db.function('tessera_lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
-
-/** Prepared once per scenario, in the order Tessera ran them; a scenario whose SQL does not prepare keeps its error. */
-const statements = {};
-for (const [name, queries] of Object.entries(plans)) {
-  try {
-    statements[name] = queries.map((q) => db.prepare(q.sql));
-  } catch (error) {
-    statements[name] = error;
-  }
-}
+const { database, salt, plans, urls } = JSON.parse(process.env.BENCH_BASELINE);
+const db = openBaselineDatabase(database, plans);
 
 let recording; // an array while a capture request is in flight
 
-/** Runs statement `index` of scenario `name`; returns its rows. */
+/** Runs statement `index` of scenario `name`; resolves with its rows. */
 function query(name, index, bindings) {
   if (recording) recording.push({ sql: plans[name][index].sql, bindings: [...bindings] });
-  if (statements[name] instanceof Error) throw statements[name];
-  const statement = statements[name][index];
-  if (statement.reader) return statement.all(...bindings);
-  statement.run(...bindings);
-  return [];
+  return db.run(name, index, bindings);
 }
 
 // ---------------------------------------------------------------------------
@@ -65,6 +43,8 @@ function query(name, index, bindings) {
 const DATETIME_COLUMNS = new Set(['created_at', 'updated_at', 'published_at']);
 const BOOLEAN_COLUMNS = new Set(['featured']);
 const JSON_COLUMNS = new Set(['meta', 'formats', 'provider_metadata']);
+/** PostgreSQL's driver gives numeric columns as strings; Tessera answers numbers. */
+const DECIMAL_COLUMNS = new Set(['rating', 'size']);
 const INTERNAL_COLUMNS = new Set(['id', '__source', '__order']);
 const camelCache = new Map();
 
@@ -77,11 +57,13 @@ function camel(column) {
   return name;
 }
 
+/** SQLite gives epoch ms, 0/1 and JSON text; PostgreSQL's driver Dates, booleans, parsed JSON and numeric strings. */
 function decode(column, raw) {
   if (raw === null || raw === undefined) return null;
-  if (DATETIME_COLUMNS.has(column)) return new Date(raw).toISOString();
-  if (BOOLEAN_COLUMNS.has(column)) return raw !== 0;
-  if (JSON_COLUMNS.has(column)) return JSON.parse(raw);
+  if (DATETIME_COLUMNS.has(column)) return (raw instanceof Date ? raw : new Date(raw)).toISOString();
+  if (BOOLEAN_COLUMNS.has(column)) return typeof raw === 'boolean' ? raw : raw !== 0;
+  if (JSON_COLUMNS.has(column)) return typeof raw === 'string' ? JSON.parse(raw) : raw;
+  if (DECIMAL_COLUMNS.has(column) && typeof raw === 'string') return Number(raw);
   return raw;
 }
 
@@ -110,12 +92,12 @@ function component(row) {
  * parent-id list (one JSON array, in first-seen order, as Tessera binds it)
  * replaced by this request's parent ids.
  */
-function populate(name, parents, steps) {
+async function populate(name, parents, steps) {
   if (parents.length === 0) return;
-  const idsJson = JSON.stringify([...new Set(parents.map((parent) => parent.id))]);
+  const ids = [...new Set(parents.map((parent) => parent.id))];
   for (const step of steps) {
-    const bindings = plans[name][step.index].bindings.map((value) => (isIdList(value) ? idsJson : value));
-    const rows = query(name, step.index, bindings);
+    const bindings = plans[name][step.index].bindings.map((value) => idListLike(value, ids));
+    const rows = await query(name, step.index, bindings);
     const buckets = new Map();
     const byId = new Map();
     for (const row of rows) {
@@ -128,7 +110,7 @@ function populate(name, parents, steps) {
       if (bucket) bucket.push(value);
       else buckets.set(row.__source, [value]);
     }
-    if (step.nested) populate(name, [...byId.values()], step.nested);
+    if (step.nested) await populate(name, [...byId.values()], step.nested);
     for (const parent of parents) {
       const related = buckets.get(parent.id) ?? [];
       parent.attributes[step.attribute] = shape(step.shape, related);
@@ -136,8 +118,12 @@ function populate(name, parents, steps) {
   }
 }
 
-function isIdList(value) {
-  return typeof value === 'string' && /^\[[\d,]*\]$/.test(value);
+/** The parent-id list binding in Tessera's form: a JSON array on SQLite, an array literal on PostgreSQL. */
+function idListLike(value, ids) {
+  if (typeof value !== 'string') return value;
+  if (/^\[[\d,]*\]$/.test(value)) return JSON.stringify(ids);
+  if (/^\{[\d,]*\}$/.test(value)) return `{${ids.join(',')}}`;
+  return value;
 }
 
 /**
@@ -149,15 +135,15 @@ const ARTICLE = require('../../apps/example/src/api/article/content-types/articl
 function starSteps(queries) {
   return queries.slice(2).map(({ sql, bindings }, offset) => {
     const index = offset + 2;
-    if (sql.includes('from `articles_components`')) {
+    if (/from [`"]articles_components[`"]/.test(sql)) {
       const attribute = bindings[0];
       return { index, attribute, shape: ARTICLE[attribute].repeatable ? 'components' : 'component' };
     }
-    if (sql.includes('from `files_related_morphs`')) {
+    if (/from [`"]files_related_morphs[`"]/.test(sql)) {
       const attribute = bindings[1];
       return { index, attribute, shape: ARTICLE[attribute].multiple ? 'many' : 'one' };
     }
-    const table = /from `articles_(\w+)_links`/.exec(sql);
+    const table = /from [`"]articles_(\w+)_links[`"]/.exec(sql);
     if (!table) throw new Error(`populate=*: unexpected statement ${sql}`);
     const attribute = camel(table[1]);
     return { index, attribute, shape: /ToMany$/.test(ARTICLE[attribute].relation) ? 'many' : 'one' };
@@ -187,16 +173,17 @@ const totals = new Map();
  * count runs before the populate statements, and either may reach the
  * database first.
  */
-function listPage(name, filterBindings, steps = []) {
+async function listPage(name, filterBindings, steps = []) {
   const countFirst = /^select count\(\*\)/i.test(plans[name][0].sql);
-  const count = () => {
-    if (!totals.has(name)) totals.set(name, query(name, countFirst ? 0 : 1, filterBindings)[0].count);
+  const count = async () => {
+    if (!totals.has(name)) totals.set(name, Number((await query(name, countFirst ? 0 : 1, filterBindings))[0].count));
   };
-  if (countFirst) count();
-  const data = query(name, countFirst ? 1 : 0, [...filterBindings, PAGE_SIZE]).map(entry);
-  if (!countFirst) count();
+  // Tessera starts the page and the count together, in this order; so does the baseline.
+  const page = () => query(name, countFirst ? 1 : 0, [...filterBindings, PAGE_SIZE]);
+  const rows = countFirst ? (await Promise.all([count(), page()]))[1] : (await Promise.all([page(), count()]))[0];
+  const data = rows.map(entry);
   const total = totals.get(name);
-  populate(name, data, steps);
+  await populate(name, data, steps);
   return { data, meta: { pagination: { page: 1, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE), total } } };
 }
 
@@ -214,7 +201,7 @@ const handlers = {
   // The same rows as populate-category, shaped as the GraphQL answer (the query text is not parsed, as URLs are not).
   'graphql-list': async (ctx) => {
     await readBody(ctx.req);
-    const page = listPage('graphql-list', [], [{ index: 2, attribute: 'category', shape: 'one' }]);
+    const page = await listPage('graphql-list', [], [{ index: 2, attribute: 'category', shape: 'one' }]);
     const data = page.data.map(({ id, attributes }) => ({
       id: String(id),
       attributes: {
@@ -225,39 +212,50 @@ const handlers = {
     }));
     return { data: { articles: { data, meta: { pagination: { total: page.meta.pagination.total } } } } };
   },
-  'get-one': (ctx, id) => {
-    const row = query('get-one', 0, [id, 1])[0];
+  'get-one': async (ctx, id) => {
+    const row = (await query('get-one', 0, [id, 1]))[0];
     if (!row) return notFound(ctx);
     return { data: entry(row), meta: {} };
   },
   create: async (ctx) => {
-    if (!fullAccess(ctx.get('authorization'))) {
+    if (!(await fullAccess(ctx.get('authorization')))) {
       ctx.status = 401;
       return { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
     }
     const { data } = JSON.parse(await readBody(ctx.req));
-    const id = query('create', 1, insertBindings(data))[0].id;
-    return { data: entry(query('create', 2, [id, 1])[0]), meta: {} };
+    const created = await db.transaction(async (run) => {
+      const inTransaction = (index, bindings) => {
+        if (recording) recording.push({ sql: plans.create[index].sql, bindings: [...bindings] });
+        return run('create', index, bindings);
+      };
+      const id = (await inTransaction(1, insertBindings(data)))[0].id;
+      const row = (await inTransaction(2, [id, 1]))[0];
+      // On PostgreSQL Tessera announces the write to its other processes inside the transaction (NOTIFY).
+      if (plans.create[3]) await inTransaction(3, plans.create[3].bindings);
+      return row;
+    });
+    return { data: entry(created), meta: {} };
   },
 };
 
 /** Token lookup with Tessera's statement: HMAC-SHA512 of the key with the app salt. */
-function fullAccess(header) {
+async function fullAccess(header) {
   const match = /^Bearer (.+)$/.exec(header || '');
   if (!match) return false;
   const hash = crypto.createHmac('sha512', salt).update(match[1]).digest('hex');
-  const token = query('create', 0, [hash, 1])[0];
+  const token = (await query('create', 0, [hash, 1]))[0];
   return Boolean(token) && token.type === 'full-access' && (token.expires_at === null || token.expires_at > Date.now());
 }
 
 /** Bindings for the captured INSERT: its column list, filled from the body plus timestamps. */
-const insertColumns = /insert into `articles` \(([^)]*)\)/.exec(plans.create?.[1]?.sql ?? '')?.[1].split(', ').map((c) => c.slice(1, -1)) ?? [];
+const insertColumns = /insert into [`"]articles[`"] \(([^)]*)\)/.exec(plans.create?.[1]?.sql ?? '')?.[1].split(', ').map((c) => c.slice(1, -1)) ?? [];
 function insertBindings(data) {
   const now = Date.now();
+  const postgres = database.dialect === 'postgres';
   return insertColumns.map((column) => {
-    if (DATETIME_COLUMNS.has(column)) return now;
+    if (DATETIME_COLUMNS.has(column)) return postgres ? new Date(now).toISOString() : now;
     const value = data[camel(column)];
-    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (typeof value === 'boolean') return postgres ? value : value ? 1 : 0;
     return value ?? null;
   });
 }
@@ -288,8 +286,8 @@ async function handle(ctx) {
   const fixed = fixedRoutes.get(`${ctx.method} ${ctx.url}`);
   let body;
   try {
-    if (fixed) body = fixed(ctx);
-    else if (ctx.method === 'GET' && GET_ONE.test(ctx.path)) body = handlers['get-one'](ctx, Number(GET_ONE.exec(ctx.path)[1]));
+    if (fixed) body = await fixed(ctx);
+    else if (ctx.method === 'GET' && GET_ONE.test(ctx.path)) body = await handlers['get-one'](ctx, Number(GET_ONE.exec(ctx.path)[1]));
     else if (ctx.method === 'POST' && ctx.path === '/api/articles') body = await handlers.create(ctx);
     else if (ctx.method === 'POST' && ctx.path === '/graphql') body = await handlers['graphql-list'](ctx);
     else body = notFound(ctx);
@@ -307,8 +305,7 @@ const server = app.listen(0, '127.0.0.1', () => {
   const stop = () => {
     server.close();
     server.closeAllConnections?.();
-    db.close();
-    process.exit(0);
+    void db.close().finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', () => undefined); // the parent decides when we stop

@@ -7,13 +7,17 @@
  *   then measure Tessera and the baseline → report → clean up.
  *
  * Options (env): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default
- * 32), BENCH_WARMUP (s, default 1), BENCH_ONLY (comma list of scenario names).
+ * 32), BENCH_WARMUP (s, default 1), BENCH_ONLY (comma list of scenario names),
+ * BENCH_DATABASES (default sqlite,postgres; PostgreSQL is skipped with a
+ * message when unreachable). Each database has its own bare baseline running
+ * the same SQL (baseline-database.js: better-sqlite3, or pg with named
+ * prepared statements).
  * Flags: --quick (3 s per scenario), --profile (Tessera runs under
  * --cpu-prof; profiles land in scripts/bench/profiles/, see profile.js).
  */
 const path = require('node:path');
 const fs = require('node:fs');
-const { seed } = require('./seed');
+const { seed, dropDatabase, POSTGRES } = require('./seed');
 const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
 const { scenarios, requestsFor, sampleFor } = require('./scenarios');
 const { verifySame } = require('./verify');
@@ -37,64 +41,94 @@ async function main() {
   const started = Date.now();
   const list = scenarios('').filter((scenario) => !only || only.has(scenario.name));
   if (list.length === 0) throw new Error(`BENCH_ONLY matches no scenario`);
-
-  console.log('seeding 10,000 articles…');
-  const seeded = await seed();
-  registerFolder(seeded.dir);
-  const chosen = scenarios(seeded.token).filter((scenario) => list.some((s) => s.name === scenario.name));
-
-  const execArgv = [];
-  if (args.has('--profile')) {
-    fs.mkdirSync(PROFILE_DIR, { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+  let databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+  if (databases.includes('postgres') && !(await postgresReachable())) {
+    console.warn(`PostgreSQL is not reachable at ${POSTGRES.host}:${POSTGRES.port}: measuring SQLite only`);
+    databases = databases.filter((name) => name !== 'postgres');
   }
-  const tessera = await startChild(path.join(__dirname, 'tessera-server.js'), {
-    name: 'Tessera',
-    execArgv,
-    env: { BENCH_APP: JSON.stringify({ dir: seeded.dir, config: seeded.config }) },
-  });
-
-  // Tessera's SQL per scenario, from one sample request each.
-  const samples = new Map();
-  const captured = new Map();
-  for (const scenario of chosen) {
-    const sample = { tessera: sampleFor(scenario, 'tessera'), baseline: sampleFor(scenario, 'baseline') };
-    samples.set(scenario.name, sample);
-    const result = await tessera.request({ type: 'capture', request: sample.tessera });
-    if (result.error) throw new Error(`scenario "${scenario.name}": Tessera failed: ${result.error}`);
-    captured.set(scenario.name, result);
-  }
-
-  const baseline = await startChild(path.join(__dirname, 'baseline-server.js'), {
-    name: 'baseline',
-    env: {
-      BENCH_BASELINE: JSON.stringify({
-        dbFile: seeded.dbFile,
-        salt: seeded.config.admin.apiToken.salt,
-        plans: Object.fromEntries([...captured].map(([name, result]) => [name, result.queries])),
-        urls: Object.fromEntries(chosen.filter((s) => s.path).map((s) => [s.name, s.path])),
-      }),
-    },
-  });
-
-  const rows = [];
-  const notes = [];
-  for (const scenario of chosen) {
-    try {
-      rows.push(await runScenario(scenario, tessera, baseline, samples.get(scenario.name), captured.get(scenario.name), notes));
-    } catch (error) {
-      // Loud, but the other scenarios still run: the table shows which one failed and the exit code is 1.
-      console.error(`\n✗ ${error.message}\n`);
-      rows.push({ scenario, error: error.message.split('\n')[0] });
-    }
-  }
-
-  await stopChild(tessera.child); // flushes the CPU profile when profiling
-  await stopChild(baseline.child);
-  report(rows, settings, ['Requests (sample) and SQL statements per request:\n' + notes.join('\n')]);
-  const failures = rows.filter((row) => row.error || row.tessera.failures + row.baseline.failures > 0);
+  const results = [];
+  for (const dialect of databases) results.push({ dialect, ...(await benchDatabase(dialect, list)) });
+  report(results, settings);
+  const failures = results.flatMap(({ rows }) => rows.filter((row) => row.error || row.tessera.failures + row.baseline.failures > 0));
   if (failures.length > 0) throw new Error(`scenarios failed or had failed requests: ${failures.map((row) => row.scenario.name).join(', ')}`);
   console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** Seeds one database, starts Tessera and the baseline on it, and measures every scenario. */
+async function benchDatabase(dialect, list) {
+  console.log(`\n== ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}: seeding 10,000 articles…`);
+  const seeded = await seed({ dialect });
+  registerFolder(seeded.dir);
+  try {
+    const chosen = scenarios(seeded.token).filter((scenario) => list.some((s) => s.name === scenario.name));
+    const execArgv = [];
+    if (args.has('--profile')) {
+      fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+    }
+    const tessera = await startChild(path.join(__dirname, 'tessera-server.js'), {
+      name: 'Tessera',
+      execArgv,
+      env: { BENCH_APP: JSON.stringify({ dir: seeded.dir, config: seeded.config }) },
+    });
+
+    // Tessera's SQL per scenario, from one sample request each.
+    const samples = new Map();
+    const captured = new Map();
+    for (const scenario of chosen) {
+      const sample = { tessera: sampleFor(scenario, 'tessera'), baseline: sampleFor(scenario, 'baseline') };
+      samples.set(scenario.name, sample);
+      const result = await tessera.request({ type: 'capture', request: sample.tessera });
+      if (result.error) throw new Error(`scenario "${scenario.name}": Tessera failed: ${result.error}`);
+      captured.set(scenario.name, result);
+    }
+
+    const database =
+      dialect === 'postgres'
+        ? { dialect, connection: { ...POSTGRES, schema: seeded.database.schema }, poolMax: seeded.config.database.connection.pool.max }
+        : { dialect, file: seeded.dbFile };
+    const baseline = await startChild(path.join(__dirname, 'baseline-server.js'), {
+      name: 'baseline',
+      env: {
+        BENCH_BASELINE: JSON.stringify({
+          database,
+          salt: seeded.config.admin.apiToken.salt,
+          plans: Object.fromEntries([...captured].map(([name, result]) => [name, result.queries])),
+          urls: Object.fromEntries(chosen.filter((s) => s.path).map((s) => [s.name, s.path])),
+        }),
+      },
+    });
+
+    const rows = [];
+    const notes = [];
+    for (const scenario of chosen) {
+      try {
+        rows.push(await runScenario(scenario, tessera, baseline, samples.get(scenario.name), captured.get(scenario.name), notes));
+      } catch (error) {
+        // Loud, but the other scenarios still run: the table shows which one failed and the exit code is 1.
+        console.error(`\n✗ ${error.message}\n`);
+        rows.push({ scenario, error: error.message.split('\n')[0] });
+      }
+    }
+    await stopChild(tessera.child); // flushes the CPU profile when profiling
+    await stopChild(baseline.child);
+    return { rows, notes };
+  } finally {
+    await dropDatabase(seeded.database);
+  }
+}
+
+async function postgresReachable() {
+  const { Client } = require('pg');
+  const client = new Client({ ...POSTGRES, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Verifies one scenario, then measures Tessera and the baseline on it. */

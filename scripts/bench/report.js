@@ -37,9 +37,9 @@ function environment(settings) {
   return [
     `- date: ${new Date().toISOString()}`,
     `- machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- node ${process.version}, autocannon ${require('autocannon/package.json').version}, better-sqlite3 ${require('better-sqlite3/package.json').version}`,
+    `- node ${process.version}, autocannon ${require('autocannon/package.json').version}, better-sqlite3 ${require('better-sqlite3/package.json').version}, pg ${require('pg/package.json').version}`,
     `- load: ${settings.connections} connections, ${settings.duration} s per scenario after a ${settings.warmup} s warm-up; load generator on the same machine`,
-    `- data: 10,000 articles (every third a draft), 10 categories, 20 tags, 20 writers, SQLite (WAL)`,
+    `- data: 10,000 articles (every third a draft), 10 categories, 20 tags, 20 writers; SQLite (WAL) and PostgreSQL on this machine`,
   ].join('\n');
 }
 
@@ -55,18 +55,30 @@ function consoleTable(rows) {
   return cells.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
 }
 
-/** Prints the table and writes last-run.md; returns the markdown. */
-function report(rows, settings, notes = []) {
-  console.log(`\n${consoleTable(rows)}\n`);
+const DATABASE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** Prints one table per database and writes last-run.md; returns the markdown. */
+function report(results, settings) {
+  const sections = [];
+  for (const { dialect, rows, notes } of results) {
+    console.log(`\n${DATABASE_NAMES[dialect]}\n${consoleTable(rows)}\n`);
+    sections.push(
+      `## ${DATABASE_NAMES[dialect]} (baseline: ${dialect === 'postgres' ? 'bare pg, named prepared statements' : 'bare better-sqlite3, prepared statements'})`,
+      '',
+      markdownTable(rows),
+      '',
+      'Requests (sample) and SQL statements per request:',
+      ...notes,
+      '',
+    );
+  }
   const markdown = [
     '# Tessera benchmark — last run',
     '',
     environment(settings),
     '',
-    markdownTable(rows),
-    '',
+    ...sections,
     `Latencies in ms. ✓/✗: read scenario at/below the aim of ${AIM} × baseline.`,
-    ...notes.map((note) => `\n${note}`),
     '',
   ].join('\n');
   const file = path.join(__dirname, 'last-run.md');

@@ -6,8 +6,8 @@
  *   → app bootstrap → mount routes → listen
  *   destroy: close HTTP → app destroy → plugins destroy (reverse) → database
  *
- * There is no global: this object is handed to plugins, factories, policies
- * and hooks explicitly.
+ * Tessera's code reads no global: this object is handed to plugins, factories,
+ * policies and hooks explicitly (Strapi code also finds it as `global.strapi`).
  */
 import type { TypedEntityService } from './typings/entity-service';
 import type { Common } from './typings/registry';
@@ -27,6 +27,7 @@ import {
 import { createEnv, type Env } from './config/env';
 import { getConfig, loadConfig, loadDotEnv, withAccessors, type AppConfig, type ConfigTree } from './config/load-config';
 import { loadApp, type LoadedApp } from './loader/load-app';
+import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-global';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
 import { Hooks } from './hooks';
@@ -84,6 +85,7 @@ export class App {
 
   private state: LifecycleState = 'created';
   private readonly instances = new Map<string, object>();
+  private readonly pluginHandles = new Map<string, PluginHandle>();
   private loadedApp: LoadedApp | undefined;
   /** Plugins whose `register` ran: only these get `destroy` (also after a failed boot). */
   private registeredPlugins: Plugin[] = [];
@@ -135,10 +137,19 @@ export class App {
     return this.db.query(uid);
   }
 
-  /** One plugin's services, controllers, content types and config by short name. */
-  plugin(name: string): PluginHandle {
-    if (!this.plugins.has(name)) throw new ConfigurationError(`no plugin "${name}" is enabled`);
-    return new PluginHandle(this, name);
+  /**
+   * One plugin's services, controllers, content types and config by short name; `undefined`
+   * when it is not enabled (Strapi code tests `if (strapi.plugin('graphql'))`). The same
+   * handle on every call.
+   */
+  plugin(name: string): PluginHandle | undefined {
+    if (!this.plugins.has(name)) return undefined;
+    let handle = this.pluginHandles.get(name);
+    if (!handle) {
+      handle = new PluginHandle(this, name);
+      this.pluginHandles.set(name, handle);
+    }
+    return handle;
   }
 
   contentType(uid: string): ContentType {
@@ -172,6 +183,7 @@ export class App {
   async load(): Promise<this> {
     if (this.state !== 'created') throw new ConfigurationError(`cannot load an app that is ${this.state}`);
     const started = Date.now();
+    exposeToStrapiCode(this);
     this.loadConfig();
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
@@ -248,6 +260,7 @@ export class App {
       for (const plugin of [...this.registeredPlugins].reverse()) await plugin.destroy?.(this.context);
     } finally {
       // The database closes even when a destroy handler throws: no open handle keeps the process alive.
+      withdrawFromStrapiCode(this);
       await this.database?.destroy();
     }
   }

@@ -12,7 +12,7 @@ import { syncSchema, type SyncReport } from './schema/sync';
 import { EntityReader } from './sql/reader';
 import { EntityWriter } from './sql/writer';
 import { LinksWriter } from './sql/links-writer';
-import { Lifecycles } from './lifecycles';
+import { Lifecycles, type LifecycleModel } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
 import { CountCache } from './sql/count-cache';
@@ -47,6 +47,7 @@ export class Database {
     this.connection.readExactIntegers(bigIntegerColumns(this.metadata));
     this.description = describeDatabase(config);
     this.parts = {
+      models: lifecycleModels(model, this.metadata),
       connection: this.connection,
       metadata: this.metadata,
       reader: new EntityReader(this.connection, this.metadata),
@@ -168,4 +169,20 @@ function postgresClientConfig(config: ResolvedDatabaseConfig): import('pg').Clie
   const pg = config.postgres!;
   const base = pg.connectionString ? { connectionString: pg.connectionString } : { host: pg.host ?? '127.0.0.1', port: pg.port ?? 5432, database: pg.database, user: pg.user, password: pg.password };
   return { ...base, ssl: pg.ssl as import('pg').ClientConfig['ssl'], connectionTimeoutMillis: config.acquireTimeoutMs };
+}
+
+/** `event.model` of each content type and component, made once: Strapi's uid, names, table and attributes. */
+function lifecycleModels(model: DatabaseModel, metadata: Metadata): Map<string, LifecycleModel> {
+  const models = new Map<string, LifecycleModel>();
+  for (const type of [...model.contentTypes, ...model.components]) {
+    const entity = metadata.get(type.uid);
+    if (!entity) continue;
+    const attributes: Record<string, unknown> = { id: { type: 'increments' }, ...type.attributes };
+    for (const name of ['createdAt', 'updatedAt', 'publishedAt']) {
+      const column = entity.columns.get(name);
+      if (column && attributes[name] === undefined) attributes[name] = column.attribute;
+    }
+    models.set(type.uid, { uid: type.uid, singularName: entity.singularName, tableName: entity.tableName, kind: entity.kind, attributes });
+  }
+  return models;
 }

@@ -8,7 +8,7 @@ export { compileQuery, compileFields, compilePublicationState, type QueryParams,
 export { toDate, normalizeTime, isStorableYear } from './query/codec';
 export { FILE_UID } from './metadata/media';
 export { FILE_CONTENT_TYPE } from './model/file-type';
-export type { EngineParams } from './query/engine-params';
+export { toEngineParams, fromEngineParams, type EngineParams, type QuerySource, type RequestQueryParams } from './query/engine-params';
 export { mayReadMedia } from './query/compile-populate';
 export type { Entity } from './sql/reader';
 export { translateConstraintError } from './sql/writer';

@@ -1,6 +1,7 @@
 /**
  * Database lifecycles: per-content-type hooks around every query, from a
- * `lifecycles.ts` beside a schema or from `subscribe()`. Subscribers run in
+ * `lifecycles.ts` beside a schema or from `subscribe()` (an object of hooks,
+ * or a function called with every event, as in Strapi). Subscribers run in
  * registration order and are awaited; a throwing `before*` hook aborts the
  * operation (and, inside a write, rolls its transaction back).
  */
@@ -21,13 +22,29 @@ export const LIFECYCLE_ACTIONS = [
 
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
+const READ_ACTIONS: LifecycleAction[] = ['beforeFindMany', 'afterFindMany', 'beforeFindOne', 'afterFindOne', 'beforeCount', 'afterCount'];
+const WRITE_ACTIONS: LifecycleAction[] = ['beforeCreate', 'afterCreate', 'beforeUpdate', 'afterUpdate', 'beforeDelete', 'afterDelete'];
+
+/** `event.model`: the model as Strapi's query engine describes it to hooks. */
+export interface LifecycleModel {
+  uid: string;
+  singularName: string;
+  tableName: string;
+  kind: 'collectionType' | 'singleType' | 'component';
+  /** The schema's attributes, with `id` and the timestamps Strapi adds. */
+  attributes: Record<string, unknown>;
+}
+
 export interface LifecycleEvent<P = Record<string, unknown>> {
   action: LifecycleAction;
-  model: { uid: string; tableName: string };
-  /** Mutable in `before*` hooks: changes reach the query. */
+  model: LifecycleModel;
+  /**
+   * Strapi's query-engine parameters (`where`, `data`, `select`, `populate`, `orderBy`, `limit`, `offset`).
+   * Mutable in `before*` hooks: changes reach the query.
+   */
   params: P;
   result?: unknown;
-  /** Shared between the before and after hook of one operation. */
+  /** Shared between the before and after hook of one operation, per subscriber (as in Strapi). */
   state: Record<string, unknown>;
 }
 
@@ -35,10 +52,16 @@ export type LifecycleHandler = (event: LifecycleEvent) => unknown | Promise<unkn
 
 export type LifecycleHandlers = Partial<Record<LifecycleAction, LifecycleHandler>>;
 
-export interface Subscriber extends LifecycleHandlers {
+export interface SubscriberObject extends LifecycleHandlers {
   /** Content-type uids this subscriber listens to; all when omitted. */
   models?: string[];
 }
+
+/** An object of hooks, or Strapi's function form: called with every event of every model. */
+export type Subscriber = SubscriberObject | LifecycleHandler;
+
+/** Each subscriber's `state`, kept from an operation's before hook to its after hook. */
+export type LifecycleStates = Map<Subscriber, Record<string, unknown>>;
 
 export class Lifecycles {
   private readonly subscribers: Subscriber[] = [];
@@ -51,19 +74,36 @@ export class Lifecycles {
     };
   }
 
-  /** True when any subscriber handles this action for this model (skip event objects otherwise). */
-  has(uid: string, action: LifecycleAction): boolean {
-    return this.subscribers.some((subscriber) => typeof subscriber[action] === 'function' && listens(subscriber, uid));
+  /** True when any subscriber handles a find or count of this model: its reads cannot share cached plans. */
+  hasReadHooks(uid: string): boolean {
+    return READ_ACTIONS.some((action) => this.has(uid, action));
   }
 
-  async run(event: LifecycleEvent): Promise<void> {
+  /** True when any subscriber handles a create, update or delete of this model. */
+  hasWriteHooks(uid: string): boolean {
+    return WRITE_ACTIONS.some((action) => this.has(uid, action));
+  }
+
+  /** True when any subscriber handles this action for this model (skip event objects otherwise). */
+  has(uid: string, action: LifecycleAction): boolean {
+    return this.subscribers.some((subscriber) => typeof subscriber === 'function' || (typeof subscriber[action] === 'function' && listens(subscriber, uid)));
+  }
+
+  async run(event: Omit<LifecycleEvent, 'state'>, states: LifecycleStates = new Map()): Promise<LifecycleStates> {
     for (const subscriber of this.subscribers) {
+      const state = states.get(subscriber) ?? {};
+      states.set(subscriber, state);
+      if (typeof subscriber === 'function') {
+        await subscriber({ ...event, state });
+        continue;
+      }
       const handler = subscriber[event.action];
-      if (typeof handler === 'function' && listens(subscriber, event.model.uid)) await handler.call(subscriber, event);
+      if (typeof handler === 'function' && listens(subscriber, event.model.uid)) await handler.call(subscriber, { ...event, state });
     }
+    return states;
   }
 }
 
-function listens(subscriber: Subscriber, uid: string): boolean {
+function listens(subscriber: SubscriberObject, uid: string): boolean {
   return !subscriber.models || subscriber.models.includes(uid);
 }

@@ -14,20 +14,23 @@ import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
 import type { EntityQuery, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
-import { idOfWhere, isCompiled, resolveEngineParams, type EngineParams, type ResolvedRead } from './query/engine-params';
+import { fromEngineParams, idOfWhere, isCompiled, pageOf, resolveEngineParams, toEngineParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
 import type { Entity, EntityReader } from './sql/reader';
 import type { EntityWriter } from './sql/writer';
 import type { LinksWriter } from './sql/links-writer';
-import type { LifecycleAction, Lifecycles } from './lifecycles';
+import type { LifecycleAction, LifecycleModel, Lifecycles } from './lifecycles';
 
 export interface FindManyParams {
   query: EntityQuery;
   page?: Page;
+  /** The parameters the plan was compiled from: shown to lifecycle hooks, compiled again when a hook changes them. */
+  source?: QuerySource;
 }
 
 export interface FindOneParams {
   query: EntityQuery;
   id: number;
+  source?: QuerySource;
 }
 
 export interface WriteParams {
@@ -35,6 +38,15 @@ export interface WriteParams {
   data: Record<string, unknown>;
   /** What to read back; every column when omitted. */
   query?: EntityQuery;
+  source?: QuerySource;
+}
+
+type CompiledParams = { query?: EntityQuery; page?: Page; id?: number; data?: Record<string, unknown>; source?: QuerySource };
+
+/** An operation's parameters once its before hooks ran: Strapi's shape, and whether hooks changed what to read. */
+interface Prepared {
+  params: EngineParams;
+  changed: boolean;
 }
 
 /** Strapi v4's write parameters: `data` plus what to read back. */
@@ -43,6 +55,8 @@ export interface EngineWriteParams extends EngineParams {
 }
 
 export interface EngineParts {
+  /** What lifecycle events show as `event.model`, by uid. */
+  models: Map<string, LifecycleModel>;
   connection: Connection;
   metadata: Metadata;
   reader: EntityReader;
@@ -79,31 +93,34 @@ export class EntityRepository {
   }
 
   async findMany(params: FindManyParams | EngineParams = {}): Promise<Entity[]> {
-    const { query, page } = this.resolve(params);
-    return this.around('FindMany', params, () => this.parts.reader.findMany(query, page));
+    return this.around('FindMany', params, (prepared) => {
+      const { query, page } = this.read(params, prepared);
+      return this.parts.reader.findMany(query, page);
+    });
   }
 
   /** By id (`{ query, id }`), or the first entry matching Strapi's `{ where }`. */
   async findOne(params: FindOneParams | EngineParams): Promise<Entity | null> {
-    if (isCompiled(params) && 'id' in params) return this.around('FindOne', params, () => this.parts.reader.findById(params.query, params.id));
-    const { query, page } = this.resolve(params);
-    return this.around('FindOne', params, async () => (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }))[0] ?? null);
+    return this.around('FindOne', params, async (prepared) => {
+      const { query, page } = this.read(params, prepared);
+      // A hook's changes were compiled with the id in `where`: read it as the first match.
+      if (isCompiled(params) && 'id' in params && !prepared.changed) return this.parts.reader.findById(query, params.id);
+      return (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }))[0] ?? null;
+    });
   }
 
-  async count(params: { query: EntityQuery } | EngineParams = {}): Promise<number> {
-    const { query } = this.resolve(params);
-    return this.around('Count', params, () => this.parts.reader.count(query));
+  async count(params: { query: EntityQuery; source?: QuerySource } | EngineParams = {}): Promise<number> {
+    return this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
   }
 
   async create(params: WriteParams | EngineWriteParams): Promise<Entity> {
-    const readQuery = 'query' in params ? params.query : this.readBackQuery(params as EngineWriteParams);
     return this.inWriteTransaction(() =>
-      this.around('Create', params, async () => {
-        const { columns, links } = this.split(params.data);
+      this.around('Create', params, async (prepared) => {
+        const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
         const id = await this.parts.writer.insert(this.entity, this.withTimestamps(columns));
         await this.parts.links.write(this.entity, id, links, 'create');
-        return this.readBack(id, readQuery);
+        return this.readBack(id, this.readBackOf(params, prepared));
       }),
     );
   }
@@ -111,19 +128,21 @@ export class EntityRepository {
   /**
    * Updates and returns the entry. Whether it exists is decided by the row's own UPDATE inside the
    * transaction (a concurrent delete may commit while we wait): no row changed is a 404, and hooks do not fire.
+   * Strapi's form (`{ where, data }`) updates the first match, and answers null when none matches.
    */
   async update(params: WriteParams & { id: number }): Promise<Entity>;
   async update(params: EngineWriteParams): Promise<Entity | null>;
   async update(params: (WriteParams & { id: number }) | EngineWriteParams): Promise<Entity | null> {
-    if (!('id' in params)) return this.updateWhere(params);
     return this.inWriteTransaction(() =>
-      this.around('Update', params, async () => {
-        const { columns, links } = this.split(params.data);
+      this.around('Update', params, async (prepared) => {
+        const id = 'id' in params ? params.id : await this.firstMatch(prepared.params.where);
+        if (id === undefined) return null;
+        const { columns, links } = this.split(prepared.params.data ?? {});
         // Relation locks before the row, as a delete takes them: the other order could deadlock.
         await this.parts.links.lock(this.entity, links);
-        if ((await this.parts.writer.update(this.entity, params.id, columns)) === 0) throw new NotFoundError();
-        await this.parts.links.write(this.entity, params.id, links, 'update');
-        return this.readBack(params.id, params.query);
+        if ((await this.parts.writer.update(this.entity, id, columns)) === 0) throw new NotFoundError();
+        await this.parts.links.write(this.entity, id, links, 'update');
+        return this.readBack(id, this.readBackOf(params, prepared));
       }),
     );
   }
@@ -131,20 +150,21 @@ export class EntityRepository {
   /**
    * Deletes and returns the entry as it was (read with `query`). The row is locked before it is read, so
    * the entry answered is the one this transaction deletes; of concurrent deletes of one entry exactly one
-   * succeeds, the others are 404s (and fire no after-hooks).
+   * succeeds, the others are 404s (and fire no after-hooks). Strapi's form (`{ where }`) deletes the first match.
    */
-  async delete(params: { id: number; query?: EntityQuery }): Promise<Entity>;
+  async delete(params: { id: number; query?: EntityQuery; source?: QuerySource }): Promise<Entity>;
   async delete(params: EngineParams): Promise<Entity | null>;
-  async delete(params: { id: number; query?: EntityQuery } | EngineParams): Promise<Entity | null> {
-    if (!('id' in params)) return this.deleteWhere(params);
+  async delete(params: { id: number; query?: EntityQuery; source?: QuerySource } | EngineParams): Promise<Entity | null> {
     return this.inWriteTransaction(() =>
-      this.around('Delete', params, async () => {
+      this.around('Delete', params, async (prepared) => {
+        const id = 'id' in params ? params.id : await this.firstMatch(prepared.params.where);
+        if (id === undefined) return null;
         await this.parts.links.lockOwned(this.entity);
-        if (!(await this.parts.writer.lockRow(this.entity, params.id, 'delete'))) throw new NotFoundError();
-        const before = await this.parts.reader.findById(params.query ?? this.allColumnsQuery, params.id);
+        if (!(await this.parts.writer.lockRow(this.entity, id, 'delete'))) throw new NotFoundError();
+        const before = await this.parts.reader.findById(this.readBackOf(params, prepared) ?? this.allColumnsQuery, id);
         if (!before) throw new NotFoundError();
-        await this.parts.links.deleteOwned(this.entity, params.id);
-        if ((await this.parts.writer.delete(this.entity, params.id)) === 0) throw new NotFoundError();
+        await this.parts.links.deleteOwned(this.entity, id);
+        if ((await this.parts.writer.delete(this.entity, id)) === 0) throw new NotFoundError();
         return before;
       }),
     );
@@ -159,14 +179,6 @@ export class EntityRepository {
     });
   }
 
-  private async updateWhere(params: EngineWriteParams): Promise<Entity | null> {
-    return this.inWriteTransaction(async () => {
-      const id = await this.firstMatch(params.where);
-      if (id === undefined) return null;
-      return this.update({ id, data: params.data, query: this.readBackQuery(params) });
-    });
-  }
-
   /** Strapi's `updateMany({ where, data })`: columns only, as in Strapi; returns how many rows it changed. */
   async updateMany(params: { where?: Record<string, unknown>; data: Record<string, unknown> }): Promise<{ count: number }> {
     return this.inWriteTransaction(async () => {
@@ -174,14 +186,6 @@ export class EntityRepository {
       const { columns } = this.split(params.data);
       for (const id of ids) await this.parts.writer.update(this.entity, id, this.withUpdatedAt(columns));
       return { count: ids.length };
-    });
-  }
-
-  private async deleteWhere(params: EngineParams): Promise<Entity | null> {
-    return this.inWriteTransaction(async () => {
-      const id = await this.firstMatch(params.where);
-      if (id === undefined) return null;
-      return this.delete({ id, query: this.readBackQuery(params) });
     });
   }
 
@@ -202,15 +206,24 @@ export class EntityRepository {
     });
   }
 
-  private resolve(params: object): ResolvedRead {
-    if (isCompiled(params)) return { query: params.query, page: (params as FindManyParams).page };
-    return resolveEngineParams(params as EngineParams, (query) => this.plan(query, { allowPrivate: true }));
+  /** What to read: the caller's plan, or (Strapi's form, or a plan a hook changed) compiled from the hooks' parameters. */
+  private read(original: object, prepared: Prepared): ResolvedRead {
+    if (!isCompiled(original)) return resolveEngineParams(prepared.params, this.trusted);
+    const compiled = original as CompiledParams & { query: EntityQuery };
+    if (!prepared.changed) return { query: compiled.query, page: compiled.page };
+    return { query: (compiled.source?.compile ?? this.trusted)(fromEngineParams(prepared.params)), page: pageOf(prepared.params) };
   }
 
-  private readBackQuery(params: EngineParams): EntityQuery | undefined {
-    if (params.select === undefined && params.populate === undefined) return undefined;
-    return this.plan({ fields: params.select, populate: params.populate }, { allowPrivate: true });
+  /** What a write reads back: its plan, or Strapi's `select`/`populate`. */
+  private readBackOf(original: object, prepared: Prepared): EntityQuery | undefined {
+    const compiled = 'query' in original ? (original as CompiledParams) : undefined;
+    if (compiled && !prepared.changed) return compiled.query;
+    const { select, populate } = prepared.params;
+    if (select === undefined && populate === undefined) return compiled?.query;
+    return (compiled?.source?.compile ?? this.trusted)(fromEngineParams({ select, populate }));
   }
+
+  private readonly trusted = (params: QueryParams): EntityQuery => this.plan(params, { allowPrivate: true });
 
   private async firstMatch(where: Record<string, unknown> | undefined): Promise<number | undefined> {
     const direct = idOfWhere(where);
@@ -258,18 +271,41 @@ export class EntityRepository {
     return { columns, links };
   }
 
-  private async around<P extends object, R>(action: 'FindMany' | 'FindOne' | 'Count' | 'Create' | 'Update' | 'Delete', params: P, work: () => Promise<R>): Promise<R> {
+  /**
+   * Runs an operation between its before and after hooks. Hooks see Strapi's parameters: the caller's own
+   * object in Strapi's form, or, for a compiled plan, the parameters it was compiled from (built only when
+   * a subscriber listens). A plan whose parameters a hook changed is compiled again.
+   */
+  private async around<R>(action: 'FindMany' | 'FindOne' | 'Count' | 'Create' | 'Update' | 'Delete', params: object, work: (prepared: Prepared) => Promise<R>): Promise<R> {
     const { lifecycles } = this.parts;
     const before = `before${action}` as LifecycleAction;
     const after = `after${action}` as LifecycleAction;
     const uid = this.entity.uid;
-    if (!lifecycles.has(uid, before) && !lifecycles.has(uid, after)) return work();
-    const model = { uid, tableName: this.entity.tableName };
-    const state: Record<string, unknown> = {};
-    const eventParams = params as unknown as Record<string, unknown>;
-    await lifecycles.run({ action: before, model, params: eventParams, state });
-    const result = await work();
-    await lifecycles.run({ action: after, model, params: eventParams, result, state });
+    if (!lifecycles.has(uid, before) && !lifecycles.has(uid, after)) return work({ params: params as EngineParams, changed: false });
+    const compiled = 'query' in params || 'id' in params;
+    const eventParams = compiled ? strapiParams(params as CompiledParams) : (params as EngineParams);
+    const shown = compiled ? readShape(eventParams) : '';
+    const model = this.parts.models.get(uid) ?? { uid, singularName: this.entity.singularName, tableName: this.entity.tableName, kind: this.entity.kind, attributes: {} };
+    const states = await lifecycles.run({ action: before, model, params: eventParams as Record<string, unknown> });
+    const result = await work({ params: eventParams, changed: compiled && readShape(eventParams) !== shown });
+    await lifecycles.run({ action: after, model, params: eventParams as Record<string, unknown>, result }, states);
     return result;
   }
+}
+
+/** A compiled call's parameters in Strapi's shape: what it was compiled from, its id as `where.id`, its page and data. */
+function strapiParams(params: CompiledParams): EngineParams {
+  const source = params.source ? toEngineParams(params.source.params) : {};
+  const result: EngineParams = { ...source };
+  if (params.id !== undefined) result.where = source.where === undefined ? { id: params.id } : { id: params.id, $and: [source.where] };
+  if (params.page?.limit !== undefined) result.limit = params.page.limit;
+  if (params.page) result.offset = params.page.offset;
+  if (params.data !== undefined) result.data = params.data;
+  return result;
+}
+
+/** What a hook may change about a read, as text: a different text means compile again. */
+function readShape(params: EngineParams): string {
+  const { where, select, populate, orderBy, limit, offset, publicationState, _q } = params;
+  return JSON.stringify([where, select, populate, orderBy, limit, offset, publicationState, _q]);
 }

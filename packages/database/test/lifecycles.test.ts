@@ -71,6 +71,7 @@ eachDatabase('database lifecycles', (dialect) => {
       for (const phase of ['before', 'after']) {
         handlers[`${phase}${action}`] = async (event) => {
           events.push(`sub:${event.action}`);
+          if (phase === 'before') event.state.subscriberBefore = event.action;
           seen.push(event);
           await failIfAsked(event);
         };
@@ -114,10 +115,13 @@ eachDatabase('database lifecycles', (dialect) => {
     const id = await createPost('ordered');
     expect(events).to.deep.equal(['file:beforeCreate', 'sub:beforeCreate', 'file:afterCreate', 'sub:afterCreate']);
     const afterEvent = seen.find((event) => event.action === 'afterCreate')!;
-    expect(afterEvent.model).to.deep.equal({ uid: POST_UID, tableName: 'posts' });
+    // Strapi's model: uid, names, table and attributes (with id and the timestamps it adds).
+    expect(afterEvent.model).to.deep.include({ uid: POST_UID, singularName: 'post', tableName: 'posts', kind: 'collectionType' });
+    expect(Object.keys(afterEvent.model.attributes)).to.deep.equal(['id', 'title', 'body', 'createdAt', 'updatedAt']);
+    expect(afterEvent.model.attributes.title).to.deep.equal({ type: 'string', required: true });
     expect((afterEvent.result as { id: number }).id).to.equal(id);
-    // before and after of one operation share their state.
-    expect(afterEvent.state.startedBy).to.equal('file');
+    // Each subscriber's before and after of one operation share a state of their own, as in Strapi.
+    expect(afterEvent.state).to.deep.equal({ subscriberBefore: 'beforeCreate' });
   });
 
   it('runs update, delete, findOne and findMany hooks in order', async () => {

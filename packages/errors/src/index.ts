@@ -167,6 +167,8 @@ export function toErrorBody(error: unknown): ErrorBody {
 /** Maps framework errors (http-errors from koa-body, etc.) onto the catalogue. */
 export function normalizeError(error: unknown): TesseraError {
   if (error instanceof TesseraError) return error;
+  const foreign = fromStrapiCatalogue(error);
+  if (foreign) return foreign;
   const status = httpStatusOf(error);
   switch (status) {
     case 400:
@@ -188,6 +190,37 @@ export function normalizeError(error: unknown): TesseraError {
     default:
       return new InternalServerError();
   }
+}
+
+type CatalogueClass = new (message: string, details?: ErrorDetails) => TesseraError;
+
+/** Strapi v4's error names (`@strapi/utils` `errors`) and the class of ours that answers the same. */
+const STRAPI_NAMES: Record<string, CatalogueClass> = {
+  ApplicationError,
+  ValidationError,
+  PaginationError,
+  UnauthorizedError,
+  ForbiddenError,
+  PolicyError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitError,
+};
+
+/**
+ * An error thrown with another copy of Strapi's classes (the real `@strapi/utils`
+ * installed beside a plugin): it is one of ours by its `name`. Strapi's classes
+ * always carry `details`, which tells them apart from other errors that happen to
+ * share a name (yup's `ValidationError` has none, and Strapi answers it with a 500).
+ */
+function fromStrapiCatalogue(error: unknown): TesseraError | undefined {
+  if (!(error instanceof Error) || !('details' in error)) return undefined;
+  const Class = Object.hasOwn(STRAPI_NAMES, error.name) ? STRAPI_NAMES[error.name] : undefined;
+  if (!Class) return undefined;
+  const details = (error as { details: unknown }).details;
+  const known = new Class(error.message, typeof details === 'object' && details !== null ? (details as ErrorDetails) : {});
+  known.stack = error.stack;
+  return known;
 }
 
 /** True when the error is not one we raised on purpose (worth logging with its stack). */

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Do not listen (only load). */
   noListen?: boolean;
+  /** A node_modules folder (npm-installed packages) to link into the app folder, as an app's own. */
+  nodeModules?: string;
 }
 
 export interface DatabaseHandle {
@@ -167,6 +169,7 @@ export async function startApp(options: TestAppOptions): Promise<TestApp> {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }
+  if (options.nodeModules) fs.symlinkSync(options.nodeModules, path.join(dir, 'node_modules'), 'dir');
   const database = options.database ?? (await createDatabase(options.dialect, dir, options.sqliteFile));
   const config: ConfigTree = {
     ...(options.config ?? {}),

@@ -70,7 +70,7 @@ interface Selection {
 
 export function registerGraphql(app: App, localizedTypes: ContentType[]): void {
   if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql').service<GraphqlExtension>('extension');
+  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
   leaveOutOfShadowCrud(extension, localizedTypes);
   // A function: switches set after this plugin's register still count when the schema is built.
   extension.use((context) => {
@@ -98,7 +98,7 @@ function leaveOutOfShadowCrud(extension: GraphqlExtension, localizedTypes: Conte
 
 /** One `create<Type>Localization` per localized collection type whose generated types exist (shadow CRUD on, type enabled). */
 function localizationMutations(app: App, extension: GraphqlExtension, localizedTypes: ContentType[], context: ExtensionContext) {
-  const naming = app.plugin('graphql').service<{ naming: Naming }>('utils').naming;
+  const naming = app.plugin('graphql')!.service<{ naming: Naming }>('utils').naming;
   return localizedTypes
     .filter((contentType) => contentType.kind === 'collectionType' && localizationEnabled(extension.shadowCRUD(contentType.uid)))
     .map((contentType) => localizationMutation(app, contentType, naming))
@@ -119,8 +119,8 @@ function localizationMutation(app: App, contentType: ContentType, naming: Naming
   const resolve: Resolver = async (_parent, args, context, info) => {
     const body = { ...inputData(args.data), [LOCALE_ATTRIBUTE]: args.locale ?? undefined };
     // The answer is loaded as the selection asks (one read), not as REST's default populate.
-    const params = app.plugin('graphql').service<Selection>('selection').readParams(uid, info);
-    const localizations = app.plugin('i18n').service<LocalizationsService>('localizations');
+    const params = app.plugin('graphql')!.service<Selection>('selection').readParams(uid, info);
+    const localizations = app.plugin('i18n')!.service<LocalizationsService>('localizations');
     return { data: await localizations.createLocalization(uid, args.id, body, context.state.auth, params) };
   };
   return {

@@ -5,7 +5,7 @@
  * the `locale` query parameter, and `POST /api/<plural>/:id/localizations`;
  * with the GraphQL plugin on, their GraphQL parts (graphql.ts).
  *
- * Services (reachable as `strapi.plugin('i18n').service(name)`, for app code
+ * Services (reachable as `strapi.plugin('i18n')!.service(name)`, for app code
  * and other plugins such as GraphQL): `locales`, `iso-locales`,
  * `localizations`, `content-types`.
  */
@@ -20,7 +20,7 @@ import { localeParameter } from './locale-parameter';
 import { registerGraphql } from './graphql';
 import { addLocaleAttributes, isLocalizedAttribute, isLocalizedContentType, sharedAttributes } from './localized-types';
 
-const service = <T>(app: App, name: string) => app.plugin('i18n').service(name) as unknown as T;
+const service = <T>(app: App, name: string) => app.plugin('i18n')!.service(name) as unknown as T;
 
 const localizedTypes = (app: App): ContentType[] => app.contentTypes.values().filter(isLocalizedContentType);
 

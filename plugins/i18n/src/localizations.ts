@@ -21,7 +21,7 @@ const INTERNAL = Symbol('i18n internal write');
 type Data = Record<string | symbol, unknown>;
 
 export function localizationsService({ strapi }: { strapi: App }) {
-  const locales = () => strapi.plugin('i18n').service<LocalesService>('locales');
+  const locales = () => strapi.plugin('i18n')!.service<LocalesService>('locales');
   const shared = new Map<string, SharedAttributes>();
   const sharedOf = (uid: string) => {
     let attributes = shared.get(uid);

@@ -1,6 +1,6 @@
 /**
  * The upload plugin in the GraphQL plugin's schema, when that plugin is on
- * (reached through `strapi.plugin('graphql').service('extension')`, never by
+ * (reached through `strapi.plugin('graphql')!.service('extension')`, never by
  * importing its code):
  *
  * - Shadow CRUD must not generate create, update or delete for upload's
@@ -23,7 +23,7 @@ import { uploadMutations, type GraphqlExtensionConfig } from './graphql-mutation
 import { relatedField, type RelatedFieldConfig } from './graphql-related';
 import type { UploadService } from './services/upload';
 
-/** The part of `strapi.plugin('graphql').service('extension')` this needs. */
+/** The part of `strapi.plugin('graphql')!.service('extension')` this needs. */
 interface GraphqlExtension {
   shadowCRUD(uid: string): { disableActions(actions: string[]): unknown };
   use(extension: (context: { typeRegistry: { has(name: string): boolean } }) => GraphqlExtensionConfig | RelatedFieldConfig): unknown;
@@ -41,9 +41,9 @@ export function limitGraphqlUploads(app: App): void {
 /** From `bootstrap`: before the GraphQL schema is built (after the app's bootstrap). */
 export function extendGraphql(app: App): void {
   if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql').service<GraphqlExtension>('extension');
+  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
   for (const uid of ['plugin::upload.file', 'plugin::upload.folder']) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
-  const service = () => app.plugin('upload').service('upload') as unknown as UploadService;
+  const service = () => app.plugin('upload')!.service('upload') as unknown as UploadService;
   // The mutations answer UploadFileEntityResponse: without shadow CRUD for files there is no such type to answer with.
   extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFileEntityResponse') ? uploadMutations(app, service) : {}));
   // GenericMorph is generated with the shadow CRUD types; without them there is no union to answer with.

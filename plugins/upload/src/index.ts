@@ -45,7 +45,7 @@ export const uploadPlugin: Plugin = {
       prefix: '',
       // Only the local provider's files live under /uploads.
       routes: ({ app }) => {
-        const { uploadsDir } = (app.plugin('upload').service('upload') as unknown as UploadService).provider;
+        const { uploadsDir } = (app.plugin('upload')!.service('upload') as unknown as UploadService).provider;
         if (!uploadsDir) return [];
         return [{ method: 'GET', path: '/uploads/:name', handler: serveUploads(uploadsDir), config: { auth: false } }];
       },
@@ -59,7 +59,7 @@ export const uploadPlugin: Plugin = {
   },
   bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.
-    void (app.plugin('upload').service('upload') as unknown as UploadService).provider;
+    void (app.plugin('upload')!.service('upload') as unknown as UploadService).provider;
     extendGraphql(app);
   },
 };

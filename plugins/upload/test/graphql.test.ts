@@ -287,7 +287,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     // The service holds the limit for any caller, not only behind a parser.
     const big = path.join(ctx.app.dir, 'big.bin');
     fs.writeFileSync(big, Buffer.alloc(SIZE_LIMIT + 1, 97));
-    const service = ctx.app.app.plugin('upload').service('upload') as unknown as UploadService;
+    const service = ctx.app.app.plugin('upload')!.service('upload') as unknown as UploadService;
     const refused = await service.upload([{ filepath: big, originalFilename: 'big.bin', size: SIZE_LIMIT + 1 }], [], null).catch((error: Error) => error);
     expect(refused).to.be.instanceOf(PayloadTooLargeError);
     expect((refused as Error).message).to.equal(`The files exceed the upload size limit (${SIZE_LIMIT} bytes)`);

@@ -24,7 +24,7 @@ import type { UserService } from './services/user';
 type Row = Record<string, unknown>;
 type Resolver = (parent: unknown, args: Row, context: ResolverContext) => unknown;
 
-/** The part of `strapi.plugin('graphql').service('extension')` used here (no import of the plugin's code). */
+/** The part of `strapi.plugin('graphql')!.service('extension')` used here (no import of the plugin's code). */
 interface GraphqlExtension {
   shadowCRUD(uid: string): {
     disableQueries(): { disableMutations(): unknown };
@@ -95,7 +95,7 @@ const OK = { ok: true };
 
 export function registerGraphql(app: App, deps: GraphqlDependencies): void {
   if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql').service<GraphqlExtension>('extension');
+  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
   extension.shadowCRUD(PERMISSION_UID).disableQueries().disableMutations();
   // Replaced below by mutations that go through the services.
   extension.shadowCRUD(USER_UID).disableMutations();

@@ -45,7 +45,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     return app;
   };
   const config = () => theApp().config.get<UsersPermissionsConfig>('plugin.users-permissions');
-  const service = <T extends object>(name: string) => () => theApp().plugin('users-permissions').service<T>(name);
+  const service = <T extends object>(name: string) => () => theApp().plugin('users-permissions')!.service<T>(name);
   const users = service<UserService>('user');
   const roles = service<RoleService>('role');
   const auth = service<AuthService>('auth');

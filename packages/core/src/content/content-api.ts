@@ -8,7 +8,7 @@
  * attributes never reach a result: the compiled query never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams } from '@tessera/database';
+import { FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams, type QuerySource } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 import type { EntityService } from './entity-service';
@@ -64,12 +64,13 @@ export class ContentApi {
   async find(uid: string, context: OperationContext): Promise<FindResult> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'collection');
+    const source = this.hookSource(uid, params, context.auth, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     const repository = this.db.query(uid);
     const [results, total] = await Promise.all([
-      repository.findMany({ query, page: toPage(pagination) }),
+      repository.findMany({ query, page: toPage(pagination), source }),
       // The count reads the same plan (it ignores populate, and shares its compiled SQL); totals are cached until a write they depend on.
-      pagination.withCount ? this.db.counts.count(query, () => repository.count({ query })) : Promise.resolve(undefined),
+      pagination.withCount ? this.db.counts.count(query, () => repository.count({ query, source })) : Promise.resolve(undefined),
     ]);
     return { results, pagination: paginationMeta(pagination, total) };
   }
@@ -77,7 +78,8 @@ export class ContentApi {
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'entry');
-    const entry = await this.db.query(uid).findOne({ query, id: parseId(id) });
+    const source = this.hookSource(uid, params, context.auth, 'entry');
+    const entry = await this.db.query(uid).findOne({ query, id: parseId(id), source });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -101,26 +103,27 @@ export class ContentApi {
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileForWrite(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.auth);
     const values = this.withDeclaredData(uid, this.writableData(uid, data, context.auth), params, context.auth, 'collection');
-    return this.entityService.create(uid, { data: values, query });
+    return this.entityService.create(uid, { data: values, ...answer });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), query });
+    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), ...answer });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const query = this.compileForWrite(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.delete(uid, parseId(id), { query });
+    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
+    return this.entityService.delete(uid, parseId(id), answer);
   }
 
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'single');
-    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 } });
+    const source = this.hookSource(uid, params, context.auth, 'single');
+    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -129,26 +132,26 @@ export class ContentApi {
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileForWrite(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.auth);
     const values = this.writableData(uid, data, context.auth);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
       const existing = await this.firstId(uid, params, context.auth);
-      if (existing !== null) return this.entityService.update(uid, existing, { data: values, query });
-      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), query });
+      if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), ...answer });
     });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileForWrite(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.auth);
     // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
       const existing = await this.firstId(uid, params, context.auth);
       if (existing === null) throw new NotFoundError();
-      return this.entityService.delete(uid, existing, { query });
+      return this.entityService.delete(uid, existing, answer);
     });
   }
 
@@ -167,6 +170,17 @@ export class ContentApi {
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
     const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
     return this.plans.get(uid, planParams, auth, () => this.compile(uid, planParams, auth));
+  }
+
+  /**
+   * When a read hook listens on the type: the parameters the plan came from, shown to the hooks in Strapi's
+   * shape, and compiled again under this caller's rules when a hook changes them (strapi-plugin-populate-deep
+   * turns `populate=deep` into a populate tree). Nothing is built when no hook listens.
+   */
+  private hookSource(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): QuerySource | undefined {
+    if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
+    return { params: planParams, compile: (changed) => this.compile(uid, changed as RequestParams, auth) };
   }
 
   /**
@@ -204,8 +218,12 @@ export class ContentApi {
    * state, while populated relations keep the request's publication state —
    * a write never becomes a way to read someone else's drafts.
    */
-  private compileForWrite(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
-    return { ...this.compile(uid, params, auth), publicationState: 'preview' };
+  private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: EntityQuery; source?: QuerySource } {
+    const query: EntityQuery = { ...this.compile(uid, params, auth), publicationState: 'preview' };
+    if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
+    // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
+    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, auth), publicationState: 'preview' as const }) };
+    return { query, source };
   }
 
   /** Compiles the caller's parameters: drafts only for those allowed, populate only into readable types. */

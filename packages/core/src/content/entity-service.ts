@@ -8,7 +8,7 @@
  * reads drafts and private attributes unless told otherwise.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
-import type { Database, Entity, EntityMetadata, EntityQuery, Page, QueryParams } from '@tessera/database';
+import type { Database, Entity, EntityMetadata, EntityQuery, Page, QueryParams, QuerySource } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
@@ -30,6 +30,8 @@ export interface FindParams extends QueryParams, PaginationParams {
   locale?: string;
   /** A compiled plan (what the content API passes); replaces filters/sort/fields/populate/publicationState. */
   query?: EntityQuery;
+  /** With `query`: the parameters it was compiled from, for lifecycle hooks. */
+  source?: QuerySource;
 }
 
 export interface WriteParams {
@@ -38,6 +40,8 @@ export interface WriteParams {
   populate?: unknown;
   /** A compiled plan for the entry read back (what the content API passes). */
   query?: EntityQuery;
+  /** With `query`: the parameters it was compiled from, for lifecycle hooks. */
+  source?: QuerySource;
 }
 
 export interface EntityPage {
@@ -73,7 +77,7 @@ export class EntityService {
   /** Entries of a collection type (all of them unless paginated); a single type's entry, or null. */
   async findMany(uid: string, params: FindParams = {}): Promise<Entity[] | Entity | null> {
     const repository = this.db.query(uid);
-    const entries = await repository.findMany({ query: this.plan(uid, params), page: pageOf(params) });
+    const entries = await repository.findMany({ query: this.plan(uid, params), page: pageOf(params), source: this.source(uid, params) });
     if (repository.entity.kind === 'singleType') return entries[0] ?? null;
     return entries;
   }
@@ -85,19 +89,20 @@ export class EntityService {
     const pageSize = Math.max(1, toInteger(merged.pageSize, 'pageSize') ?? DEFAULT_PAGE_SIZE);
     const repository = this.db.query(uid);
     const query = this.plan(uid, params);
+    const source = this.source(uid, params);
     const [results, total] = await Promise.all([
-      repository.findMany({ query, page: { limit: pageSize, offset: (page - 1) * pageSize } }),
-      repository.count({ query }),
+      repository.findMany({ query, page: { limit: pageSize, offset: (page - 1) * pageSize }, source }),
+      repository.count({ query, source }),
     ]);
     return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
   }
 
   async count(uid: string, params: FindParams = {}): Promise<number> {
-    return this.db.query(uid).count({ query: this.plan(uid, params) });
+    return this.db.query(uid).count({ query: this.plan(uid, params), source: this.source(uid, params) });
   }
 
   async findOne(uid: string, id: number | string, params: FindParams = {}): Promise<Entity | null> {
-    return this.db.query(uid).findOne({ query: this.plan(uid, params, true), id: toId(id) });
+    return this.db.query(uid).findOne({ query: this.plan(uid, params, true), id: toId(id), source: this.source(uid, params, true) });
   }
 
   async create(uid: string, params: WriteParams): Promise<Entity> {
@@ -111,7 +116,7 @@ export class EntityService {
     if (entity.draftAndPublish && !('publishedAt' in values)) values.publishedAt = now;
     return this.db.transaction(async () => {
       await this.checkUnique(entity, values, null);
-      const created = await this.db.query(uid).create({ data: values, query: this.readBack(uid, params) });
+      const created = await this.db.query(uid).create({ data: values, query: this.readBack(uid, params), source: this.writeSource(params) });
       await this.afterCommit('entry.create', uid, created);
       return created;
     });
@@ -126,7 +131,7 @@ export class EntityService {
       if (entity.draftAndPublish) await this.checkRequiredWhenPublished(entity, toId(id), values);
       await this.checkUnique(entity, values, toId(id));
       const wasPublished = 'publishedAt' in values && entity.draftAndPublish ? await this.isPublished(uid, toId(id)) : undefined;
-      const updated = await this.db.query(uid).update({ id: toId(id), data: values, query: this.readBack(uid, params) });
+      const updated = await this.db.query(uid).update({ id: toId(id), data: values, query: this.readBack(uid, params), source: this.writeSource(params) });
       await this.afterCommit(updateEventName(wasPublished, values.publishedAt), uid, updated);
       return updated;
     });
@@ -134,7 +139,7 @@ export class EntityService {
 
   async delete(uid: string, id: number | string, params: Omit<WriteParams, 'data'> = {}): Promise<Entity> {
     return this.db.transaction(async () => {
-      const deleted = await this.db.query(uid).delete({ id: toId(id), query: this.readBack(uid, params) });
+      const deleted = await this.db.query(uid).delete({ id: toId(id), query: this.readBack(uid, params), source: this.writeSource(params) });
       await this.afterCommit('entry.delete', uid, deleted);
       return deleted;
     });
@@ -145,6 +150,19 @@ export class EntityService {
     const { sort, fields, populate, publicationState } = params;
     const filters = this.withParameters(uid, params, byId);
     return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true });
+  }
+
+  /** Server code's parameters, for lifecycle hooks to see in Strapi's shape (a compiled plan brings its own `source`). */
+  private source(uid: string, params: FindParams, byId = false): QuerySource | undefined {
+    if (params.query) return params.source;
+    if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
+    const { sort, fields, populate, publicationState } = params;
+    return { params: { filters: this.withParameters(uid, params, byId), sort, fields, populate, publicationState } };
+  }
+
+  private writeSource(params: Omit<WriteParams, 'data'>): QuerySource | undefined {
+    if (params.query) return params.source;
+    return params.fields === undefined && params.populate === undefined ? undefined : { params: { fields: params.fields, populate: params.populate } };
   }
 
   /** The filters, ANDed with those of the plugins' parameters (i18n: `locale`, the default locale when absent). */

@@ -12,7 +12,6 @@ import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 
 const LIMIT = 500;
-const READ_HOOKS = ['beforeFindMany', 'afterFindMany', 'beforeFindOne', 'afterFindOne', 'beforeCount', 'afterCount'] as const;
 
 export class PlanCache {
   private readonly plans = new Map<string, EntityQuery>();
@@ -24,7 +23,7 @@ export class PlanCache {
   }
 
   get(uid: string, params: unknown, auth: AuthState, compile: () => EntityQuery): EntityQuery {
-    if (READ_HOOKS.some((action) => this.db.lifecycles.has(uid, action))) return compile();
+    if (this.db.lifecycles.hasReadHooks(uid)) return compile();
     const key = `${uid}\u0000${this.readScope(auth)}\u0000${JSON.stringify(params)}`;
     let plan = this.plans.get(key);
     if (!plan) {

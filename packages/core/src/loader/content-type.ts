@@ -1,24 +1,34 @@
 /**
  * Builds a registered content type or component from a raw schema (an app's
  * `schema.json`, or a plugin's `contentTypes.<name>.schema`): checks its
- * shape and fills Strapi v4's defaults. App and plugin types share this, so
- * they are validated and stored alike.
+ * shape and fills Strapi v4's defaults and descriptive fields (as Strapi's
+ * `createContentType` does): `kind` (collection type), `collectionName`
+ * (an API's singular name, `<plugin>_<singular name>` for a plugin), `uid`,
+ * `modelType`, `modelName`, `globalId`, and `apiName` or `plugin`. App and
+ * plugin types share this, so they are validated and stored alike.
  */
 import type { Component, ComponentSchema, ContentType, ContentTypeSchema } from '@tessera/database';
 import { validateComponentShape, validateContentTypeShape } from './validate-schema';
 
 export function buildContentType(raw: unknown, uid: string, namespace: string, source: string): ContentType {
-  validateContentTypeShape(raw, source);
-  const schema = raw as ContentTypeSchema;
+  const plugin = uid.startsWith('plugin::') ? namespace : undefined;
+  validateContentTypeShape(raw, source, { plugin: plugin !== undefined });
+  const schema = raw as ContentTypeSchema & { globalId?: string };
+  const singular = schema.info.singularName;
   return {
     ...schema,
-    collectionName: schema.collectionName ?? schema.info.pluralName.replace(/-/g, '_'),
+    kind: schema.kind ?? 'collectionType',
+    collectionName: schema.collectionName ?? (plugin ? `${plugin}_${singular}`.toLowerCase() : singular),
     options: schema.options ?? {},
     pluginOptions: schema.pluginOptions ?? {},
     uid,
     namespace,
     source,
     schemaAttributes: Object.keys(schema.attributes),
+    modelType: 'contentType',
+    modelName: singular,
+    globalId: schema.globalId ?? pascalCase(plugin ? `${plugin}-${singular}` : singular),
+    ...(plugin ? { plugin } : { apiName: uid.slice('api::'.length).split('.')[0] }),
   };
 }
 
@@ -33,4 +43,13 @@ export function buildComponent(raw: unknown, category: string, name: string, sou
     category,
     source,
   };
+}
+
+/** lodash's `upperFirst(camelCase(x))` for the kebab-case names schemas use: `users-permissions-user` → `UsersPermissionsUser`. */
+function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('');
 }

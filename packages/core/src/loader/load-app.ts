@@ -125,7 +125,9 @@ export function readJson(file: string): unknown {
 /** V8 says "… in JSON at position 100"; an editor wants a line and a column. */
 export function jsonProblem(text: string, message: string): string {
   const match = /at position (\d+)/.exec(message);
-  const head = message.replace(/ in JSON at position \d+.*$/s, '').replace(/^(.*?), ".*"(?: is not valid JSON)?$/s, '$1');
+  // String cuts, not patterns: V8 quotes the file's text in some messages, which no regex should scan.
+  const cut = (at: number) => (at >= 0 ? message.slice(0, at) : message);
+  const head = cut(message.indexOf(' in JSON at position ')).split(', "')[0]!;
   if (!match) return head;
   const before = text.slice(0, Number(match[1]));
   const line = before.split('\n').length;

@@ -13,6 +13,25 @@ let sharing = false;
 type ResolveFilename = (request: string, parent: unknown, isMain: boolean, options?: unknown) => string;
 
 /**
+ * Strapi v4 code imports `@strapi/strapi` (`const { factories } = require('@strapi/strapi')`)
+ * and `@strapi/utils` (`errors`, `sanitize`, `yup`…).
+ *
+ * - `@strapi/strapi` is always the kernel's: a plugin that depends on it pulls the real
+ *   Strapi server into node_modules, and its factories need Strapi's whole runtime
+ *   (`Cannot find module 'ajv/dist/core'`). `@tessera/plugin-rest` provides the same names.
+ * - `@strapi/utils` is the real package when one is installed where the code lives: it is a
+ *   library (sanitizers, yup, helpers) that runs on its own, and the errors it throws are
+ *   mapped by name (`normalizeError` in `@tessera/errors`). When none is installed it is
+ *   `@tessera/errors`, which exports the same `errors`.
+ */
+const ALWAYS_KERNEL: Record<string, string> = {
+  '@strapi/strapi': '@tessera/plugin-rest',
+};
+const KERNEL_FALLBACK: Record<string, string> = {
+  '@strapi/utils': '@tessera/errors',
+};
+
+/**
  * App files import `@tessera/*` (`import { factories } from '@tessera/plugin-rest'`).
  * An app folder without its own node_modules (a fresh app, a test app in a temp
  * dir) cannot resolve them, so when normal resolution fails we resolve from the
@@ -26,25 +45,17 @@ function shareKernelPackages(): void {
   const loader = Module as unknown as { _resolveFilename: ResolveFilename };
   const original = loader._resolveFilename;
   loader._resolveFilename = function resolveWithKernelFallback(request, parent, isMain, options) {
+    const kernelOnly = ALWAYS_KERNEL[request];
+    if (kernelOnly) return original.call(this, kernelOnly, module, isMain, options);
     try {
       return original.call(this, request, parent, isMain, options);
     } catch (error) {
-      const kernelPackage = STRAPI_PACKAGES[request] ?? (request.startsWith('@tessera/') ? request : undefined);
+      const kernelPackage = KERNEL_FALLBACK[request] ?? (request.startsWith('@tessera/') ? request : undefined);
       if (!kernelPackage) throw error;
       return original.call(this, kernelPackage, module, isMain, options);
     }
   };
 }
-
-/**
- * Strapi v4 app code imports these (`const { factories } = require('@strapi/strapi')`,
- * `const { errors } = require('@strapi/utils')`); when the app has not installed
- * them, they resolve to the kernel's own packages that provide the same names.
- */
-const STRAPI_PACKAGES: Record<string, string> = {
-  '@strapi/strapi': '@tessera/plugin-rest',
-  '@strapi/utils': '@tessera/errors',
-};
 
 function registerTypeScript(): void {
   if (registered) return;

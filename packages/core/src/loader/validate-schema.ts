@@ -18,15 +18,24 @@ import {
 const ATTRIBUTE_TYPES = new Set<string>([...SCALAR_TYPES, 'relation', 'media', 'component', 'dynamiczone']);
 const RELATION_KIND_SET = new Set<string>(RELATION_KINDS);
 const RESERVED = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', '__component', '__typename']);
+/** i18n's attributes, which published plugins declare in their own schemas (Strapi lets them). */
+const LOCALIZATION_ATTRIBUTES = new Set(['locale', 'localizations']);
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Table names: Strapi takes `collectionName` as it is, and published schemas use hyphens (`my-plugin_items`). */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const NUMERIC_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
 const LENGTH_TYPES = new Set(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration']);
 
 type RawObject = Record<string, unknown>;
 
-/** Checks one content type's own shape (no cross-type checks). */
-export function validateContentTypeShape(raw: unknown, file: string): void {
+export interface ShapeOptions {
+  /** A plugin's schema: it may declare i18n's `locale`/`localizations` itself. */
+  plugin?: boolean;
+}
+
+/** Checks one content type's own shape (no cross-type checks); a missing `kind` is a collection type, as in Strapi. */
+export function validateContentTypeShape(raw: unknown, file: string, options: ShapeOptions = {}): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(message, file);
   };
@@ -35,7 +44,7 @@ export function validateContentTypeShape(raw: unknown, file: string): void {
   checkKeys(schema, 'schema', fail);
   if (isObject(schema.info)) checkKeys(schema.info as RawObject, 'info', fail);
   if (isObject(schema.options)) checkKeys(schema.options as RawObject, 'options', fail);
-  if (schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
+  if (schema.kind !== undefined && schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
     fail(`"kind" must be "collectionType" or "singleType", got ${JSON.stringify(schema.kind)}`);
   }
   if (!isObject(schema.info)) fail('"info" is missing');
@@ -46,10 +55,10 @@ export function validateContentTypeShape(raw: unknown, file: string): void {
   }
   if (info.singularName === info.pluralName) fail('"info.singularName" and "info.pluralName" must differ');
   if (typeof info.displayName !== 'string' || !info.displayName) fail('"info.displayName" is missing');
-  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
-    fail('"collectionName" must be a table name (letters, digits, underscores)');
+  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
+    fail('"collectionName" must be a table name (letters, digits, underscores, hyphens)');
   }
-  validateAttributes(schema.attributes, file);
+  validateAttributes(schema.attributes, file, options);
 }
 
 export function validateComponentShape(raw: unknown, file: string): void {
@@ -58,8 +67,8 @@ export function validateComponentShape(raw: unknown, file: string): void {
   checkKeys(schema, 'schema', (message) => {
     throw new ConfigurationError(message, file);
   });
-  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !IDENTIFIER.test(schema.collectionName))) {
-    throw new ConfigurationError('"collectionName" must be a table name (letters, digits, underscores)', file);
+  if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
+    throw new ConfigurationError('"collectionName" must be a table name (letters, digits, underscores, hyphens)', file);
   }
   validateAttributes(schema.attributes, file);
 }
@@ -69,17 +78,17 @@ function checkKeys(object: RawObject, place: KeyPlace, fail: (message: string) =
   if (problem) fail(problem);
 }
 
-function validateAttributes(raw: unknown, file: string): void {
+function validateAttributes(raw: unknown, file: string, options: ShapeOptions = {}): void {
   if (!isObject(raw)) throw new ConfigurationError('"attributes" must be an object', file);
-  for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file);
+  for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file, options);
 }
 
-function validateAttribute(name: string, raw: unknown, all: RawObject, file: string): void {
+function validateAttribute(name: string, raw: unknown, all: RawObject, file: string, options: ShapeOptions): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, file);
   };
   if (!IDENTIFIER.test(name)) fail('name must start with a letter and hold only letters, digits and underscores');
-  if (RESERVED.has(name)) fail('this name is reserved');
+  if (RESERVED.has(name) && !(options.plugin && LOCALIZATION_ATTRIBUTES.has(name))) fail('this name is reserved');
   if (!isObject(raw)) fail('must be an object with a "type"');
   const attribute = raw as RawObject;
   checkKeys(attribute, 'attribute', fail);

@@ -1,19 +1,49 @@
 /**
- * Strapi v4's plugin extensions: `src/extensions/<plugin>/strapi-server.{js,ts}`
- * exports `(plugin) => plugin`, and may replace or add controllers, services,
- * routes or content types before the plugin registers. The common use is
- * overriding a users-permissions controller without forking the plugin.
+ * Strapi v4's plugin extensions, applied in Strapi's order before the plugin registers:
+ * 1. `src/extensions/<plugin>/content-types/<name>/schema.json` replaces the top-level keys
+ *    of that plugin content type's schema (Strapi merges shallowly: an `attributes` given
+ *    there is the whole attribute list). The common use is adding fields to
+ *    users-permissions' `user`.
+ * 2. `src/extensions/<plugin>/strapi-server.{js,ts}` exports `(plugin) => plugin`, and may
+ *    replace or add controllers, services, routes or content types.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
-import type { Plugin } from '../types';
+import type { Plugin, PluginContentType } from '../types';
 import { findModule, loadModule } from '../loader/load-module';
+import { readJson } from '../loader/load-app';
 
 export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
-  const file = findModule(path.join(appDir, 'src', 'extensions', plugin.name, 'strapi-server'));
-  if (!file) return plugin;
+  const dir = path.join(appDir, 'src', 'extensions', plugin.name);
+  if (!fs.existsSync(dir)) return plugin;
+  const withSchemas = { ...plugin, contentTypes: extendedContentTypes(dir, plugin.contentTypes) };
+  const file = findModule(path.join(dir, 'strapi-server'));
+  if (!file) return withSchemas;
   const extend = loadModule(file);
   if (typeof extend !== 'function') throw new ConfigurationError('a plugin extension must export (plugin) => plugin', file);
-  const extended = (extend as (plugin: Plugin) => Plugin | undefined)({ ...plugin }) ?? plugin;
+  const extended = (extend as (plugin: Plugin) => Plugin | undefined)(withSchemas) ?? withSchemas;
   return { ...extended, name: plugin.name };
+}
+
+function extendedContentTypes(dir: string, contentTypes: Plugin['contentTypes']): Plugin['contentTypes'] {
+  const extensionsDir = path.join(dir, 'content-types');
+  // An extension for a content type the plugin does not have is a mistake (a typo in the folder name): say so.
+  for (const name of fs.existsSync(extensionsDir) ? fs.readdirSync(extensionsDir) : []) {
+    const file = path.join(extensionsDir, name, 'schema.json');
+    if (fs.existsSync(file) && !contentTypes?.[name]) throw new ConfigurationError(`plugin ${path.basename(dir)} has no content type "${name}" to extend`, file);
+  }
+  if (!contentTypes) return contentTypes;
+  const result: Record<string, PluginContentType> = {};
+  for (const [name, declared] of Object.entries(contentTypes)) {
+    const file = path.join(dir, 'content-types', name, 'schema.json');
+    if (!fs.existsSync(file) || !declared || typeof declared !== 'object') {
+      result[name] = declared;
+      continue;
+    }
+    const extension = readJson(file);
+    if (typeof extension !== 'object' || extension === null || Array.isArray(extension)) throw new ConfigurationError('a content-type extension must be a JSON object', file);
+    result[name] = { ...declared, schema: { ...(declared.schema as object), ...extension } };
+  }
+  return result;
 }

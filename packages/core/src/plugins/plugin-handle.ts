@@ -1,49 +1,58 @@
 /**
  * `app.plugin(name)`: one plugin's entries, addressed by their short names
  * (`strapi.plugin('users-permissions').service('jwt')`), as in Strapi v4.
+ *
+ * The app hands out one handle per plugin (the same object on every call), and
+ * its methods are bound: published plugins keep state on the handle
+ * (`strapi.plugin('x').cache = …`) and pass its methods around detached
+ * (`const { config } = strapi.plugin('x')`).
  */
 import type { ContentType } from '@tessera/database';
 import type { App } from '../app';
 import type { MiddlewareFactory, PolicyFunction } from '../types';
 
 export class PluginHandle {
+  /** Plugins may store their own state on the handle, as on Strapi's plugin object. */
+  [state: string]: unknown;
+
   constructor(
     private readonly app: App,
     readonly name: string,
   ) {}
 
-  service<T extends object = Record<string, unknown>>(name: string): T {
-    return this.app.service<T>(this.uid(name));
-  }
+  readonly service = <T extends object = Record<string, unknown>>(name: string): T => this.app.service<T>(this.uid(name));
 
-  controller<T extends object = Record<string, unknown>>(name: string): T | undefined {
-    return this.app.controller<T>(this.uid(name));
-  }
+  readonly controller = <T extends object = Record<string, unknown>>(name: string): T | undefined => this.app.controller<T>(this.uid(name));
 
-  contentType(name: string): ContentType {
-    return this.app.contentTypes.get(this.uid(name));
-  }
+  readonly contentType = (name: string): ContentType => this.app.contentTypes.get(this.uid(name));
 
   /** `config('jwt.expiresIn', '30d')`: this plugin's merged config, or the fallback. */
-  config<T = unknown>(path?: string, fallback?: T): T {
-    return this.app.config.get<T>(path ? `plugin.${this.name}.${path}` : `plugin.${this.name}`, fallback);
-  }
+  readonly config = <T = unknown>(path?: string, fallback?: T): T =>
+    this.app.config.get<T>(path ? `plugin.${this.name}.${path}` : `plugin.${this.name}`, fallback);
 
-  policy(name: string): PolicyFunction {
-    return this.app.policies.get(this.uid(name));
-  }
+  readonly policy = (name: string): PolicyFunction => this.app.policies.get(this.uid(name));
 
-  middleware(name: string): MiddlewareFactory {
-    return this.app.middlewares.get(this.uid(name));
-  }
+  readonly middleware = (name: string): MiddlewareFactory => this.app.middlewares.get(this.uid(name));
 
   /** Every entry of one kind that this plugin declared, by short name. */
   get services(): Record<string, object> {
     return this.byShortName(this.app.services.keys(), (uid) => this.app.service(uid));
   }
 
+  get controllers(): Record<string, object> {
+    return this.byShortName(this.app.controllers.keys(), (uid) => this.app.controller(uid) as object);
+  }
+
   get contentTypes(): Record<string, ContentType> {
     return this.byShortName(this.app.contentTypes.keys(), (uid) => this.app.contentTypes.get(uid));
+  }
+
+  get policies(): Record<string, PolicyFunction> {
+    return this.byShortName(this.app.policies.keys(), (uid) => this.app.policies.get(uid));
+  }
+
+  get middlewares(): Record<string, MiddlewareFactory> {
+    return this.byShortName(this.app.middlewares.keys(), (uid) => this.app.middlewares.get(uid));
   }
 
   private uid(name: string): string {

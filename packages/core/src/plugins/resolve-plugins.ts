@@ -1,11 +1,13 @@
 /**
- * Which plugins an app runs, and in what order. `rest` is on by default;
- * `config/plugins.ts` turns plugins on or off in Strapi v4's form
+ * Which plugins an app runs, and in what order, as Strapi v4 decides it:
+ * `rest` and every plugin installed in the app (discover-plugins.ts) are on by
+ * default; `config/plugins.ts` turns plugins on or off in Strapi v4's form
  * (`{ '<name>': { enabled, resolve, config } }`). A plugin is found at
- * `resolve` (a folder relative to the app, or a package) or as the package
- * `@tessera/plugin-<name>`; its server side is `strapi-server.{js,ts}`,
- * `server/index.{ts,js}`, or the package's main module, exporting an object
- * or a function `({ strapi }) => object`.
+ * `resolve` (a folder relative to the app, or a package), as the installed
+ * package, or as the package `@tessera/plugin-<name>`. An installed package's
+ * server side is its `strapi-server.js` (one without is admin-only and skipped,
+ * as Strapi skips it); elsewhere also `server/index.{ts,js}` or the package's
+ * main module. The server side is an object or a function `({ strapi }) => object`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { ConfigurationError } from '@tessera/errors';
 import type { App } from '../app';
 import type { Plugin, PluginServer } from '../types';
 import { findModule, loadModule } from '../loader/load-module';
+import { installedPlugins, type InstalledPlugin } from './discover-plugins';
 
 const DEFAULT_PLUGINS = ['rest'];
 
@@ -36,22 +39,30 @@ export function pluginSettings(app: App): Map<string, PluginSetting> {
 
 export function resolvePlugins(app: App, given: Plugin[]): Plugin[] {
   const settings = pluginSettings(app);
+  const installed = installedPlugins(app.dir);
   const byName = new Map<string, Plugin>();
   for (const plugin of given) byName.set(plugin.name, plugin);
-  const wanted = new Set(DEFAULT_PLUGINS);
+  const wanted = new Set([...DEFAULT_PLUGINS, ...installed.keys()]);
   for (const [name, setting] of settings) {
     if (setting.enabled === false) wanted.delete(name);
     else wanted.add(name);
   }
   for (const name of byName.keys()) if (settings.get(name)?.enabled === false) byName.delete(name);
   for (const name of wanted) {
-    if (!byName.has(name)) byName.set(name, loadPlugin(app, name, settings.get(name) ?? {}));
+    if (byName.has(name)) continue;
+    const plugin = loadPlugin(app, name, settings.get(name) ?? {}, installed.get(name));
+    if (plugin) byName.set(name, plugin);
   }
   return dependencyOrder([...byName.values()]);
 }
 
-function loadPlugin(app: App, name: string, setting: PluginSetting): Plugin {
-  const entry = locatePluginEntry(app.dir, name, setting);
+/** The plugin's server side, or undefined for an installed package that has none (admin-only). */
+function loadPlugin(app: App, name: string, setting: PluginSetting, installed: InstalledPlugin | undefined): Plugin | undefined {
+  const entry = locatePluginEntry(app.dir, name, setting, installed);
+  if (!entry) {
+    app.log.debug(`plugin "${name}" (${installed?.packageName}) has no strapi-server.js: nothing to run on the server, skipped (as Strapi skips it)`);
+    return undefined;
+  }
   let loaded: unknown;
   try {
     loaded = loadModule(entry);
@@ -59,15 +70,43 @@ function loadPlugin(app: App, name: string, setting: PluginSetting): Plugin {
     if (error instanceof ConfigurationError) throw error;
     throw new ConfigurationError(`plugin "${name}" cannot be loaded: ${(error as Error).message}`, entry);
   }
-  const server = (typeof loaded === 'function' ? loaded({ strapi: app, app }) : loaded) as PluginServer & Partial<Plugin>;
+  // Strapi calls a function export with `{ env }`; Tessera's plugins take `{ strapi, app }`.
+  const server = (typeof loaded === 'function' ? loaded({ strapi: app, app, env: app.env }) : loaded) as PluginServer & Partial<Plugin>;
   if (!server || typeof server !== 'object') throw new ConfigurationError(`plugin "${name}" must export its server side as an object or a function returning one`, entry);
+  logSkippedAdminParts(app, name, server, entry);
   // The name the app gives a plugin (its key in config/plugins) is its name, as in Strapi.
   return { ...server, name };
 }
 
-/** The file holding a plugin's server side. */
-function locatePluginEntry(appDir: string, name: string, setting: PluginSetting): string {
-  const target = setting.resolve ?? `@tessera/plugin-${name}`;
+/**
+ * Tessera serves no admin panel: a plugin's admin entry (`strapi-admin.js`)
+ * and admin routes are skipped, said once per plugin; its server side runs.
+ */
+function logSkippedAdminParts(app: App, name: string, server: PluginServer, entry: string): void {
+  const skipped: string[] = [];
+  const packageDir = path.dirname(entry);
+  if (findModule(path.join(packageDir, 'strapi-admin'))) skipped.push('its admin panel (strapi-admin)');
+  const adminRoutes = countAdminRoutes(server.routes);
+  if (adminRoutes > 0) skipped.push(`${adminRoutes} admin route${adminRoutes === 1 ? '' : 's'}`);
+  if (skipped.length > 0) app.log.info(`plugin "${name}": ${skipped.join(' and ')} skipped (Tessera has no admin panel); its server side runs`);
+}
+
+function countAdminRoutes(routes: PluginServer['routes']): number {
+  if (routes === undefined) return 0;
+  if (Array.isArray(routes)) return routes.length;
+  let count = 0;
+  for (const [key, router] of Object.entries(routes)) {
+    const definition = Array.isArray(router) ? { type: undefined, routes: router } : router;
+    const type = definition.type ?? (key === 'content-api' ? 'content-api' : 'admin');
+    if (type === 'admin') count += Array.isArray(definition.routes) ? definition.routes.length : 1;
+  }
+  return count;
+}
+
+/** The file holding a plugin's server side (undefined: an installed package without one). */
+function locatePluginEntry(appDir: string, name: string, setting: PluginSetting, installed: InstalledPlugin | undefined): string | undefined {
+  if (setting.resolve === undefined && installed?.dir) return findModule(path.join(installed.dir, 'strapi-server'));
+  const target = setting.resolve ?? installed?.builtIn ?? `@tessera/plugin-${name}`;
   const isPath = target.startsWith('.') || path.isAbsolute(target);
   if (isPath) {
     const dir = path.resolve(appDir, target);

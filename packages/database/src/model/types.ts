@@ -135,6 +135,16 @@ export interface ContentType extends ContentTypeSchema {
    * they filter every read on (i18n: `locale`).
    */
   indexes?: Array<{ attributes: string[] }>;
+  /** What Strapi v4 puts on a registered content type, for Strapi code that reads it (`strapi.contentTypes[uid].modelName`). */
+  modelType?: 'contentType';
+  /** `info.singularName`. */
+  modelName?: string;
+  /** `Article`, `UsersPermissionsUser`: the schema's own `globalId`, or Strapi's derivation. */
+  globalId?: string;
+  /** `article` for `api::article.article`. */
+  apiName?: string;
+  /** `users-permissions` for `plugin::users-permissions.user`. */
+  plugin?: string;
 }
 
 export interface ComponentSchema {

@@ -4,7 +4,9 @@
  * `['a', 'b.c']`, `{ a: true }`, `{ a: { fields, filters, sort, populate,
  * count, start, limit } }`, `{ zone: { on: { 'x.y': {...} } } }`.
  *
- * Unknown keys are ignored like Strapi v4 (rejected in strict mode). A
+ * Forms mix and merge (`a.b,a.c`, `[{ tags: {…} }, 'category']`; see
+ * populate-forms.ts). Unknown keys are ignored like Strapi v4, whatever
+ * their value (rejected in strict mode). A
  * relation to a type the caller may not read is left out, and populated
  * entries keep the request's publication state.
  *
@@ -15,7 +17,8 @@ import type { EntityMetadata, LinkField } from '../metadata/metadata';
 import type { Condition, EntityQuery, PopulateItem, PublicationState, SortItem } from './plan';
 import { FILE_UID } from '../metadata/media';
 import type { CompileContext, QueryParams } from './compile-context';
-import { arrayLike, invalidParameter, isPlainObject, unknownParameter } from './compile-context';
+import { invalidParameter, isPlainObject, unknownParameter } from './compile-context';
+import { mergeSpecs, populatePairs, populateSpec, type PopulateSpec } from './populate-forms';
 import { compileFields } from './compile-fields';
 import { compileFilters } from './compile-filters';
 import { compileSort } from './compile-sort';
@@ -24,8 +27,6 @@ import { compileLinkPage } from './compile-link-page';
 const MAX_POPULATE_DEPTH = 10;
 /** What a populate object may hold (`populate[category][fields]=name`); anything else is a 400 in strict mode. */
 const POPULATE_OPTIONS = ['fields', 'filters', 'sort', 'populate', 'count', 'on', 'start', 'limit'];
-
-type PopulateSpec = true | Record<string, unknown>;
 
 /** One level: the root query, and each populated relation, media or component with its own parameters. */
 export function compileEntityQuery(
@@ -66,16 +67,26 @@ export function compilePopulate(
   const populate = new Map<string, PopulateItem>();
   if (value === undefined || value === null || value === '' || value === false || value === 'false') return populate;
   if (depth > MAX_POPULATE_DEPTH) throw invalidParameter('populate', 'nested too deeply');
-  const entries = normalize(value).flatMap(([name, spec]): Array<[string, PopulateSpec]> =>
-    name === '*' ? expandStar(entity).map((link) => [link, true]) : [[name, spec]],
+  const strict = context.options.strictParams === true;
+  // Values for one attribute, merged in the order given (`a.b,a.c` is `a` with both).
+  const specs = new Map<string, PopulateSpec>();
+  const pairs = populatePairs(value).flatMap(([name, raw]): Array<[string, unknown]> =>
+    name === '*' ? expandStar(entity).map((link) => [link, true]) : [[name, raw]],
   );
-  for (const [name, spec] of entries) {
+  for (const [name, raw] of pairs) {
     const link = entity.links.get(name);
     if (!link || link.private) {
-      if (context.options.strictParams) throw unknownParameter(name, expandStar(entity));
-      continue;
+      if (strict) throw unknownParameter(name, expandStar(entity));
+      continue; // whatever its value: Strapi v4 ignores a key that is not an attribute
     }
-    if (context.options.strictParams && spec !== true) checkOptions(spec);
+    const spec = populateSpec(raw, name, strict);
+    const previous = specs.get(name);
+    specs.set(name, previous === undefined ? spec : mergeSpecs(previous, spec));
+  }
+  for (const [name, spec] of specs) {
+    if (spec === false) continue;
+    const link = entity.links.get(name) as LinkField;
+    if (strict && spec !== true) checkOptions(spec);
     // A relation into a type the caller may not read is left out, named or through `*` (Strapi v4, sample 84).
     if (link.kind === 'relation' && context.options.canRead && !context.options.canRead(link.target)) continue;
     const item = compileItem(entity, link, spec, context, publicationState, depth);
@@ -86,46 +97,18 @@ export function compilePopulate(
 
 function checkOptions(spec: Record<string, unknown>): void {
   for (const key of Object.keys(spec)) {
-    if (key !== '__skip' && !POPULATE_OPTIONS.includes(key)) throw unknownParameter(key, POPULATE_OPTIONS);
+    if (!POPULATE_OPTIONS.includes(key)) throw unknownParameter(key, POPULATE_OPTIONS);
   }
-}
-
-/** Every accepted form → [attribute, spec] pairs, dotted paths expanded. */
-function normalize(value: unknown): Array<[string, PopulateSpec]> {
-  if (value === '*' || value === true || value === 'true') return [['*', true]];
-  if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean).map(dotted);
-  const list = arrayLike(value);
-  if (list) {
-    return list.flatMap((item) => {
-      if (typeof item !== 'string') throw invalidParameter('populate');
-      return normalize(item);
-    });
-  }
-  if (isPlainObject(value)) {
-    return Object.entries(value).map(([key, spec]): [string, PopulateSpec] => {
-      if (spec === true || spec === 'true' || spec === '*') return [key, true];
-      if (isPlainObject(spec)) return [key, spec];
-      if (spec === false || spec === 'false') return [key, { __skip: true }];
-      throw invalidParameter('populate', `bad value for ${key}`);
-    });
-  }
-  throw invalidParameter('populate');
-}
-
-function dotted(path: string): [string, PopulateSpec] {
-  const [head, ...rest] = path.split('.');
-  return [head, rest.length === 0 ? true : { populate: rest.join('.') }];
 }
 
 function compileItem(
   owner: EntityMetadata,
   link: LinkField,
-  spec: PopulateSpec,
+  spec: true | Record<string, unknown>,
   context: CompileContext,
   publicationState: PublicationState,
   depth: number,
 ): PopulateItem | null {
-  if (spec !== true && spec.__skip) return null;
   const params = spec === true ? {} : (spec as QueryParams & { count?: unknown; on?: unknown; start?: unknown; limit?: unknown });
   if (link.kind === 'relation') {
     const target = context.metadata.get(link.target);
@@ -165,11 +148,9 @@ function compileItem(
  */
 function dynamicZoneParams(on: Record<string, unknown> | undefined, uid: string, shared: unknown): QueryParams | null {
   if (on === undefined) return shared === undefined ? {} : { populate: shared };
-  const spec = on[uid];
-  if (spec === undefined) return {};
-  if (spec === true || spec === '*' || spec === 'true') return {};
-  if (isPlainObject(spec)) return spec;
-  throw invalidParameter('populate', `bad value for on.${uid}`);
+  if (on[uid] === undefined) return {};
+  const spec = populateSpec(on[uid], `on.${uid}`, false);
+  return typeof spec === 'boolean' ? {} : spec;
 }
 
 function nested(

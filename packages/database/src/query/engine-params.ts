@@ -1,12 +1,21 @@
 /**
  * Strapi v4's query-engine parameters (`strapi.db.query(uid).findMany({
- * where, select, orderBy, limit, offset, populate })`) translated to a
- * compiled plan, so code written for Strapi's query engine runs on ours.
- * `where` takes the filter operators; `orderBy` a name, `{ name: 'desc' }`
- * or a list of these; `select` a name or a list. Trusted: private attributes
+ * where, select, orderBy, limit, offset, populate })`), the shape lifecycle
+ * hooks see in `event.params`, and their two translations:
+ *
+ * - `toEngineParams`: request parameters (`filters, fields, sort, populate`,
+ *   what REST clients and the entity service take) → engine parameters, as
+ *   Strapi's `transformParamsToQuery` makes them (`populate=deep` → `['deep']`,
+ *   `sort=title:desc` → `[{ title: 'desc' }]`, nested populate with
+ *   `select/where/orderBy`).
+ * - `fromEngineParams`: engine parameters → request parameters for the pure
+ *   compiler. Nested populate takes either vocabulary.
+ *
+ * The engine form is trusted when server code passes it: private attributes
  * may be selected and filtered.
  */
 import { ValidationError } from '@tessera/errors';
+import type { QueryParams } from './compile-context';
 import type { EntityQuery, Page } from './plan';
 
 export interface EngineParams {
@@ -17,6 +26,15 @@ export interface EngineParams {
   limit?: number;
   offset?: number;
   publicationState?: 'live' | 'preview';
+  /** The search text, as Strapi's engine carries it (the content API applies it). */
+  _q?: string;
+  /** A write's values. */
+  data?: Record<string, unknown>;
+}
+
+/** Request parameters, as the compiler (and the content API, for `_q`) take them. */
+export interface RequestQueryParams extends QueryParams {
+  _q?: unknown;
 }
 
 /** What the repository needs, from either a compiled plan (`{ query }`) or engine parameters. */
@@ -25,22 +43,31 @@ export interface ResolvedRead {
   page?: Page;
 }
 
-export type PlanCompiler = (params: { filters?: unknown; sort?: unknown; fields?: unknown; populate?: unknown; publicationState?: unknown }) => EntityQuery;
+/**
+ * Where a compiled plan came from, so lifecycle hooks can be shown Strapi's
+ * parameters and a hook's changes can be compiled again, under the same rules
+ * as the first compile (the content API's compile keeps the caller's scope).
+ */
+export interface QuerySource {
+  params: RequestQueryParams;
+  compile?: (params: RequestQueryParams) => EntityQuery;
+}
+
+export type PlanCompiler = (params: RequestQueryParams) => EntityQuery;
 
 export function isCompiled(params: object): params is { query: EntityQuery } {
   return 'query' in params && typeof (params as { query?: unknown }).query === 'object' && (params as { query: object }).query !== null && 'entity' in (params as { query: object }).query;
 }
 
 export function resolveEngineParams(params: EngineParams, compile: PlanCompiler): ResolvedRead {
-  const query = compile({
-    filters: params.where,
-    sort: orderByToSort(params.orderBy),
-    fields: params.select,
-    populate: params.populate,
-    publicationState: params.publicationState,
-  });
-  const page = params.limit === undefined && params.offset === undefined ? undefined : { limit: nonNegative(params.limit, 'limit'), offset: nonNegative(params.offset, 'offset') ?? 0 };
-  return { query, page };
+  const query = compile(fromEngineParams(params));
+  return { query, page: pageOf(params) };
+}
+
+/** `limit`/`offset` of engine parameters, checked; undefined when neither is given. */
+export function pageOf(params: EngineParams): Page | undefined {
+  if (params.limit === undefined && params.offset === undefined) return undefined;
+  return { limit: nonNegative(params.limit, 'limit'), offset: nonNegative(params.offset, 'offset') ?? 0 };
 }
 
 /** The id a `where` names (`{ id: 3 }` or `{ id: { $eq: 3 } }`), if it names exactly one. */
@@ -52,13 +79,108 @@ export function idOfWhere(where: Record<string, unknown> | undefined): number | 
   return undefined;
 }
 
+/** Request parameters → Strapi's engine parameters (what a hook sees). */
+export function toEngineParams(params: RequestQueryParams): EngineParams {
+  const engine: EngineParams = {};
+  if (params._q !== undefined) engine._q = params._q as string;
+  if (params.sort !== undefined) engine.orderBy = sortToOrderBy(params.sort);
+  if (params.filters !== undefined) engine.where = params.filters as Record<string, unknown>;
+  if (params.fields !== undefined) engine.select = fieldsToSelect(params.fields);
+  if (params.populate !== undefined) engine.populate = populateToEngine(params.populate, true);
+  if (params.publicationState !== undefined) engine.publicationState = params.publicationState as EngineParams['publicationState'];
+  return engine;
+}
+
+/** Strapi's engine parameters → request parameters for the compiler. */
+export function fromEngineParams(params: EngineParams): RequestQueryParams {
+  const request: RequestQueryParams = {
+    filters: params.where,
+    sort: orderByToSort(params.orderBy),
+    fields: params.select,
+    populate: populateFromEngine(params.populate),
+    publicationState: params.publicationState,
+  };
+  if (params._q !== undefined) request._q = params._q;
+  return request;
+}
+
+function fieldsToSelect(fields: unknown): EngineParams['select'] {
+  const list = typeof fields === 'string' ? fields.split(',').map((field) => field.trim()) : Array.isArray(fields) ? fields.flatMap((field) => String(field).split(',').map((part) => part.trim())) : undefined;
+  if (!list) return fields as EngineParams['select'];
+  return [...new Set(['id', ...list.filter(Boolean)])];
+}
+
+/** `'title:desc,author.name'` → `[{ title: 'desc' }, { author: { name: 'asc' } }]`, as Strapi's convertSortQueryParams. */
+function sortToOrderBy(sort: unknown): EngineParams['orderBy'] {
+  if (typeof sort === 'string') {
+    return sort.split(',').map((part) => {
+      const [path, direction = 'asc'] = part.trim().split(':');
+      return nest(path.split('.'), direction.toLowerCase());
+    });
+  }
+  if (Array.isArray(sort)) return sort.flatMap((item) => sortToOrderBy(item) as Array<Record<string, unknown>>);
+  return sort as EngineParams['orderBy'];
+}
+
+function nest(path: string[], value: unknown): Record<string, unknown> {
+  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Record<string, unknown>;
+}
+
+/** `{ author: { name: 'desc' } }` → `author.name:desc`. */
 function orderByToSort(orderBy: EngineParams['orderBy']): string[] | undefined {
   if (orderBy === undefined) return undefined;
   const items = Array.isArray(orderBy) ? orderBy : [orderBy];
-  return items.flatMap((item) => {
-    if (typeof item === 'string') return [item];
-    return Object.entries(item).map(([name, direction]) => `${name}:${String(direction).toLowerCase()}`);
-  });
+  return items.flatMap((item) => (typeof item === 'string' ? [item] : flattenOrder(item, [])));
+}
+
+function flattenOrder(item: Record<string, unknown>, prefix: string[]): string[] {
+  return Object.entries(item).flatMap(([name, direction]) =>
+    typeof direction === 'object' && direction !== null ? flattenOrder(direction as Record<string, unknown>, [...prefix, name]) : [`${[...prefix, name].join('.')}:${String(direction).toLowerCase()}`],
+  );
+}
+
+/** Strapi's populate conversion: `*` → true at the top, `'a,b'` → `['a', 'b']`, objects with `select/where/orderBy`. */
+function populateToEngine(populate: unknown, top: boolean): unknown {
+  if (top && populate === '*') return true;
+  if (typeof populate === 'string') return populate.split(',').map((part) => part.trim());
+  if (Array.isArray(populate)) return [...new Set(populate.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()) : [item])))];
+  if (!isPlainObject(populate)) return populate;
+  const result: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(populate)) result[key] = isPlainObject(spec) ? nestedToEngine(spec) : spec === '*' ? true : spec;
+  return result;
+}
+
+function nestedToEngine(spec: Record<string, unknown>): Record<string, unknown> {
+  const { fields, filters, sort, populate, on, ...rest } = spec;
+  const result: Record<string, unknown> = { ...rest };
+  if (fields !== undefined) result.select = fieldsToSelect(fields);
+  if (filters !== undefined) result.where = filters;
+  if (sort !== undefined) result.orderBy = sortToOrderBy(sort);
+  if (populate !== undefined) result.populate = populateToEngine(populate, false);
+  if (isPlainObject(on)) result.on = Object.fromEntries(Object.entries(on).map(([uid, inner]) => [uid, isPlainObject(inner) ? nestedToEngine(inner) : inner]));
+  return result;
+}
+
+function populateFromEngine(populate: unknown): unknown {
+  if (!isPlainObject(populate)) return populate;
+  const result: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(populate)) result[key] = isPlainObject(spec) ? nestedFromEngine(spec) : spec;
+  return result;
+}
+
+function nestedFromEngine(spec: Record<string, unknown>): Record<string, unknown> {
+  const { select, where, orderBy, populate, on, ...rest } = spec;
+  const result: Record<string, unknown> = { ...rest };
+  if (select !== undefined) result.fields = select;
+  if (where !== undefined) result.filters = where;
+  if (orderBy !== undefined) result.sort = orderByToSort(orderBy as EngineParams['orderBy']);
+  if (populate !== undefined) result.populate = populateFromEngine(populate);
+  if (isPlainObject(on)) result.on = Object.fromEntries(Object.entries(on).map(([uid, inner]) => [uid, isPlainObject(inner) ? nestedFromEngine(inner) : inner]));
+  return result;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function nonNegative(value: number | undefined, name: string): number | undefined {

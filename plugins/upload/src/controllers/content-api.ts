@@ -13,7 +13,7 @@ import type { ParsedUpload } from '../multipart';
 import { fileId, type UploadService } from '../services/upload';
 
 export default ({ app }: KernelContext) => {
-  const service = () => app.plugin('upload').service('upload') as unknown as UploadService;
+  const service = () => app.plugin('upload')!.service('upload') as unknown as UploadService;
   return {
     /** POST /api/upload: new files; `?id=` replaces one file's content, or only its info. */
     async upload(ctx: Koa.Context) {

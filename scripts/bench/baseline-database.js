@@ -1,0 +1,102 @@
+'use strict';
+/**
+ * The baseline's database access, one shape for both dialects:
+ * `run(name, index, bindings)` resolves with the rows of statement `index` of
+ * scenario `name` (the SQL Tessera ran, verbatim), `close()`.
+ *
+ * - SQLite: better-sqlite3 with Tessera's pragmas (WAL, synchronous NORMAL,
+ *   foreign keys, mmap), each statement prepared once.
+ * - PostgreSQL: a pg pool of Tessera's size, each statement a named prepared
+ *   statement (prepared once per connection by the driver, as Tessera does),
+ *   `search_path` set to the bench schema.
+ */
+const Database = require('better-sqlite3');
+const { Pool, types } = require('pg');
+
+/** The type parsers Tessera's connection sets: dates stay text, timestamps are UTC, big numbers stay strings. */
+const PG_TYPES = {
+  getTypeParser(oid, format) {
+    if (oid === 1114) return (value) => new Date(`${value.replace(' ', 'T')}Z`);
+    if (oid === 1082 || oid === 20 || oid === 1700) return (value) => value;
+    return types.getTypeParser(oid, format ?? 'text');
+  },
+};
+
+function openBaselineDatabase(config, plans) {
+  return config.dialect === 'postgres' ? postgres(config, plans) : sqlite(config, plans);
+}
+
+function sqlite(config, plans) {
+  const db = new Database(config.file);
+  db.pragma('foreign_keys = ON');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('mmap_size = 268435456'); // as Tessera's read handle does
+  // Tessera registers this for its `$…i` operators; captured SQL may call it.
+  db.function('tessera_lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
+  /** Prepared once per scenario, in the order Tessera ran them; a scenario whose SQL does not prepare keeps its error. */
+  const statements = {};
+  for (const [name, queries] of Object.entries(plans)) {
+    try {
+      statements[name] = queries.map((q) => db.prepare(q.sql));
+    } catch (error) {
+      statements[name] = error;
+    }
+  }
+  const run = async (name, index, bindings) => {
+    if (statements[name] instanceof Error) throw statements[name];
+    const statement = statements[name][index];
+    if (statement.reader) return statement.all(...bindings);
+    statement.run(...bindings);
+    return [];
+  };
+  return {
+    run,
+    /** One write transaction, as Tessera's (IMMEDIATE: it takes the write lock first). */
+    async transaction(work) {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(run);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function postgres(config, plans) {
+  const { schema, ...connection } = config.connection;
+  const pool = new Pool({ ...connection, max: config.poolMax ?? 10, options: `-c search_path="${schema}"`, types: PG_TYPES });
+  // The captured SQL is what Tessera sent pg: native `$n` placeholders.
+  const statement = (name, index, bindings) => ({ name: `baseline_${name}_${index}`, text: plans[name][index].sql, values: bindings });
+  return {
+    async run(name, index, bindings) {
+      return (await pool.query(statement(name, index, bindings))).rows;
+    },
+    /** One transaction on one connection, as Tessera's writes. */
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(async (name, index, bindings) => (await client.query(statement(name, index, bindings))).rows);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+module.exports = { openBaselineDatabase };

@@ -1,0 +1,191 @@
+/**
+ * The published packages the ecosystem suite runs, each with its documented
+ * main behaviour checked over real HTTP. To add one: a case with its pinned
+ * packages, the app files its README asks for, and its tests.
+ */
+import { expect } from 'chai';
+import type { App } from '@tessera/core';
+import type { TestApp } from '@tessera/testing';
+import type { EcosystemCase } from './harness';
+
+export interface EcosystemSuite extends EcosystemCase {
+  tests: Record<string, (app: TestApp) => Promise<void>>;
+}
+
+/** An article type with a relation and a component, public `find`/`findOne`: what most plugin READMEs assume. */
+export const ARTICLE_APP: Record<string, string | object> = {
+  'config/permissions.js': `module.exports = { public: ['api::article.article.find', 'api::article.article.findOne', 'api::category.category.find'] };`,
+  'src/components/shared/seo.json': { collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' } } },
+  'src/api/category/content-types/category/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'categories',
+    info: { singularName: 'category', pluralName: 'categories', displayName: 'Category' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'category' } },
+  },
+  'src/api/article/content-types/article/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'articles',
+    info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
+    options: { draftAndPublish: false },
+    attributes: {
+      title: { type: 'string' },
+      slug: { type: 'string' },
+      category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category', inversedBy: 'articles' },
+      seo: { type: 'component', component: 'shared.seo' },
+    },
+  },
+};
+
+/** Capabilities of the `strapi` object that published plugins call at boot. */
+const has = {
+  getModel: (app: App) => typeof (app as unknown as { getModel?: unknown }).getModel === 'function',
+  adminActions: (app: App) => typeof (app as unknown as { admin?: { services?: { permission?: { actionProvider?: { registerMany?: unknown } } } } }).admin?.services?.permission?.actionProvider?.registerMany === 'function',
+  listRoutes: (app: App) => typeof (app.server as unknown as { listRoutes?: unknown }).listRoutes === 'function',
+};
+
+async function createArticle(app: TestApp, data: Record<string, unknown>): Promise<Record<string, any>> {
+  const token = await app.fullAccessToken();
+  const response = await app.post('/api/articles', { data }, { token });
+  expect(response.status, JSON.stringify(response.body)).to.equal(200);
+  return response.body.data;
+}
+
+/** App code that throws with the real `@strapi/utils` classes, inside a controller made by `@strapi/strapi`'s factory. */
+const STRAPI_PACKAGES_CONTROLLER = `'use strict';
+const { createCoreController } = require('@strapi/strapi').factories;
+const utils = require('@strapi/utils');
+const { errors } = utils;
+
+const refusals = {
+  validation: () => new errors.ValidationError('Title refused', { field: 'title' }),
+  application: () => new errors.ApplicationError('Not now'),
+  forbidden: () => new errors.ForbiddenError('Not you'),
+  notfound: () => new errors.NotFoundError('No such thing'),
+  unauthorized: () => new errors.UnauthorizedError('Who are you?'),
+  toolarge: () => new errors.PayloadTooLargeError('Too big'),
+  policy: () => new errors.PolicyError('Policy says no', { policy: 'custom' }),
+};
+
+module.exports = createCoreController('api::article.article', ({ strapi }) => ({
+  async create(ctx) {
+    const refuse = refusals[ctx.request.body?.data?.title];
+    if (refuse) throw refuse();
+    return super.create(ctx);
+  },
+  async find(ctx) {
+    const response = await super.find(ctx);
+    // The real package's helpers run too.
+    return { ...response, meta: { ...response.meta, utilsVersion: require('@strapi/utils/package.json').version, kebab: utils.isKebabCase('a-b') } };
+  },
+}));
+`;
+
+export const SUITES: EcosystemSuite[] = [
+  {
+    title: 'the real @strapi/utils and @strapi/strapi installed beside Tessera',
+    packages: { '@strapi/utils': '4.26.2', '@strapi/strapi': '4.26.2' },
+    files: { ...ARTICLE_APP, 'src/api/article/controllers/article.js': STRAPI_PACKAGES_CONTROLLER },
+    tests: {
+      "createCoreController comes from the kernel, @strapi/utils is the real one": async (app) => {
+        await createArticle(app, { title: 'kept' });
+        const response = await app.get('/api/articles');
+        expect(response.status).to.equal(200);
+        expect(response.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['kept']);
+        expect(response.body.meta).to.deep.include({ utilsVersion: '4.26.2', kebab: true });
+      },
+      "errors thrown with the real package's classes answer as Tessera's own": async (app) => {
+        const token = await app.fullAccessToken();
+        const expected: Record<string, [number, string, string, object]> = {
+          validation: [400, 'ValidationError', 'Title refused', { field: 'title' }],
+          application: [400, 'ApplicationError', 'Not now', {}],
+          forbidden: [403, 'ForbiddenError', 'Not you', {}],
+          notfound: [404, 'NotFoundError', 'No such thing', {}],
+          unauthorized: [401, 'UnauthorizedError', 'Who are you?', {}],
+          toolarge: [413, 'PayloadTooLargeError', 'Too big', {}],
+          policy: [403, 'PolicyError', 'Policy says no', { policy: 'custom' }],
+        };
+        for (const [title, [status, name, message, details]] of Object.entries(expected)) {
+          const response = await app.post('/api/articles', { data: { title } }, { token });
+          expect(response.body, title).to.deep.equal({ data: null, error: { status, name, message, details } });
+          expect(response.status, title).to.equal(status);
+        }
+      },
+    },
+  },
+  {
+    title: 'strapi-plugin-slugify@2.3.8',
+    packages: { 'strapi-plugin-slugify': '2.3.8' },
+    files: {
+      ...ARTICLE_APP,
+      // Its README's configuration, with the count suffix on.
+      'config/plugins.js': `module.exports = ({ env }) => ({
+  slugify: { enabled: true, config: { contentTypes: { article: { field: 'slug', references: 'title' } }, slugifyWithCount: true } },
+});
+`,
+    },
+    tests: {
+      'fills the slug on create, and counts repeats in its own slugs table': async (app) => {
+        const first = await createArticle(app, { title: 'Hello Tessera World' });
+        expect(first.attributes.slug).to.equal('hello-tessera-world');
+        const second = await createArticle(app, { title: 'Hello Tessera World' });
+        expect(second.attributes.slug).to.equal('hello-tessera-world-2');
+        const stored = await app.app.db.query('plugin::slugify.slug').findOne({ where: { slug: 'hello-tessera-world' } });
+        expect(stored).to.deep.include({ slug: 'hello-tessera-world', count: 2 });
+        // Strapi's table name for the plugin's type, and the plugin is enabled by discovery.
+        expect(app.app.contentType('plugin::slugify.slug').collectionName).to.equal('slugs');
+        expect(app.app.plugin('slugify')).to.equal(app.app.plugin('slugify'));
+      },
+    },
+  },
+  {
+    title: 'strapi-plugin-rest-cache@4.2.9 with its memory provider',
+    packages: { 'strapi-plugin-rest-cache': '4.2.9', 'strapi-provider-rest-cache-memory': '4.2.9' },
+    needs: { 'strapi.admin (permission actions)': has.adminActions, 'strapi.server.listRoutes': has.listRoutes },
+    files: {
+      ...ARTICLE_APP,
+      'config/plugins.js': `module.exports = {
+  'rest-cache': {
+    config: {
+      provider: { name: 'memory', options: { max: 32767, maxAge: 3600 } },
+      strategy: { contentTypes: ['api::article.article'] },
+    },
+  },
+};
+`,
+    },
+    tests: {
+      'answers X-Cache MISS, then HIT, then MISS after a write': async (app) => {
+        await createArticle(app, { title: 'cached' });
+        expect((await app.get('/api/articles')).headers.get('x-cache')).to.equal('MISS');
+        const hit = await app.get('/api/articles');
+        expect(hit.headers.get('x-cache')).to.equal('HIT');
+        expect(hit.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['cached']);
+        await createArticle(app, { title: 'fresh' });
+        const miss = await app.get('/api/articles');
+        expect(miss.headers.get('x-cache')).to.equal('MISS');
+        expect(miss.body.data).to.have.length(2);
+      },
+    },
+  },
+  {
+    title: 'strapi-plugin-populate-deep@3.0.1',
+    packages: { 'strapi-plugin-populate-deep': '3.0.1' },
+    needs: { 'strapi.getModel': has.getModel },
+    files: ARTICLE_APP,
+    tests: {
+      'populates relations and components with ?populate=deep': async (app) => {
+        const token = await app.fullAccessToken();
+        const category = await app.post('/api/categories', { data: { name: 'News' } }, { token });
+        await createArticle(app, { title: 'deep', category: category.body.data.id, seo: { metaTitle: 'Deep SEO' } });
+        const plain = await app.get('/api/articles');
+        expect(plain.body.data[0].attributes).to.not.have.property('category');
+        const deep = await app.get('/api/articles?populate=deep');
+        expect(deep.status).to.equal(200);
+        const [article] = deep.body.data;
+        expect(article.attributes.category.data.attributes.name).to.equal('News');
+        expect(article.attributes.seo).to.deep.include({ metaTitle: 'Deep SEO' });
+      },
+    },
+  },
+];

@@ -1,0 +1,127 @@
+/**
+ * The ecosystem harness: published Strapi v4 plugins and providers, installed
+ * from npm at pinned versions, run unchanged in a scratch Tessera app.
+ *
+ * Every case's packages are installed together, by ONE `npm install` into a
+ * folder kept between runs (keyed by the package list; the npm cache is the
+ * user's, shared), with `--ignore-scripts` (no install scripts run) and
+ * `--legacy-peer-deps` (a plugin's `@strapi/strapi` peer is not pulled in for
+ * it). Each case's app lists only its own packages in package.json, as a
+ * Strapi app would, and links that node_modules: discovery finds exactly them.
+ * Tessera's packages are not installed: the app resolves them from the kernel.
+ *
+ * A case is data (see ../cases.ts): packages, app files, and what the app
+ * object must offer for the plugin to boot (`needs`). A case whose needs the
+ * kernel does not meet yet is skipped with the reason printed, never silently.
+ */
+import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { App } from '@tessera/core';
+import { startApp, type TestApp, type TestDialect } from '@tessera/testing';
+
+const run = promisify(execFile);
+
+export interface EcosystemCase {
+  /** The suite's title: the package and what it shows. */
+  title: string;
+  /** npm packages at pinned versions; they become the app's `dependencies`. */
+  packages: Record<string, string>;
+  /** Files of the scratch app (config/plugins.js, schemas, …), by relative path; objects are written as JSON. */
+  files: Record<string, string | object>;
+  /** What the plugin calls on `strapi` at boot, by name, each a test on a loaded app. */
+  needs?: Record<string, (app: App) => boolean>;
+}
+
+export interface Installation {
+  nodeModules: string;
+}
+
+let installation: Promise<Installation> | undefined;
+
+/** Why the registry cannot be used, or undefined when it answers. */
+export async function registryProblem(): Promise<string | undefined> {
+  if (process.env.TESSERA_ECOSYSTEM_SKIP === '1') return 'TESSERA_ECOSYSTEM_SKIP=1';
+  let registry = 'https://registry.npmjs.org/';
+  try {
+    registry = (await run('npm', ['config', 'get', 'registry'], { timeout: 20_000 })).stdout.trim() || registry;
+  } catch {
+    // npm answers with its default registry.
+  }
+  try {
+    const response = await fetch(new URL('-/ping', registry.endsWith('/') ? registry : `${registry}/`), { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) return `the npm registry ${registry} answered ${response.status}`;
+    return undefined;
+  } catch (error) {
+    return `the npm registry ${registry} is not reachable (${(error as Error).message})`;
+  }
+}
+
+/** Installs every case's packages once per process (and reuses a finished install of the same list). */
+export function install(cases: EcosystemCase[]): Promise<Installation> {
+  installation ??= installAll(cases);
+  return installation;
+}
+
+async function installAll(cases: EcosystemCase[]): Promise<Installation> {
+  const dependencies: Record<string, string> = {};
+  for (const item of cases) {
+    for (const [name, version] of Object.entries(item.packages)) {
+      if (dependencies[name] && dependencies[name] !== version) throw new Error(`${name} is pinned at ${dependencies[name]} and ${version}`);
+      dependencies[name] = version;
+    }
+  }
+  const key = crypto.createHash('sha256').update(JSON.stringify(Object.entries(dependencies).sort())).digest('hex').slice(0, 16);
+  const dir = path.join(process.env.TESSERA_ECOSYSTEM_DIR ?? path.join(os.tmpdir(), 'tessera-ecosystem'), key);
+  if (!fs.existsSync(path.join(dir, '.installed'))) {
+    // Installed beside, then renamed into place: a concurrent run never sees (or removes) a half-made folder.
+    const staging = `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.mkdirSync(staging, { recursive: true });
+    fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies }, null, 2));
+    const started = Date.now();
+    try {
+      await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--prefer-offline', '--loglevel=error'], {
+        cwd: staging,
+        timeout: 10 * 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      fs.writeFileSync(path.join(staging, '.installed'), `${new Date().toISOString()} ${Date.now() - started} ms\n`);
+      if (fs.existsSync(path.join(dir, '.installed'))) fs.rmSync(staging, { recursive: true, force: true });
+      else {
+        fs.rmSync(dir, { recursive: true, force: true }); // an unfinished folder from an interrupted run
+        fs.renameSync(staging, dir);
+      }
+      console.log(`      (ecosystem: installed ${Object.keys(dependencies).length} packages in ${Math.round((Date.now() - started) / 1000)} s into ${dir})`);
+    } catch (error) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      // Another run finished the same install first: use it.
+      if (!fs.existsSync(path.join(dir, '.installed'))) throw error;
+    }
+  }
+  return { nodeModules: path.join(dir, 'node_modules') };
+}
+
+/** The needs of a case that the kernel does not meet, checked on a loaded bare app. */
+export function unmetNeeds(item: EcosystemCase, bare: App): string[] {
+  return Object.entries(item.needs ?? {})
+    .filter(([, met]) => {
+      try {
+        return !met(bare);
+      } catch {
+        return true;
+      }
+    })
+    .map(([name]) => name);
+}
+
+/** Boots the case's app on a database: its package.json lists its packages, its node_modules is the installed one. */
+export function startCase(item: EcosystemCase, dialect: TestDialect, installed: Installation): Promise<TestApp> {
+  return startApp({
+    dialect,
+    nodeModules: installed.nodeModules,
+    files: { 'package.json': { name: 'ecosystem-app', private: true, dependencies: item.packages }, ...item.files },
+  });
+}
