@@ -11,7 +11,8 @@ export interface SqliteConnectionConfig {
   filename: string;
 }
 
-export interface PostgresConnectionConfig {
+/** A database server's connection settings, as Strapi v4 takes them for `postgres` and `mysql`. */
+interface ServerConnectionConfig {
   connectionString?: string;
   host?: string;
   port?: number;
@@ -19,20 +20,15 @@ export interface PostgresConnectionConfig {
   user?: string;
   password?: string;
   ssl?: boolean | Record<string, unknown>;
+}
+
+export interface PostgresConnectionConfig extends ServerConnectionConfig {
   /** Schema holding the tables; `public` when unset. */
   schema?: string;
 }
 
 /** Strapi's `mysql` connection settings (MySQL 8, MariaDB 10.6+); the database is the schema. */
-export interface MysqlConnectionConfig {
-  connectionString?: string;
-  host?: string;
-  port?: number;
-  database?: string;
-  user?: string;
-  password?: string;
-  ssl?: boolean | Record<string, unknown>;
-}
+export type MysqlConnectionConfig = ServerConnectionConfig;
 
 export interface DatabaseConfig {
   connection: {
