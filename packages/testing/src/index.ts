@@ -1,8 +1,8 @@
 /**
  * The test harness: boots a real Tessera app (real HTTP server on a free
  * port, real database) from a folder or from files written on the fly, on
- * SQLite (always) and PostgreSQL (when the runner found it: each app gets a
- * fresh schema, dropped afterwards).
+ * SQLite (always), PostgreSQL and MySQL/MariaDB (when the runner found them:
+ * each app gets a fresh schema or database, dropped afterwards).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
