@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHARED_REFERENCE } from '@tessera/testing';
+import { expect } from 'chai';
+import { SHARED_REFERENCE, type TestApp } from '@tessera/testing';
 
 export interface Sample {
   method: string;
@@ -28,3 +29,15 @@ export function readSample(prefix: string): Sample {
 
 /** Samples Tessera answers byte for byte as Strapi did. */
 export const IDENTICAL = ['01', '02', '03', '04', '05', '10', '15', '20', '21', '23'];
+
+/** One test per identical sample: the app's answer has Strapi's status and body, byte for byte. */
+export function replayIdentical(app: () => TestApp): void {
+  for (const prefix of IDENTICAL) {
+    it(`sample ${prefix}: same status and body`, async () => {
+      const sample = readSample(prefix);
+      const response = await app().request(sample.method, sample.path);
+      expect(response.status).to.equal(sample.status);
+      expect(response.text).to.equal(sample.body);
+    });
+  }
+}
