@@ -24,6 +24,8 @@ const POLL_MS = 100;
 export class MysqlWriteVersions {
   private client: MysqlConnection | undefined;
   private readonly known = new Map<string, number>();
+  /** `<uid> <version>` this process's committing transactions wrote (a commit that fails is an outage: cleared then). */
+  private readonly ours = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private polling = false;
@@ -39,8 +41,12 @@ export class MysqlWriteVersions {
     const values = uids.map(() => '(?, 1)').join(', ');
     await connection.raw(`INSERT INTO ?? (uid, version) VALUES ${values} ON DUPLICATE KEY UPDATE version = version + 1`, [WRITE_VERSIONS_TABLE, ...uids]);
     const rows = await connection.raw(`SELECT uid, version FROM ?? WHERE uid IN (${uids.map(() => '?').join(', ')})`, [WRITE_VERSIONS_TABLE, ...uids]);
+    // Known as ours before the commit: a poll may read the new version between the COMMIT and the callback below.
+    const ours = rows.map((row) => `${String(row.uid)} ${Number(row.version)}`);
+    for (const key of ours) this.ours.add(key);
     return () => {
       for (const row of rows) this.remember(String(row.uid), Number(row.version));
+      for (const key of ours) this.ours.delete(key);
     };
   }
 
@@ -84,7 +90,7 @@ export class MysqlWriteVersions {
       const [rows] = await this.client.query(`SELECT uid, version FROM ${WRITE_VERSIONS_TABLE}`);
       for (const row of rows as Array<{ uid: string; version: unknown }>) {
         const version = Number(row.version);
-        const seen = this.known.get(row.uid);
+        const seen = this.ours.has(`${row.uid} ${version}`) ? version : this.known.get(row.uid);
         this.remember(row.uid, version);
         // Versions read on (re)connecting are the baseline: the cache starts, or was dropped, anyway.
         if (!firstAnswer && (seen === undefined || version > seen)) this.target.written(row.uid);
@@ -100,6 +106,7 @@ export class MysqlWriteVersions {
   private lost(): void {
     const client = this.client;
     this.client = undefined;
+    this.ours.clear();
     this.target.setCoherent(false);
     void client?.end().catch(() => undefined);
   }
