@@ -17,7 +17,7 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
-const { seed, dropDatabase, POSTGRES } = require('./seed');
+const { seed, dropDatabase, postgresReachable, POSTGRES } = require('./seed');
 const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
 const { scenarios, requestsFor, sampleFor } = require('./scenarios');
 const { verifySame } = require('./verify');
@@ -115,19 +115,6 @@ async function benchDatabase(dialect, list) {
     return { rows, notes };
   } finally {
     await dropDatabase(seeded.database);
-  }
-}
-
-async function postgresReachable() {
-  const { Client } = require('pg');
-  const client = new Client({ ...POSTGRES, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

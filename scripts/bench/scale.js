@@ -19,8 +19,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { Client } = require('pg');
-const { seed, dropDatabase, publishedIds, POSTGRES } = require('./seed');
+const { seed, dropDatabase, publishedIds, postgresReachable, POSTGRES } = require('./seed');
 const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
 const { measure } = require('./load');
 
@@ -78,18 +77,6 @@ function configurations(databases) {
     list.push({ dialect, articles: SMALL, indexes: true, workers: 2, label: `${SMALL / 1000}k, 2 workers` });
   }
   return list;
-}
-
-async function postgresReachable() {
-  const client = new Client({ ...POSTGRES, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 function freePort() {

@@ -275,4 +275,18 @@ function publishedIds(articles = COUNTS.articles) {
   return ids;
 }
 
-module.exports = { seed, dropDatabase, appConfig, publishedIds, COUNTS, POSTGRES };
+/** Whether the bench's PostgreSQL answers (the bench then measures it beside SQLite). */
+async function postgresReachable() {
+  const { Client } = require('pg');
+  const client = new Client({ ...POSTGRES, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+module.exports = { seed, dropDatabase, appConfig, publishedIds, postgresReachable, COUNTS, POSTGRES };

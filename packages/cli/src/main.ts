@@ -14,8 +14,9 @@ import { openapi } from './commands/openapi';
 import { helpText } from './commands/help';
 import { newApp } from './commands/new';
 import { start } from './commands/start';
+import { webhooks } from './commands/webhooks';
 
-const COMMANDS: Command[] = [newApp, develop, start, apiToken, generate, generateTypes, routes, openapi];
+const COMMANDS: Command[] = [newApp, develop, start, apiToken, webhooks, generate, generateTypes, routes, openapi];
 const HELP_FLAGS = ['--help', '-h'];
 
 export async function main(argv: string[]): Promise<number> {

@@ -24,9 +24,25 @@ export function isWorker(): boolean {
   return cluster.isWorker;
 }
 
+/**
+ * Workers accept from the shared listening socket themselves (SCHED_NONE)
+ * rather than being handed each connection by the primary (node:cluster's
+ * round-robin default on Linux). Round-robin sends a connection's handle to a
+ * worker and closes its own copy only when the worker acknowledges it; a
+ * worker killed in between leaves that connection open in the primary for
+ * ever, so its client hangs. Accepting directly, a dead worker's connections
+ * are reset by the kernel at once, and the queue is served by the others.
+ * Under load both spread connections about evenly (measured on 2 cores).
+ * NODE_CLUSTER_SCHED_POLICY=rr still chooses round-robin.
+ */
+function useSharedSocket(): void {
+  if (process.env.NODE_CLUSTER_SCHED_POLICY === undefined) cluster.schedulingPolicy = cluster.SCHED_NONE;
+}
+
 /** Runs in the primary: keeps `count` workers alive until a signal, then waits for them; resolves with the exit code. */
 export function superviseWorkers(count: number): Promise<number> {
   return new Promise((resolve) => {
+    useSharedSocket();
     let stopping = false;
     const fork = () => cluster.fork();
     cluster.on('exit', (worker, code, signal) => {

@@ -1,11 +1,5 @@
 /**
- * The application: registries plus a lifecycle, nothing more.
- *
- *   load config → load app files → plugins register → app register
- *   → validate model → database connect + schema sync → plugins bootstrap
- *   → app bootstrap → mount routes → listen
- *   destroy: close HTTP → app destroy → plugins destroy (reverse) → database
- *
+ * The application: registries plus a lifecycle (docs/architecture.md, "Lifecycle"), nothing more.
  * Tessera's code reads no global: this object is handed to plugins, factories,
  * policies and hooks explicitly (Strapi code also finds it as `global.strapi`).
  */
@@ -17,7 +11,6 @@ import {
   Database,
   FILE_CONTENT_TYPE,
   FILE_UID,
-  resolveDatabaseConfig,
   type Component,
   type ContentType,
   type DatabaseConfig,
@@ -25,16 +18,20 @@ import {
   type LifecycleHandlers,
 } from '@tessera/database';
 import { createEnv, type Env } from './config/env';
+import { restConfig } from './config/rest-config';
+import { openDatabase } from './config/open-database';
 import { getConfig, loadConfig, loadDotEnv, withAccessors, type AppConfig, type ConfigTree } from './config/load-config';
 import { loadApp, type LoadedApp } from './loader/load-app';
 import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-global';
+import { asFunction, asRouter } from './loader/app-entries';
 import { validateModel } from './loader/validate-schema';
 import { Registry } from './registries/registry';
+import { Instances } from './registries/instances';
 import { Hooks } from './hooks';
 import { Logger } from './logger';
-import { HttpServer } from './http/server';
+import { HttpServer, proxyHops } from './http/server';
 import { globalMiddlewares } from './http/middlewares/stack';
-import { mountRouters } from './http/routes';
+import { mountRouters, restPrefix } from './http/routes';
 import { routeIndex } from './http/route-index';
 import { openApiEnabled, openApiRouter } from './openapi/route';
 import { healthRouter } from './http/health';
@@ -42,6 +39,7 @@ import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
 import { contentEvent, type ContentEventName } from './content/content-events';
 import type { QueryParameter } from './content/query-parameters';
+import type { WriteRule } from './content/write-rules';
 import { ConfigPermissions, Permissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
 import { authenticate } from './auth/authenticate';
@@ -49,7 +47,18 @@ import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
 import { applyExtensions } from './plugins/extensions';
 import { PluginHandle } from './plugins/plugin-handle';
+import { Webhooks } from './webhooks/webhooks';
 import type { AuthState, AuthStrategy, KernelContext, MiddlewareFactory, Plugin, PolicyFunction, Provider, RouterDefinition } from './types';
+import { CORE_STORE_CONTENT_TYPE, createCoreStore } from './strapi/core-store';
+import { CronService, type CronTasks } from './strapi/cron';
+import { CustomFields } from './strapi/custom-fields';
+import { StrapiServer } from './strapi/server';
+import { apiModules, type ApiModule } from './strapi/apis';
+import { createContentApiSurface, FunctionRegistry } from './strapi/content-api-surface';
+import { createAdminSurface } from './strapi/admin';
+import { authSurface } from './strapi/auth';
+import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
+import { installAbsentMembers } from './strapi/absent-members';
 
 export interface AppOptions {
   /** The app folder (holds `config/` and `src/`). */
@@ -79,12 +88,29 @@ export class App {
   readonly authStrategies = new Registry<AuthStrategy>('auth strategy');
   /** Content-API query parameters plugins add (`locale`); declare them during `register`. */
   readonly queryParameters = new Registry<QueryParameter>('query parameter');
+  /** Rules plugins add to the writes of some content types (i18n's localizations); declare them during `register`. */
+  readonly writeRules = new Registry<WriteRule>('write rule');
   /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
+  /** Strapi v4's webhooks over a transactional outbox (webhooks/webhooks.ts). */
+  readonly webhooks = new Webhooks(this);
+
+  // Strapi v4's `strapi.*` services (packages/core/src/strapi/; README "The strapi object").
+  readonly store = createCoreStore(() => this.db);
+  readonly cron = new CronService(() => this.context);
+  readonly customFields = new CustomFields((name) => this.plugins.has(name));
+  readonly sanitizers = new FunctionRegistry();
+  readonly validators = new FunctionRegistry();
+  readonly contentAPI = createContentApiSurface(() => this.db, this.sanitizers, this.validators);
+  readonly admin = createAdminSurface(() => this.log);
+  readonly auth = authSurface;
+  /** Strapi's Enterprise flag (never) and telemetry (a no-op: Tessera sends nothing). */
+  readonly EE = false;
+  readonly telemetry = { isDisabled: true, register() {}, bootstrap() {}, destroy() {}, send: async () => true };
 
   private state: LifecycleState = 'created';
-  private readonly instances = new Map<string, object>();
+  private readonly instances = new Instances(() => this.context);
   private readonly pluginHandles = new Map<string, PluginHandle>();
   private loadedApp: LoadedApp | undefined;
   /** Plugins whose `register` ran: only these get `destroy` (also after a failed boot). */
@@ -93,6 +119,7 @@ export class App {
   private appRegistered = false;
   private database: Database | undefined;
   private http: HttpServer | undefined;
+  private strapiServer: StrapiServer | undefined;
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
   private listeningUrl: string | undefined;
 
@@ -123,9 +150,49 @@ export class App {
     return this.ready().apiTokens;
   }
 
-  get server(): HttpServer {
-    if (!this.http) throw new ConfigurationError('the HTTP server exists once the app is loaded');
-    return this.http;
+  /** Strapi's `strapi.server` (strapi/server.ts): from the start of `load` on, so `register` can add middlewares and routes. */
+  get server(): StrapiServer {
+    if (!this.strapiServer) throw new ConfigurationError('the HTTP server exists once the app is loading');
+    return this.strapiServer;
+  }
+
+  /** `strapi.api[name]`: one app API's routes, content types, services, controllers (strapi/apis.ts). */
+  get api(): Record<string, ApiModule> {
+    return apiModules(this);
+  }
+
+  /** `src/index`'s `{ register, bootstrap, destroy }`, as Strapi's `strapi.app`. */
+  get app(): object | undefined {
+    return this.loadedApp?.entry;
+  }
+
+  get isLoaded(): boolean {
+    return this.state === 'loaded' || this.state === 'listening';
+  }
+
+  /** Strapi's `strapi.dirs`: where the app's folders are. */
+  get dirs(): AppDirs {
+    return appDirs(this.dir);
+  }
+
+  /** A content type or component by uid, undefined when none (Strapi's `getModel`). */
+  getModel(uid: string): ContentType | Component | undefined {
+    return this.contentTypes.find(uid) ?? this.components.find(uid);
+  }
+
+  /** Strapi v4's `strapi.eventHub`. */
+  get eventHub(): Webhooks['eventHub'] {
+    return this.webhooks.eventHub;
+  }
+
+  /** Strapi v4's `strapi.webhookRunner`. */
+  get webhookRunner(): Webhooks['runner'] {
+    return this.webhooks.runner;
+  }
+
+  /** Strapi v4's `strapi.webhookStore`. */
+  get webhookStore(): Webhooks['store'] {
+    return this.webhooks.store;
   }
 
   get url(): string | undefined {
@@ -158,12 +225,12 @@ export class App {
 
   /** Instantiated service (`api::article.article`, `plugin::x.y`). */
   service<T extends object = Record<string, unknown>>(uid: string): T {
-    return this.instance('service', uid, this.services) as T;
+    return this.instances.of('service', uid, this.services) as T;
   }
 
   controller<T extends object = Record<string, unknown>>(uid: string): T | undefined {
     if (!this.controllers.has(uid)) return undefined;
-    return this.instance('controller', uid, this.controllers) as T;
+    return this.instances.of('controller', uid, this.controllers) as T;
   }
 
   policy(uid: string): PolicyFunction {
@@ -185,9 +252,18 @@ export class App {
     const started = Date.now();
     exposeToStrapiCode(this);
     this.loadConfig();
+    this.http = new HttpServer(
+      {
+        proxyHops: proxyHops(getConfig<unknown>(this.config, 'server.proxy', false)),
+        shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
+        restPrefix: restPrefix(this),
+      },
+      this.log,
+    );
+    this.strapiServer = new StrapiServer(this, this.http);
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
-    for (const contentType of API_TOKEN_CONTENT_TYPES) this.contentTypes.add(contentType.uid, contentType);
+    for (const contentType of [...API_TOKEN_CONTENT_TYPES, CORE_STORE_CONTENT_TYPE]) this.contentTypes.add(contentType.uid, contentType);
     this.routes.add('global::health', healthRouter(this));
     if (openApiEnabled(this)) this.routes.add('global::openapi', openApiRouter(this));
 
@@ -208,25 +284,22 @@ export class App {
     await this.loadedApp.entry.register?.(this.context);
     await this.hooks.call('app:registered', this);
 
-    validateModel(this.contentTypes.values(), this.components.values());
+    this.customFields.resolveAttributes(this.contentTypes.values(), this.components.values());
+    for (const repair of validateModel(this.contentTypes.values(), this.components.values())) this.log.warn(`${repair.uid}: ${repair.message}`);
     await this.connectDatabase();
+    if (getConfig<unknown>(this.config, 'server.cron.enabled', true) !== false) this.cron.add(getConfig<CronTasks>(this.config, 'server.cron.tasks', {}));
 
-    this.http = new HttpServer(
-      {
-        proxyHops: proxyHops(getConfig<unknown>(this.config, 'server.proxy', false)),
-        shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
-      },
-      this.log,
-    );
     this.http.use(globalMiddlewares(this, this.http.router));
     for (const plugin of this.plugins.values()) await plugin.bootstrap?.(this.context);
     await this.loadedApp.entry.bootstrap?.(this.context);
     await this.hooks.call('app:bootstrapped', this);
 
     mountRouters(this, this.http.router);
+    this.strapiServer!.markMounted();
     // Development only: a production root stays a plain 404.
-    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router));
+    if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this, this.http.router, restPrefix(this)));
     this.http.finalize();
+    this.cron.start();
     this.state = 'loaded';
     this.log.debug(`loaded in ${Date.now() - started} ms`);
     return this;
@@ -238,7 +311,7 @@ export class App {
     if (this.state === 'created') await this.load();
     const host = String(getConfig(this.config, 'server.host', '0.0.0.0'));
     const port = Number(getConfig(this.config, 'server.port', 1337));
-    const actualPort = await this.server.listen(port, host);
+    const actualPort = await this.http!.listen(port, host);
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     this.listeningUrl = `http://${shownHost}:${actualPort}`;
     this.state = 'listening';
@@ -252,6 +325,7 @@ export class App {
     if (this.state === 'destroyed') return;
     this.state = 'destroyed';
     try {
+      this.cron.destroy();
       await this.http?.close();
       if (this.appRegistered) {
         await this.hooks.call('app:destroy', this);
@@ -272,8 +346,9 @@ export class App {
 
   private loadConfig(): void {
     loadDotEnv(this.dir);
-    const tree: ConfigTree = { ...loadConfig(this.dir, this.env) };
+    const tree: ConfigTree = { ...rootConfig(this.dir), ...loadConfig(this.dir, this.env) };
     for (const [key, value] of Object.entries(this.options.config ?? {})) tree[key] = { ...(tree[key] as object), ...(value as object) };
+    withStrapiDefaults(tree);
     this.config = withAccessors(tree);
     this.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.config, 'server.logger.level', 'info'));
     this.permissions.use(new ConfigPermissions(this.config.permissions));
@@ -291,36 +366,18 @@ export class App {
   }
 
   private async connectDatabase(): Promise<void> {
-    const config = (this.config.database ?? { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } }) as DatabaseConfig;
-    const resolved = resolveDatabaseConfig(config, this.dir);
-    // The usual slip when moving to PostgreSQL: the URL is set but config/database still picks SQLite.
-    if (resolved.dialect === 'sqlite' && process.env.DATABASE_URL) {
-      throw new ConfigurationError('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres to use that server, or unset DATABASE_URL', 'config/database');
-    }
-    this.database = new Database(resolved, { contentTypes: this.contentTypes.values(), components: this.components.values() });
-    try {
-      const report = await this.database.sync();
-      // One line at info; what exactly changed at debug.
-      if (report.changes.length > 0) this.log.info(`schema: ${report.summary}`);
-      for (const change of report.changes) this.log.debug(`schema: ${change}`);
-      for (const warning of report.warnings) this.log.warn(`schema: ${warning}`);
-    } catch (error) {
-      throw new ConfigurationError(`cannot prepare the database (${this.database.description}): ${(error as Error).message}`);
-    }
+    const model = { contentTypes: this.contentTypes.values(), components: this.components.values() };
+    this.database = await openDatabase(this.config.database as DatabaseConfig | undefined, this.dir, model, this.log);
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();
+    await this.webhooks.connect(this.database);
 
-    const entityService = new EntityService(this.database, (name, uid, entry) => this.announce(name, uid, entry), this.queryParameters.values());
+    const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]) => this.announce(name, uid, entry);
+    const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
     const contentApi = new ContentApi(
       this.database,
       entityService,
-      {
-        defaultLimit: Number(getConfig(this.config, 'api.rest.defaultLimit', 25)),
-        maxLimit: optionalNumber(getConfig<unknown>(this.config, 'api.rest.maxLimit', 100)),
-        withCount: getConfig<unknown>(this.config, 'api.rest.withCount', true) !== false,
-        strictParams: getConfig<unknown>(this.config, 'api.rest.strictParams', false) === true,
-        publicPreview: getConfig<unknown>(this.config, 'api.rest.publicPreview', false) === true,
-      },
+      restConfig(this.config),
       this.queryParameters.values(),
     );
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
@@ -338,40 +395,6 @@ export class App {
       this.log.error(`a subscriber of ${name} (${uid}) failed`, error);
     }
   }
-
-  private instance(kind: string, uid: string, registry: Registry<Provider<object>>): object {
-    const key = `${kind}:${uid}`;
-    let instance = this.instances.get(key);
-    if (!instance) {
-      const provider = registry.get(uid);
-      instance = typeof provider === 'function' ? (provider as (context: KernelContext) => object)(this.context) : provider;
-      this.instances.set(key, instance);
-    }
-    return instance;
-  }
 }
 
-function asFunction(value: unknown, file: string): unknown {
-  if (typeof value !== 'function') throw new ConfigurationError('must export a function', file);
-  return value;
-}
-
-function asRouter(value: unknown, file: string): RouterDefinition {
-  const router = value as RouterDefinition;
-  if (!router || (typeof router.routes !== 'function' && !Array.isArray(router.routes))) {
-    throw new ConfigurationError('a routes file must export { routes: [...] } or a core router', file);
-  }
-  return router;
-}
-
-function optionalNumber(value: unknown): number | undefined {
-  return value === undefined || value === null ? undefined : Number(value);
-}
-
-/** `server.proxy`: false (no proxy), true (one proxy in front), or how many proxies append to X-Forwarded-For. */
-function proxyHops(value: unknown): number {
-  if (value === false || value === undefined || value === null) return 0;
-  if (value === true) return 1;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  throw new ConfigurationError('server.proxy must be true, false or the number of proxies in front of the server', 'config/server.ts');
-}
+installAbsentMembers(App.prototype);

@@ -101,7 +101,8 @@ eachDatabase('configuration', (dialect) => {
       files: { ...NOTE_FILES, ...PUBLIC_NOTES, 'config/api.ts': `export default ({ env }) => ({ rest: { defaultLimit: env.int('TESSERA_TEST_PAGE_SIZE', 25) } });` },
     });
     try {
-      expect((app.app.config.api as { rest: unknown }).rest).to.deep.equal({ defaultLimit: 7 });
+      // Strapi's default `prefix` is in the tree too, as Strapi's config holds it.
+      expect((app.app.config.api as { rest: unknown }).rest).to.deep.equal({ defaultLimit: 7, prefix: '/api' });
       const response = await app.get('/api/notes');
       expect(response.status).to.equal(200);
       expect(response.body.meta.pagination.pageSize).to.equal(7);
@@ -141,7 +142,7 @@ eachDatabase('configuration', (dialect) => {
       },
     });
     try {
-      expect(app.app.config.api).to.deep.equal({ rest: { defaultLimit: 3, maxLimit: 50, withCount: true } });
+      expect(app.app.config.api).to.deep.equal({ rest: { defaultLimit: 3, maxLimit: 50, withCount: true, prefix: '/api' } });
       const response = await app.get('/api/notes');
       expect(response.body.meta.pagination).to.deep.equal({ page: 1, pageSize: 3, pageCount: 0, total: 0 });
     } finally {

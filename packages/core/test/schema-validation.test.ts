@@ -4,7 +4,7 @@
  * enough here.
  */
 import { expect } from 'chai';
-import { bootError } from '@tessera/testing';
+import { bootError, startApp } from '@tessera/testing';
 
 type Schema = Record<string, unknown>;
 
@@ -51,6 +51,30 @@ describe('schema validation at boot', () => {
     const schema = note();
     schema.info = { singularName: 'blogPost', pluralName: 'blog-posts', displayName: 'Blog post' };
     expectProblem(await failure({ [NOTE]: schema }), NOTE, '"info.singularName" must be kebab-case (e.g. "blog-post"), got "blogPost"');
+  });
+
+  it('rejects an API type whose singularName equals its pluralName (its REST paths would collide)', async () => {
+    const schema = note();
+    schema.info = { singularName: 'news', pluralName: 'news', displayName: 'News' };
+    expectProblem(await failure({ [NOTE]: schema }), NOTE, '"info.singularName" and "info.pluralName" must differ');
+  });
+
+  it('accepts a plugin type whose singularName equals its pluralName, as Strapi 4.26.2 loads @webbio/strapi-plugin-scheduler', async () => {
+    const plugin = `module.exports = { contentTypes: { scheduler: { schema: {
+      kind: 'collectionType', collectionName: 'scheduler',
+      info: { singularName: 'scheduler', pluralName: 'scheduler', displayName: 'scheduler' },
+      attributes: { scheduledDatetime: { type: 'datetime' } } } } } };`;
+    const app = await startApp({
+      dialect: 'sqlite',
+      noListen: true,
+      files: { 'src/plugins/scheduler/strapi-server.js': plugin, 'config/plugins.js': `module.exports = { scheduler: { enabled: true, resolve: './src/plugins/scheduler' } };` },
+    });
+    try {
+      const created = await app.app.db.query('plugin::scheduler.scheduler').create({ data: { scheduledDatetime: new Date('2030-01-01T00:00:00.000Z') } });
+      expect(created.id).to.equal(1);
+    } finally {
+      await app.stop();
+    }
   });
 
   it('rejects an invalid kind', async () => {

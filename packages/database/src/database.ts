@@ -15,6 +15,7 @@ import { LinksWriter } from './sql/links-writer';
 import { Lifecycles, type LifecycleModel } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
+import { fillNull } from './sql/fill-null';
 import { CountCache } from './sql/count-cache';
 import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
 import { mysqlDriverOptions } from './connection/mysql-driver';
@@ -149,6 +150,11 @@ export class Database {
   /** Inside a transaction: waits for, then holds until commit, a lock on each name (see advisoryLock). */
   lock(names: string[]): Promise<void> {
     return advisoryLock(this.connection, names);
+  }
+
+  /** Gives `attribute` the value `value` on every row of `uid` where it is NULL, in one statement (a boot-time data step); returns how many rows. */
+  fillNull(uid: string, attribute: string, value: unknown): Promise<number> {
+    return fillNull(this.connection, this.entity(uid), attribute, value);
   }
 
   async destroy(): Promise<void> {

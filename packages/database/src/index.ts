@@ -11,6 +11,7 @@ export { FILE_CONTENT_TYPE } from './model/file-type';
 export { toEngineParams, fromEngineParams, type EngineParams, type QuerySource, type RequestQueryParams } from './query/engine-params';
 export { mayReadMedia } from './query/compile-populate';
 export type { Entity } from './sql/reader';
+export { EntryBudget, tooManyEntries } from './sql/entry-budget';
 export { translateConstraintError } from './sql/writer';
 export * from './lifecycles';
 export { EntityRepository, type EngineWriteParams, type FindManyParams, type FindOneParams, type WriteParams } from './repository';

@@ -9,13 +9,14 @@
  * calling `strapi.db.query(uid)` runs unchanged. The engine form is trusted
  * and not validated, as in Strapi.
  */
-import { NotFoundError } from '@tessera/errors';
+import { NotFoundError, ValidationError } from '@tessera/errors';
 import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
 import type { EntityQuery, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
 import { fromEngineParams, idOfWhere, isCompiled, pageOf, resolveEngineParams, toEngineParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
 import type { Entity, EntityReader } from './sql/reader';
+import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
 import type { LinksWriter } from './sql/links-writer';
 import type { LifecycleAction, LifecycleModel, Lifecycles } from './lifecycles';
@@ -25,12 +26,15 @@ export interface FindManyParams {
   page?: Page;
   /** The parameters the plan was compiled from: shown to lifecycle hooks, compiled again when a hook changes them. */
   source?: QuerySource;
+  /** The entries the answer may still hold (one request's, shared by its reads); else the plan's `maxEntries`. */
+  budget?: EntryBudget;
 }
 
 export interface FindOneParams {
   query: EntityQuery;
   id: number;
   source?: QuerySource;
+  budget?: EntryBudget;
 }
 
 export interface WriteParams {
@@ -52,6 +56,14 @@ interface Prepared {
 /** Strapi v4's write parameters: `data` plus what to read back. */
 export interface EngineWriteParams extends EngineParams {
   data: Record<string, unknown>;
+}
+
+/** Strapi's `findPage` pagination. */
+export interface PagePagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
 }
 
 export interface EngineParts {
@@ -93,24 +105,42 @@ export class EntityRepository {
   }
 
   async findMany(params: FindManyParams | EngineParams = {}): Promise<Entity[]> {
+    const budget = isCompiled(params) ? (params as FindManyParams).budget : undefined;
     return this.around('FindMany', params, (prepared) => {
       const { query, page } = this.read(params, prepared);
-      return this.parts.reader.findMany(query, page);
+      return this.parts.reader.findMany(query, page, budget);
     });
   }
 
   /** By id (`{ query, id }`), or the first entry matching Strapi's `{ where }`. */
   async findOne(params: FindOneParams | EngineParams): Promise<Entity | null> {
+    const budget = isCompiled(params) && 'id' in params ? params.budget : undefined;
     return this.around('FindOne', params, async (prepared) => {
       const { query, page } = this.read(params, prepared);
       // A hook's changes were compiled with the id in `where`: read it as the first match.
-      if (isCompiled(params) && 'id' in params && !prepared.changed) return this.parts.reader.findById(query, params.id);
-      return (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }))[0] ?? null;
+      if (isCompiled(params) && 'id' in params && !prepared.changed) return this.parts.reader.findById(query, params.id, budget);
+      return (await this.parts.reader.findMany(query, { limit: 1, offset: page?.offset ?? 0 }, budget))[0] ?? null;
     });
   }
 
   async count(params: { query: EntityQuery; source?: QuerySource } | EngineParams = {}): Promise<number> {
     return this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
+  }
+
+  /** Strapi's `findWithCount(params)`: `[entries, total]`, the total ignoring `limit`/`offset`. */
+  async findWithCount(params: EngineParams = {}): Promise<[Entity[], number]> {
+    return Promise.all([this.findMany(params), this.count(params)]);
+  }
+
+  /** Strapi's `findPage({ page = 1, pageSize = 10, ...params })`: `{ results, pagination: { page, pageSize, pageCount, total } }`. */
+  async findPage(params: EngineParams & { page?: number | string; pageSize?: number | string } = {}): Promise<{ results: Entity[]; pagination: PagePagination }> {
+    const { page: rawPage = 1, pageSize: rawPageSize = 10, ...rest } = params;
+    const page = Number(rawPage);
+    const pageSize = Number(rawPageSize);
+    if (!Number.isInteger(page) || !Number.isInteger(pageSize) || pageSize < 1) throw new ValidationError('page and pageSize must be integers, pageSize at least 1');
+    const query = { ...rest, limit: pageSize, offset: Math.max(page - 1, 0) * pageSize };
+    const [results, total] = await Promise.all([this.findMany(query), this.count(query)]);
+    return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
   }
 
   async create(params: WriteParams | EngineWriteParams): Promise<Entity> {

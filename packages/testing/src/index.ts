@@ -274,3 +274,6 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
     });
   }
 }
+export { seededRandom } from './random';
+
+export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';

@@ -3,22 +3,26 @@
  * in `i18n_locale`, `GET /api/i18n/locales`), localized content types
  * (`pluginOptions.i18n.localized: true` adds `locale` and `localizations`),
  * the `locale` query parameter, and `POST /api/<plural>/:id/localizations`;
- * with the GraphQL plugin on, their GraphQL parts (graphql.ts).
+ * with the GraphQL plugin on, their GraphQL parts (graphql.ts). Every
+ * entity-service write of a localized type follows the plugin's write rule
+ * (localized-writes.ts); only the localizations service links entries.
  *
  * Services (reachable as `strapi.plugin('i18n')!.service(name)`, for app code
  * and other plugins such as GraphQL): `locales`, `iso-locales`,
  * `localizations`, `content-types`.
  */
 import type Koa from 'koa';
-import type { App, AuthState, KernelContext, Plugin, RouterDefinition } from '@tessera/core';
+import type { App, AuthState, KernelContext, LifecycleEvent, Plugin, RouterDefinition, Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
 import { localeSchema } from './locale-schema';
 import { localesService, type LocalesService } from './locales';
 import { isoLocalesService } from './iso-locales';
 import { localizationsService, type LocalizationsService } from './localizations';
+import { isRecord } from './localization-groups';
 import { localeParameter } from './locale-parameter';
 import { registerGraphql } from './graphql';
-import { addLocaleAttributes, isLocalizedAttribute, isLocalizedContentType, sharedAttributes } from './localized-types';
+import { localizedWrites } from './localized-writes';
+import { addLocaleAttributes, isLocalizedAttribute, LOCALE_ATTRIBUTE, isLocalizedContentType, sharedAttributes } from './localized-types';
 
 const service = <T>(app: App, name: string) => app.plugin('i18n')!.service(name) as unknown as T;
 
@@ -45,6 +49,36 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
         config: { auth: { scope: [`${uid}.createLocalization`] } },
       },
     ],
+  };
+}
+
+/**
+ * Entries without a locale are those written before their type became
+ * localized: they get the default locale, as Strapi v4 does after its schema
+ * sync. One UPDATE per localized type at boot, after the additive sync (which
+ * added the column); the next boot finds nothing to do.
+ */
+async function giveDefaultLocale(app: App, types: ContentType[], locale: string): Promise<void> {
+  for (const contentType of types) {
+    const count = await app.db.fillNull(contentType.uid, LOCALE_ATTRIBUTE, locale);
+    if (count > 0) app.log.info(`i18n: ${count} existing ${contentType.uid} ${count === 1 ? 'entry' : 'entries'} got the default locale "${locale}"`);
+  }
+}
+
+/**
+ * Server code writing through the query engine (`strapi.db.query(uid).create`)
+ * bypasses the entity service and its write rules; as in Strapi v4, such a
+ * create still gets the default locale when it names none, so the entry is
+ * not invisible to every read. (The query engine applies no other i18n rule,
+ * as in Strapi.)
+ */
+function defaultLocaleOnQueryEngineCreates(types: ContentType[], locales: LocalesService): Subscriber {
+  return {
+    models: types.map((contentType) => contentType.uid),
+    beforeCreate(event: LifecycleEvent) {
+      const data = (event.params as { data?: unknown }).data;
+      if (isRecord(data) && (data[LOCALE_ATTRIBUTE] === undefined || data[LOCALE_ATTRIBUTE] === null)) data[LOCALE_ATTRIBUTE] = locales.getDefaultLocale();
+    },
   };
 }
 
@@ -76,14 +110,19 @@ export const i18nPlugin: Plugin = {
       addLocaleAttributes(contentType);
       if (contentType.kind === 'collectionType') app.routes.add(`plugin::i18n.localizations-${contentType.uid}`, localizationRouter(contentType));
     }
-    app.queryParameters.add('locale', localeParameter(app, () => service<LocalesService>(app, 'locales')));
+    const locales = () => service<LocalesService>(app, 'locales');
+    app.queryParameters.add('locale', localeParameter(app, locales));
+    const localized = new Set(localizedTypes(app).map((contentType) => contentType.uid));
+    app.writeRules.add('i18n', localizedWrites(app, service<LocalizationsService>(app, 'localizations').groups, locales, localized));
     registerGraphql(app, localizedTypes(app));
   },
 
   async bootstrap({ app }) {
-    await service<LocalesService>(app, 'locales').initDefaultLocale();
+    const locales = service<LocalesService>(app, 'locales');
+    await locales.initDefaultLocale();
     const types = localizedTypes(app);
-    if (types.length > 0) app.db.lifecycles.subscribe(service<LocalizationsService>(app, 'localizations').lifecycles(types));
+    await giveDefaultLocale(app, types, locales.getDefaultLocale());
+    if (types.length > 0) app.db.lifecycles.subscribe(defaultLocaleOnQueryEngineCreates(types, locales));
   },
 };
 

@@ -39,4 +39,24 @@ eachDatabase('i18n: entityService reads with locale', (dialect) => {
   it('findOne by id answers whatever the locale of the entry', async () => {
     expect((await app.app.entityService.findOne(PAGE, french))?.title).to.equal('Un');
   });
+
+  it('writes keep the groups: an update cannot move an entry to another locale, a shared field reaches the whole group', async () => {
+    const service = app.app.entityService;
+    const [one] = (await service.findMany(PAGE, { filters: { slug: 'one' } })) as Array<{ id: number }>;
+    const localization = await app.post(`/api/pages/${one.id}/localizations`, { locale: 'de', title: 'Ein', slug: 'ein' }, { token: await app.fullAccessToken() });
+    expect(localization.status, localization.text).to.equal(200);
+    const updated = await service.update(PAGE, localization.body.id, { data: { order: 8, locale: 'fr', localizations: [] } });
+    expect(updated.locale).to.equal('de');
+    const group = (await service.findMany(PAGE, { locale: 'all', filters: { slug: { $in: ['one', 'ein'] } }, populate: { localizations: { fields: ['slug'] } }, sort: 'id' })) as any[];
+    expect(group.map((entry) => [entry.slug, entry.order, entry.localizations.map((other: { slug: string }) => other.slug)])).to.deep.equal([
+      ['one', 8, ['ein']],
+      ['ein', 8, ['one']],
+    ]);
+  });
+
+  it('a query-engine create without a locale gets the default one (Strapi v4 does the same)', async () => {
+    const created = await app.app.db.query(PAGE).create({ data: { title: 'Raw', slug: 'raw' } });
+    expect(created.locale).to.equal('en');
+    expect(titles(await app.app.entityService.findMany(PAGE, { filters: { slug: 'raw' } }))).to.deep.equal(['Raw']);
+  });
 });

@@ -33,6 +33,19 @@ module.exports = {
 };
 `;
 
+/** A localized single type: `title` localized, `theme` shared. */
+export const HOMEPAGE_SCHEMA = {
+  kind: 'singleType',
+  collectionName: 'homepages',
+  info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' },
+  options: { draftAndPublish: false },
+  pluginOptions: { i18n: { localized: true } },
+  attributes: {
+    title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+    theme: { type: 'string', pluginOptions: { i18n: { localized: false } } },
+  },
+};
+
 export const PUBLIC = [
   'api::page.page.find',
   'api::page.page.findOne',

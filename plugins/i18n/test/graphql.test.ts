@@ -12,20 +12,7 @@ import { expect } from 'chai';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from 'graphql';
 import { SHARED_REFERENCE, eachDatabase, type TestApp } from '@tessera/testing';
 import { gql, gqlData } from '../../graphql/test/helpers';
-import { PUBLIC, startI18nApp } from './fixture';
-
-/** A localized single type: `title` localized, `theme` shared. */
-const HOMEPAGE = {
-  kind: 'singleType',
-  collectionName: 'homepages',
-  info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' },
-  options: { draftAndPublish: false },
-  pluginOptions: { i18n: { localized: true } },
-  attributes: {
-    title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
-    theme: { type: 'string', pluginOptions: { i18n: { localized: false } } },
-  },
-};
+import { HOMEPAGE_SCHEMA as HOMEPAGE, PUBLIC, startI18nApp } from './fixture';
 
 const FILES = {
   'config/plugins.js': 'module.exports = { graphql: { enabled: true } };',

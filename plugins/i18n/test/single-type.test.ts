@@ -6,19 +6,12 @@
  */
 import { expect } from 'chai';
 import { eachDatabase, type TestApp } from '@tessera/testing';
-import { errorBody, startI18nApp } from './fixture';
+import { errorBody, HOMEPAGE_SCHEMA, startI18nApp } from './fixture';
 
+/** The fixture's homepage with a shared component. */
 const HOMEPAGE = {
-  kind: 'singleType',
-  collectionName: 'homepages',
-  info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' },
-  options: { draftAndPublish: false },
-  pluginOptions: { i18n: { localized: true } },
-  attributes: {
-    title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
-    theme: { type: 'string', pluginOptions: { i18n: { localized: false } } },
-    seo: { type: 'component', component: 'shared.seo', pluginOptions: { i18n: { localized: false } } },
-  },
+  ...HOMEPAGE_SCHEMA,
+  attributes: { ...HOMEPAGE_SCHEMA.attributes, seo: { type: 'component', component: 'shared.seo', pluginOptions: { i18n: { localized: false } } } },
 };
 
 const SEO = { collectionName: 'components_shared_seos', info: { displayName: 'seo' }, attributes: { metaTitle: { type: 'string' } } };

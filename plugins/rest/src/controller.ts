@@ -16,6 +16,12 @@ export interface CoreController {
   delete(ctx: Koa.Context): Promise<unknown>;
   /** The envelope for entities of this content type (for custom actions). */
   transformResponse(data: Entity | Entity[] | null, meta?: Record<string, unknown>): { data: RestEntry | RestEntry[] | null; meta: Record<string, unknown> };
+  /** Strapi v4's helpers for custom actions, over `strapi.contentAPI` with this type and the request's caller. */
+  sanitizeOutput(data: unknown, ctx: Koa.Context): Promise<unknown>;
+  sanitizeInput(data: unknown, ctx: Koa.Context): Promise<unknown>;
+  sanitizeQuery(ctx: Koa.Context): Promise<unknown>;
+  validateQuery(ctx: Koa.Context): Promise<void>;
+  validateInput(data: unknown, ctx: Koa.Context): Promise<void>;
 }
 
 export function defaultController(app: App, uid: string, transformer: () => ResponseTransformer): CoreController {
@@ -56,6 +62,11 @@ export function defaultController(app: App, uid: string, transformer: () => Resp
     async delete(ctx) {
       return controller.transformResponse(await service().delete(ctx.params.id, query(ctx), auth(ctx)));
     },
+    sanitizeOutput: (data, ctx) => app.contentAPI.sanitize.output(data, uid, { auth: auth(ctx) }),
+    sanitizeInput: (data, ctx) => app.contentAPI.sanitize.input(data, uid, { auth: auth(ctx) }),
+    sanitizeQuery: (ctx) => app.contentAPI.sanitize.query(query(ctx), uid, { auth: auth(ctx) }),
+    validateQuery: (ctx) => app.contentAPI.validate.query(query(ctx), uid, { auth: auth(ctx) }),
+    validateInput: (data, ctx) => app.contentAPI.validate.input(data, uid, { auth: auth(ctx) }),
     transformResponse(data, extraMeta = {}) {
       const entity = meta();
       if (data === null) return { data: null, meta: extraMeta };

@@ -144,6 +144,33 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
     });
   });
 
+  describe("forms FoodAdvisor's client sends (answers recorded from Strapi 4.26.2)", () => {
+    it('a string value in the object form is cast to a boolean, as Strapi: populate[seo]=anything populates, false/f/0 do not', async () => {
+      const populated = await get(`/api/pages/${id.page}?fields[0]=title&populate[seo]=metaSocial`);
+      expect(populated.data.attributes.seo).to.deep.include({ metaTitle: 'S' });
+      for (const off of ['false', 'f', '0']) {
+        const left = await get(`/api/pages/${id.page}?fields[0]=title&populate[seo]=${off}&populate[links]=*`);
+        expect(Object.keys(left.data.attributes)).to.deep.equal(['title', 'links']);
+      }
+    });
+
+    it('populate[zone][populate]=…&populate=other: every form is populated, Strapi 4.13\'s meaning (4.26.2 drops the mixed ones: README, Compatibility)', async () => {
+      const body = await get(`/api/pages/${id.page}?fields[0]=title&populate[content][populate]=*&populate=author&populate[seo]=*`);
+      expect(Object.keys(body.data.attributes).sort()).to.deep.equal(['author', 'content', 'seo', 'title']);
+    });
+
+    it('dotted paths sharing a head are all populated (the last one did replace the others)', async () => {
+      const page = await post('pages', {
+        title: 'Dotted',
+        content: [{ __component: 'shared.feature', title: 'F', article: id.a1, link: { label: 'L', url: '/l' } }],
+      });
+      const body = await get(`/api/pages/${page}?fields[0]=title&populate=content.article.category,content.link,author`);
+      const [feature] = body.data.attributes.content;
+      expect(feature.link).to.deep.include({ label: 'L', url: '/l' });
+      expect(feature.article.data.attributes.category.data.id).to.equal(id.c1);
+    });
+  });
+
   describe('what populate never leaks', () => {
     it('drafts under live (even though Strapi v4 does), and shows them under preview', async () => {
       const live = await get(`/api/pages/${id.page}?populate[relatedArticles][fields][0]=title`);

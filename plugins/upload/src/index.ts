@@ -5,6 +5,7 @@
  * `/uploads/*`. Enable it in `config/plugins.ts`: `upload: { enabled: true,
  * config: { provider, providerOptions, sizeLimit, ... } }`.
  */
+import { restPrefix } from '@tessera/core';
 import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
 import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './config';
 import contentApiController from './controllers/content-api';
@@ -54,7 +55,7 @@ export const uploadPlugin: Plugin = {
   register({ app }) {
     // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
     const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
-    app.config.set('server.body.selfParsedMultipart', [...owned, '/api/upload']);
+    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`]);
     limitGraphqlUploads(app);
   },
   bootstrap({ app }) {

@@ -148,7 +148,7 @@ export const SUITES: EcosystemSuite[] = [
   'rest-cache': {
     config: {
       provider: { name: 'memory', options: { max: 32767, maxAge: 3600 } },
-      strategy: { contentTypes: ['api::article.article'] },
+      strategy: { enableXCacheHeaders: true, contentTypes: ['api::article.article'] },
     },
   },
 };

@@ -46,8 +46,8 @@ export class Permissions {
   }
 }
 
-/** May this caller read entries of `uid` through another type? */
+/** May this caller read entries of `uid` through another type? Never the kernel's own tables (admin::, strapi:: — the core store). */
 export function canReadType(auth: AuthState, uid: string): boolean {
-  if (uid.startsWith('admin::')) return false;
+  if (uid.startsWith('admin::') || uid.startsWith('strapi::')) return false;
   return auth.ability.can(`${uid}.find`);
 }

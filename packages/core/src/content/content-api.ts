@@ -8,7 +8,7 @@
  * attributes never reach a result: the compiled query never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams, type QuerySource } from '@tessera/database';
+import { EntryBudget, FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams, type QuerySource } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 import type { EntityService } from './entity-service';
@@ -23,6 +23,8 @@ export interface ContentApiConfig extends PaginationConfig {
   strictParams: boolean;
   /** Let anonymous callers use `publicationState=preview`. */
   publicPreview: boolean;
+  /** The most entries one answer may hold, every populate level and the page included (a 400 past it). */
+  maxPopulatedEntries: number;
 }
 
 /** Query parameters as parsed from a request (qs) or built by GraphQL. */
@@ -33,6 +35,11 @@ export interface OperationContext {
   params?: RequestParams;
   /** The transport's own page-size limits (GraphQL has its own `defaultLimit`/`maxLimit`); REST's when omitted. */
   limits?: Partial<PaginationConfig>;
+  /**
+   * The request's entry budget when it runs several reads (a GraphQL document): they share it. Without one,
+   * each operation's answer gets `maxPopulatedEntries` of its own.
+   */
+  budget?: EntryBudget;
 }
 
 export interface FindResult {
@@ -61,6 +68,11 @@ export class ContentApi {
     this.linkPermissions = new LinkPermissions(db.metadata);
   }
 
+  /** An entry budget for one request that runs several reads (`OperationContext.budget`). */
+  requestBudget(): EntryBudget {
+    return new EntryBudget(this.config.maxPopulatedEntries);
+  }
+
   async find(uid: string, context: OperationContext): Promise<FindResult> {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'collection');
@@ -68,7 +80,7 @@ export class ContentApi {
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     const repository = this.db.query(uid);
     const [results, total] = await Promise.all([
-      repository.findMany({ query, page: toPage(pagination), source }),
+      repository.findMany({ query, page: toPage(pagination), source, budget: context.budget }),
       // The count reads the same plan (it ignores populate, and shares its compiled SQL); totals are cached until a write they depend on.
       pagination.withCount ? this.db.counts.count(query, () => repository.count({ query, source })) : Promise.resolve(undefined),
     ]);
@@ -79,7 +91,7 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'entry');
     const source = this.hookSource(uid, params, context.auth, 'entry');
-    const entry = await this.db.query(uid).findOne({ query, id: parseId(id), source });
+    const entry = await this.db.query(uid).findOne({ query, id: parseId(id), source, budget: context.budget });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -91,6 +103,8 @@ export class ContentApi {
    * publication state nor the declared parameters (a locale) leave them out,
    * while populated links keep the request's publication state. Unknown ids
    * are missing from the result. Not plan-cached: every batch has its own ids.
+   * With the request's budget, the parents are not counted again (the answer
+   * holds them already), only the links loaded under them.
    */
   async findByIds(uid: string, ids: readonly number[], context: OperationContext): Promise<Entity[]> {
     if (ids.length === 0) return [];
@@ -98,7 +112,7 @@ export class ContentApi {
     const byIds = { id: { $in: [...ids] } };
     const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
     const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.auth, 'entry'), context.auth);
-    return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 } });
+    return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 }, budget: context.budget?.forAnswered() });
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
@@ -123,7 +137,7 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'single');
     const source = this.hookSource(uid, params, context.auth, 'single');
-    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source });
+    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -226,7 +240,10 @@ export class ContentApi {
     return { query, source };
   }
 
-  /** Compiles the caller's parameters: drafts only for those allowed, populate only into readable types. */
+  /**
+   * Compiles the caller's parameters: drafts only for those allowed, populate only into readable types, and
+   * every answer (reads and a write's read-back alike) bounded to `maxPopulatedEntries` entries.
+   */
   private compile(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
     const entity = this.db.entity(uid);
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
@@ -237,11 +254,12 @@ export class ContentApi {
       populate: params.populate,
       publicationState: params.publicationState,
     };
-    return this.db.query(uid).plan(queryParams, {
+    const plan = this.db.query(uid).plan(queryParams, {
       strictParams: this.config.strictParams,
       canRead: this.readableBy(auth),
       defaultPublicationState: 'live',
     });
+    return { ...plan, maxEntries: this.config.maxPopulatedEntries };
   }
 
   /** What the caller may read: populate, relation filters and sorts, and relation writes all ask this. */

@@ -22,8 +22,13 @@ export interface ContentEvent {
 }
 
 export function contentEvent(name: ContentEventName, uid: string, entry: Entity, metadata: Metadata): ContentEvent {
+  return { event: name, uid, model: metadata.get(uid)?.singularName ?? uid, entry: publicEntry(uid, entry, metadata) };
+}
+
+/** An entry of `uid` without private attributes, at every level (webhook payloads use it too). */
+export function publicEntry(uid: string, entry: Entity, metadata: Metadata): Record<string, unknown> {
   const entity = metadata.get(uid);
-  return { event: name, uid, model: entity?.singularName ?? uid, entry: entity ? withoutPrivate(entry, entity, metadata) : { ...entry } };
+  return entity ? withoutPrivate(entry, entity, metadata) : { ...entry };
 }
 
 function withoutPrivate(entry: Entity, entity: EntityMetadata, metadata: Metadata): Record<string, unknown> {

@@ -15,18 +15,17 @@ export interface RouteEntry {
   path: string;
 }
 
-const CONTENT_API_PREFIX = '/api/';
 const MAX_COMPARED = 200;
 const listed = new WeakMap<Router, RouteEntry[]>();
 
 /** Content-API routes in mounting order, one entry per method (HEAD, implied by GET, left out). */
-export function contentApiRoutes(router: Router): RouteEntry[] {
+export function contentApiRoutes(router: Router, prefix = '/api'): RouteEntry[] {
   let routes = listed.get(router);
   if (!routes) {
     routes = [];
     for (const layer of router.stack) {
       const path = layer.path;
-      if (typeof path !== 'string' || !path.startsWith(CONTENT_API_PREFIX)) continue;
+      if (typeof path !== 'string' || !path.startsWith(`${prefix}/`)) continue;
       for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path });
     }
     listed.set(router, routes);
@@ -37,11 +36,11 @@ export function contentApiRoutes(router: Router): RouteEntry[] {
 /**
  * `{ hint }` naming the content-API route closest to the request (same
  * method preferred; `:id`-style segments match any value), for paths under
- * `/api/`; nothing for other paths.
+ * the content-API prefix (`api.rest.prefix`); nothing for other paths.
  */
-export function notFoundDetails(router: Router, method: string, path: string): ErrorDetails {
-  if (!path.startsWith(CONTENT_API_PREFIX)) return {};
-  const routes = contentApiRoutes(router);
+export function notFoundDetails(router: Router, method: string, path: string, prefix = '/api'): ErrorDetails {
+  if (!path.startsWith(`${prefix}/`)) return {};
+  const routes = contentApiRoutes(router, prefix);
   if (routes.length === 0) return { hint: 'this app serves no content-API route' };
   // Bounded: the comparison costs length × route length per route, and the hint echoes it.
   const requested = `${method} ${path.slice(0, MAX_COMPARED)}`;
@@ -54,10 +53,10 @@ export function notFoundDetails(router: Router, method: string, path: string): E
  * `GET /` in development: the content-API routes to start exploring, and every route with its handler,
  * action, auth and policies (what `tessera routes` prints).
  */
-export function routeIndex(app: App, router: Router): Koa.Middleware {
+export function routeIndex(app: App, router: Router, prefix = '/api'): Koa.Middleware {
   return async (ctx) => {
     const table = summarize(routeTable(app), await app.permissions.publicAbility());
-    ctx.body = { data: { routes: contentApiRoutes(router).map(({ method, path }) => `${method} ${path}`), table }, meta: {} };
+    ctx.body = { data: { routes: contentApiRoutes(router, prefix).map(({ method, path }) => `${method} ${path}`), table }, meta: {} };
   };
 }
 

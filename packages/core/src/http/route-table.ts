@@ -5,11 +5,23 @@
  * `tessera routes`, the development route index and the OpenAPI document.
  */
 import type { App } from '../app';
+import { getConfig } from '../config/load-config';
 import type { Ability } from '../types';
 import type { HttpMethod, MiddlewareReference, PolicyReference, RouteConfig, RouteInfo, RouterDefinition } from '../types';
 
+/** `api.rest.prefix`, `/api` unless the app sets it (Strapi v4's key and default): where content-API routes are served. */
+export function restPrefix(app: App): string {
+  let prefix = String(getConfig<unknown>(app.config, 'api.rest.prefix', '/api'));
+  // Trailing slashes cut in a loop: `/\/+$/` backtracks on a long run of slashes (the ReDoS scan refuses it).
+  while (prefix.endsWith('/')) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
 /** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
-const PREFIX: Record<NonNullable<RouterDefinition['type']>, string | null> = { 'content-api': '/api', admin: null, raw: '' };
+function routerBase(app: App, type: NonNullable<RouterDefinition['type']>): string | null {
+  if (type === 'admin') return null;
+  return type === 'raw' ? '' : restPrefix(app);
+}
 
 export interface RouteRow {
   method: HttpMethod;
@@ -33,40 +45,38 @@ export interface RouteRow {
 }
 
 export function routeTable(app: App): RouteRow[] {
-  const rows: RouteRow[] = [];
-  for (const [routerKey, definition] of app.routes.entries()) {
-    const type = definition.type ?? 'content-api';
-    const base = PREFIX[type];
-    if (base === null) continue;
-    const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
-    const namespace = namespaceOf(routerKey);
-    const info = routeInfo(namespace, type);
-    for (const route of routes) {
-      // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
-      const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
-      const action = actionOf(namespace, route);
-      const auth = route.config?.auth;
-      rows.push({
-        method: route.method,
-        path: `${prefix}${route.path}`,
-        route,
-        info,
-        namespace,
-        routerKey,
-        action,
-        handler: typeof route.handler === 'function' ? '(function)' : route.handler,
-        auth: auth === false ? false : auth?.scope ?? [action],
-        policies: (route.config?.policies ?? []).map(referenceName),
-        middlewares: (route.config?.middlewares ?? []).map(referenceName),
-      });
-    }
-  }
-  return rows;
+  return app.routes.entries().flatMap(([routerKey, definition]) => routerRows(app, routerKey, definition));
 }
 
-/** Admin routers the app declares and Tessera does not serve, by registry key. */
-export function adminRouters(app: App): string[] {
-  return app.routes.entries().filter(([, definition]) => definition.type === 'admin').map(([key]) => key);
+/** The rows of one router (none for an admin router). */
+export function routerRows(app: App, routerKey: string, definition: RouterDefinition): RouteRow[] {
+  const rows: RouteRow[] = [];
+  const type = definition.type ?? 'content-api';
+  const base = routerBase(app, type);
+  if (base === null) return rows;
+  const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
+  const namespace = namespaceOf(routerKey);
+  const info = routeInfo(namespace, type);
+  for (const route of routes) {
+    // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
+    const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
+    const action = actionOf(namespace, route);
+    const auth = route.config?.auth;
+    rows.push({
+      method: route.method,
+      path: `${prefix}${route.path}`,
+      route,
+      info,
+      namespace,
+      routerKey,
+      action,
+      handler: typeof route.handler === 'function' ? '(function)' : route.handler,
+      auth: auth === false ? false : auth?.scope ?? [action],
+      policies: (route.config?.policies ?? []).map(referenceName),
+      middlewares: (route.config?.middlewares ?? []).map(referenceName),
+    });
+  }
+  return rows;
 }
 
 function actionOf(namespace: string, route: RouteConfig): string {

@@ -8,13 +8,23 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app';
-import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware } from '../types';
+import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
 import { authorizeAction } from '../auth/authorize';
-import { adminRouters, routeTable, type RouteRow } from './route-table';
+import { routerRows, type RouteRow } from './route-table';
+
+export { restPrefix } from './route-table';
 
 export function mountRouters(app: App, router: Router): void {
-  for (const key of adminRouters(app)) app.log.debug(`routes ${key}: admin routes are not served`);
-  for (const row of routeTable(app)) mountRoute(app, router, row);
+  for (const [key, definition] of app.routes.entries()) mountRouter(app, router, key, definition);
+}
+
+/** One router's routes (a registry entry; `strapi.server.routes(…)` after mounting calls this directly). */
+export function mountRouter(app: App, router: Router, key: string, definition: RouterDefinition): void {
+  if ((definition.type ?? 'content-api') === 'admin') {
+    app.log.debug(`routes ${key}: admin routes are not served`);
+    return;
+  }
+  for (const row of routerRows(app, key, definition)) mountRoute(app, router, row);
 }
 
 function mountRoute(app: App, router: Router, row: RouteRow): void {

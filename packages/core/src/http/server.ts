@@ -9,10 +9,11 @@
 import http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { MethodNotAllowedError, NotFoundError, ValidationError, toErrorBody } from '@tessera/errors';
+import { ConfigurationError, MethodNotAllowedError, NotFoundError, ValidationError, toErrorBody } from '@tessera/errors';
 import type { Logger } from '../logger';
 import { notFoundDetails } from './route-index';
 import { installQueryParser } from './query-string';
+import { installResponseHelpers } from './response-helpers';
 import { errorEnvelope } from './middlewares/errors';
 
 export interface HttpConfig {
@@ -22,6 +23,8 @@ export interface HttpConfig {
    * which the client writes itself.
    */
   proxyHops: number;
+  /** `api.rest.prefix`: where content-API routes live (404 hints name the closest one there). */
+  restPrefix?: string;
   /** On stop, how long in-flight requests may run before their sockets are closed (`server.shutdownTimeout`, ms). */
   shutdownTimeoutMs?: number;
 }
@@ -40,12 +43,13 @@ export class HttpServer {
     this.koa.maxIpsCount = config.proxyHops;
     this.koa.silent = true;
     installQueryParser(this.koa);
+    installResponseHelpers(this.koa);
     this.koa.use(errorEnvelope(logger));
   }
 
-  /** Adds the global middlewares, in order; called once, before `finalize`. */
-  use(middlewares: Koa.Middleware[]): void {
-    for (const middleware of middlewares) this.koa.use(middleware);
+  /** Adds middlewares to the Koa app, in order (the global stack, and `strapi.server.use(fn)`). */
+  use(middlewares: Koa.Middleware | Koa.Middleware[]): void {
+    for (const middleware of Array.isArray(middlewares) ? middlewares : [middlewares]) this.koa.use(middleware);
   }
 
   /** Mounts the router; called once every plugin has added its routes. */
@@ -56,7 +60,7 @@ export class HttpServer {
       await next();
       if (ctx.body !== undefined) return;
       if (ctx.status === 405 || ctx.status === 501) throw new MethodNotAllowedError();
-      if (ctx.status === 404) throw new NotFoundError(undefined, notFoundDetails(this.router, ctx.method, ctx.path));
+      if (ctx.status === 404) throw new NotFoundError(undefined, notFoundDetails(this.router, ctx.method, ctx.path, this.config.restPrefix));
     });
     this.koa.use(this.router.routes());
     this.koa.use(this.router.allowedMethods());
@@ -113,4 +117,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** `server.proxy`: false (no proxy), true (one proxy in front), or how many proxies append to X-Forwarded-For. */
+export function proxyHops(value: unknown): number {
+  if (value === false || value === undefined || value === null) return 0;
+  if (value === true) return 1;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  throw new ConfigurationError('server.proxy must be true, false or the number of proxies in front of the server', 'config/server.ts');
 }

@@ -53,7 +53,6 @@ export function validateContentTypeShape(raw: unknown, file: string, options: Sh
     if (typeof info[key] !== 'string' || !info[key]) fail(`"info.${key}" is missing`);
     if (!KEBAB.test(info[key] as string)) fail(`"info.${key}" must be kebab-case (e.g. "blog-post"), got "${info[key]}"`);
   }
-  if (info.singularName === info.pluralName) fail('"info.singularName" and "info.pluralName" must differ');
   if (typeof info.displayName !== 'string' || !info.displayName) fail('"info.displayName" is missing');
   if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
     fail('"collectionName" must be a table name (letters, digits, underscores, hyphens)');
@@ -83,7 +82,7 @@ function validateAttributes(raw: unknown, file: string, options: ShapeOptions = 
   for (const [name, attribute] of Object.entries(raw as RawObject)) validateAttribute(name, attribute, raw as RawObject, file, options);
 }
 
-function validateAttribute(name: string, raw: unknown, all: RawObject, file: string, options: ShapeOptions): void {
+export function validateAttribute(name: string, raw: unknown, all: RawObject, file: string, options: ShapeOptions = {}): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, file);
   };
@@ -93,6 +92,13 @@ function validateAttribute(name: string, raw: unknown, all: RawObject, file: str
   const attribute = raw as RawObject;
   checkKeys(attribute, 'attribute', fail);
   const type = attribute.type;
+  if (type === 'customField') {
+    // Checked as its registered type once plugins have registered (strapi/custom-fields.ts).
+    if (typeof attribute.customField !== 'string' || !/^(plugin::[\w-]+\.[\w$-]+|global::[\w$-]+)$/.test(attribute.customField)) {
+      fail('"customField" must name a registered custom field ("plugin::<plugin>.<name>" or "global::<name>")');
+    }
+    return;
+  }
   if (typeof type !== 'string' || !ATTRIBUTE_TYPES.has(type)) {
     fail(`unknown type ${JSON.stringify(type)} (known: ${[...ATTRIBUTE_TYPES].join(', ')})`);
   }
@@ -174,7 +180,15 @@ function defaultProblem(type: string, attribute: RawObject): string | undefined 
 }
 
 /** Cross-model checks: names unique, relation targets and inverse sides exist. */
-export function validateModel(contentTypes: ContentType[], components: Component[]): void {
+/** A plugin type's relation Tessera left out or made one-sided at boot, where Strapi boots with it half-working. */
+export interface ModelRepair {
+  uid: string;
+  attribute: string;
+  message: string;
+}
+
+export function validateModel(contentTypes: ContentType[], components: Component[]): ModelRepair[] {
+  const repairs: ModelRepair[] = [];
   const byUid = new Map(contentTypes.map((type) => [type.uid, type]));
   const componentUids = new Set(components.map((component) => component.uid));
   const seen = { pluralName: new Map<string, string>(), singularName: new Map<string, string>(), collectionName: new Map<string, string>() };
@@ -183,6 +197,10 @@ export function validateModel(contentTypes: ContentType[], components: Component
       const previous = seen[key].get(type.info[key]);
       if (previous) throw new ConfigurationError(`info.${key} "${type.info[key]}" is already used by ${previous}`, type.source);
       seen[key].set(type.info[key], type.uid);
+    }
+    // Only API types have REST routes, where equal names would collide (Strapi loads plugin types that have them).
+    if (type.namespace === 'api' && type.info.singularName === type.info.pluralName) {
+      throw new ConfigurationError('"info.singularName" and "info.pluralName" must differ', type.source);
     }
     // A plural of one type may not be the singular of another: the REST paths would collide.
     const clash = seen.singularName.get(type.info.pluralName);
@@ -194,8 +212,9 @@ export function validateModel(contentTypes: ContentType[], components: Component
     seen.collectionName.set(item.collectionName, item.uid);
   }
   for (const item of [...contentTypes, ...components]) {
-    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, byUid, componentUids);
+    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, byUid, componentUids, repairs);
   }
+  return repairs;
 }
 
 function checkLinks(
@@ -204,6 +223,7 @@ function checkLinks(
   attribute: Attribute,
   byUid: Map<string, ContentType>,
   componentUids: Set<string>,
+  repairs: ModelRepair[],
 ): void {
   const fail = (message: string): never => {
     throw new ConfigurationError(`attribute "${name}": ${message}`, owner.source);
@@ -221,11 +241,31 @@ function checkLinks(
   const inverseName = attribute.inversedBy ?? attribute.mappedBy;
   if (!inverseName) return;
   const inverse = target!.attributes[inverseName];
-  if (!inverse || inverse.type !== 'relation') fail(`${attribute.inversedBy ? 'inversedBy' : 'mappedBy'} "${inverseName}" is not a relation of ${target!.uid}`);
+  if (!inverse || inverse.type !== 'relation') {
+    const problem = `${attribute.inversedBy ? 'inversedBy' : 'mappedBy'} "${inverseName}" is not a relation of ${target!.uid}`;
+    // An app's own schema is the developer's to fix; a plugin type (or an app's extension of one, as FoodAdvisor's
+    // user has) boots on Strapi half-working, so it boots here with the relation made safe, and a warning.
+    if (isAppOwned(owner)) fail(problem);
+    repairs.push({ uid: owner.uid, attribute: name, message: repairRelation(owner, name, attribute, problem) });
+    return;
+  }
   const back = inverse as Extract<Attribute, { type: 'relation' }>;
   if (back.target !== owner.uid) fail(`"${inverseName}" of ${target!.uid} points to ${back.target}, not back to ${owner.uid}`);
   const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
   if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
+}
+
+/**
+ * The safe half of a broken bidirectional relation: an owner side (`inversedBy`) keeps its join table as a one-way
+ * relation; an inverse side (`mappedBy`) has no join table of its own and no owner to borrow one from, so it goes.
+ */
+function repairRelation(owner: ContentType | Component, name: string, attribute: Extract<Attribute, { type: 'relation' }>, problem: string): string {
+  if (attribute.inversedBy) {
+    delete attribute.inversedBy;
+    return `attribute "${name}": ${problem}; kept as a one-way relation`;
+  }
+  delete owner.attributes[name];
+  return `attribute "${name}": ${problem}; left out (it has no join table to read)`;
 }
 
 /** `: did you mean "api::article.article"?` when a known name is one typo away. */

@@ -135,12 +135,16 @@ function entityFromContentType(contentType: ContentType): EntityMetadata {
   const { declared, added } = splitAddedAttributes(contentType);
   addColumn(entity, 'id', 'id', { type: 'integer' }, 'increments', true);
   addAttributes(entity, declared);
-  addColumn(entity, 'createdAt', 'created_at', SYSTEM_TIMESTAMP, 'datetime', true);
-  addColumn(entity, 'updatedAt', 'updated_at', SYSTEM_TIMESTAMP, 'datetime', true);
+  if (!contentType.bareTable) {
+    addColumn(entity, 'createdAt', 'created_at', SYSTEM_TIMESTAMP, 'datetime', true);
+    addColumn(entity, 'updatedAt', 'updated_at', SYSTEM_TIMESTAMP, 'datetime', true);
+  }
   if (draftAndPublish) addColumn(entity, 'publishedAt', 'published_at', SYSTEM_TIMESTAMP, 'datetime', true);
-  // Strapi's admin authorship columns: kept for layout compatibility, never exposed.
-  addColumn(entity, 'createdBy', 'created_by_id', { type: 'integer', private: true }, 'integer', true);
-  addColumn(entity, 'updatedBy', 'updated_by_id', { type: 'integer', private: true }, 'integer', true);
+  if (!contentType.bareTable) {
+    // Strapi's admin authorship columns: kept for layout compatibility, never exposed.
+    addColumn(entity, 'createdBy', 'created_by_id', { type: 'integer', private: true }, 'integer', true);
+    addColumn(entity, 'updatedBy', 'updated_by_id', { type: 'integer', private: true }, 'integer', true);
+  }
   addAttributes(entity, added);
   applyIndexOptions(entity, contentType);
   finish(entity);

@@ -145,6 +145,12 @@ export interface ContentType extends ContentTypeSchema {
   apiName?: string;
   /** `users-permissions` for `plugin::users-permissions.user`. */
   plugin?: string;
+
+  /**
+   * A table of Strapi's own that is no content type (the core store): only the declared columns, no timestamps
+   * or authorship columns, so a Strapi-made database's table is used as it is.
+   */
+  bareTable?: boolean;
 }
 
 export interface ComponentSchema {

@@ -103,6 +103,12 @@ export interface EntityQuery {
   populate: Map<string, PopulateItem>;
   /** Draft filtering applies to entities with draftAndPublish. */
   publicationState: PublicationState;
+  /**
+   * On a root plan: the most entries one read of it may answer with, across
+   * every populate level (sql/entry-budget.ts). The content API sets it
+   * (`maxPopulatedEntries`); server code's plans have none.
+   */
+  maxEntries?: number;
 }
 
 export interface Page {

@@ -6,6 +6,7 @@
 import type { ComponentPopulate, EntityQuery } from '../query/plan';
 import type { Entity, LevelReader } from './level-reader';
 import { uniqueIds, whereIdIn } from './level-reader';
+import type { EntryBudget } from './entry-budget';
 
 interface PlacedComponent {
   source: number;
@@ -13,13 +14,18 @@ interface PlacedComponent {
   value: Entity;
 }
 
-export async function loadComponents(reader: LevelReader, parents: Entity[], name: string, item: ComponentPopulate): Promise<void> {
+export async function loadComponents(
+  reader: LevelReader,
+  parents: Entity[],
+  name: string,
+  item: ComponentPopulate,
+  budget: EntryBudget | undefined,
+): Promise<void> {
   const joinTable = item.owner.componentJoinTable;
-  const ids = uniqueIds(parents);
   const placed = new Map<number, PlacedComponent[]>();
   if (joinTable) {
     for (const [uid, query] of item.queries) {
-      for (const entry of await loadComponentRows(reader, joinTable, ids, name, uid, query)) {
+      for (const entry of await loadComponentRows(reader, joinTable, parents, { field: name, uid, query }, budget)) {
         if (item.kind === 'dynamiczone') entry.value = { __component: uid, ...entry.value } as Entity;
         const list = placed.get(entry.source);
         if (list) list.push(entry);
@@ -36,10 +42,9 @@ export async function loadComponents(reader: LevelReader, parents: Entity[], nam
 async function loadComponentRows(
   reader: LevelReader,
   joinTable: string,
-  ids: number[],
-  field: string,
-  uid: string,
-  query: EntityQuery,
+  parents: Entity[],
+  { field, uid, query }: { field: string; uid: string; query: EntityQuery },
+  budget: EntryBudget | undefined,
 ): Promise<PlacedComponent[]> {
   const ctx = reader.context(query);
   const qb = ctx.knex
@@ -50,10 +55,13 @@ async function loadComponentRows(
     .where('j.component_type', uid)
     .orderBy('j.entity_id', 'asc')
     .orderBy('j.order', 'asc');
-  whereIdIn(qb, 'j.entity_id', ids, ctx);
+  whereIdIn(qb, 'j.entity_id', uniqueIds(parents), ctx);
   reader.applyFilters(qb, query, ctx);
+  if (budget) qb.limit(budget.rowCap);
   const rows = await reader.connection.all(qb);
   const values = reader.mapRows(query.fields, rows);
-  await reader.populate(values, query);
-  return rows.map((row, index) => ({ source: Number(row.__source), order: Number(row.__order ?? 0), value: values[index] }));
+  const placed = rows.map((row, index) => ({ source: Number(row.__source), order: Number(row.__order ?? 0), value: values[index] }));
+  budget?.chargeLevel(parents, placed.map((entry) => [entry.source, entry.value] as const));
+  await reader.populate(values, query, budget);
+  return placed;
 }

@@ -10,6 +10,7 @@ import type { ColumnField } from '../metadata/metadata';
 import type { EntityQuery } from '../query/plan';
 import type { SqlContext } from './conditions';
 import { whereIdList } from '../relations/link-sql';
+import type { EntryBudget } from './entry-budget';
 
 export type Entity = { id: number } & Record<string, unknown>;
 
@@ -20,8 +21,8 @@ export interface LevelReader {
   /** The level's publication state and filters. */
   applyFilters(qb: Knex.QueryBuilder, query: EntityQuery, ctx: SqlContext): void;
   mapRows(fields: ColumnField[], rows: Row[]): Entity[];
-  /** Loads what `query` populates onto `entities` (the next levels). */
-  populate(entities: Entity[], query: EntityQuery): Promise<void>;
+  /** Loads what `query` populates onto `entities` (the next levels), charging them to `budget`. */
+  populate(entities: Entity[], query: EntityQuery, budget?: EntryBudget): Promise<void>;
 }
 
 /** `column IN ids` with one binding (see relations/link-sql.ts). */

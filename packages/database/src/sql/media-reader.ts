@@ -7,16 +7,23 @@ import type { MediaPopulate } from '../query/plan';
 import { MORPH_TABLE } from '../metadata/media';
 import type { Entity, LevelReader } from './level-reader';
 import { uniqueIds, whereIdIn } from './level-reader';
+import type { EntryBudget } from './entry-budget';
 
-export async function loadMedia(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate): Promise<void> {
-  const buckets = item.query ? await loadFiles(reader, parents, name, item) : new Map<number, Entity[]>();
+export async function loadMedia(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate, budget: EntryBudget | undefined): Promise<void> {
+  const buckets = item.query ? await loadFiles(reader, parents, name, item, budget) : new Map<number, Entity[]>();
   for (const parent of parents) {
     const files = buckets.get(parent.id) ?? [];
     parent[name] = item.multiple ? files : files[0] ?? null;
   }
 }
 
-async function loadFiles(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate): Promise<Map<number, Entity[]>> {
+async function loadFiles(
+  reader: LevelReader,
+  parents: Entity[],
+  name: string,
+  item: MediaPopulate,
+  budget: EntryBudget | undefined,
+): Promise<Map<number, Entity[]>> {
   const query = item.query!;
   const ctx = reader.context(query);
   const qb = ctx.knex
@@ -30,9 +37,11 @@ async function loadFiles(reader: LevelReader, parents: Entity[], name: string, i
     .orderBy('m.id', 'asc');
   whereIdIn(qb, 'm.related_id', uniqueIds(parents), ctx);
   reader.applyFilters(qb, query, ctx);
+  if (budget) qb.limit(budget.rowCap);
   const rows = await reader.connection.all(qb);
   const files = reader.mapRows(query.fields, rows);
-  await reader.populate(files, query);
+  budget?.chargeLevel(parents, rows.map((row, index) => [Number(row.__source), files[index]] as const));
+  await reader.populate(files, query, budget);
   const buckets = new Map<number, Entity[]>();
   rows.forEach((row, index) => {
     const source = Number(row.__source);

@@ -15,6 +15,7 @@ import { loadMedia } from './media-reader';
 import { StatementTemplates, type Statement } from './statement-templates';
 import { windowCoversPage, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelReader, uniqueIds, whereIdIn } from './level-reader';
+import { EntryBudget } from './entry-budget';
 import { pagePerParent, type OrderTerm } from './link-page';
 
 export type { Entity } from './level-reader';
@@ -35,12 +36,14 @@ export class EntityReader implements LevelReader {
     this.mapper = new RowMapper(connection.dialect);
   }
 
-  async findMany(query: EntityQuery, page?: Page): Promise<Entity[]> {
+  /** A page of `query`; `budget` (else one of the plan's `maxEntries`, if any) bounds the entries of the answer. */
+  async findMany(query: EntityQuery, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
     // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
     const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
     const rows = windowed ?? (await this.connection.all(this.pageStatement(query, page)));
     const entities = this.mapper.mapRows(query.fields, rows);
-    await this.populate(entities, query);
+    budget?.chargeRoot(entities);
+    await this.populate(entities, query, budget);
     return entities;
   }
 
@@ -51,7 +54,7 @@ export class EntityReader implements LevelReader {
     return this.statements.bind(query, `many:${withLimit}:${withOffset}`, values, (markers) => {
       const ctx = this.context(query);
       const qb = this.selectFrom(query, ctx);
-      applySort(qb, query.sort, ROOT, ctx);
+      applySort(qb, query.sort, ROOT, ctx, this.metadata);
       if (withLimit) qb.limit(markers[0]);
       if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
       return qb;
@@ -62,10 +65,10 @@ export class EntityReader implements LevelReader {
   private async fromWindow(query: EntityQuery, page: Page & { limit: number }): Promise<Row[] | undefined> {
     const statement = this.statements.bind(query, 'window', [page.limit, page.offset], ([limit, offset]) => {
       const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false);
-      const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx)));
+      const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx, this.metadata)));
       qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
       this.applyFilters(qb, query, ctx);
-      applySort(qb, query.sort, ROOT, ctx);
+      applySort(qb, query.sort, ROOT, ctx, this.metadata);
       return qb.limit(limit).offset(offset);
     });
     const rows = await this.connection.all(statement);
@@ -84,13 +87,14 @@ export class EntityReader implements LevelReader {
     return serves;
   }
 
-  async findById(query: EntityQuery, id: number): Promise<Entity | null> {
+  async findById(query: EntityQuery, id: number, budget = budgetOf(query)): Promise<Entity | null> {
     const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
       this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
     );
     const rows = await this.connection.all(statement);
     const entities = this.mapper.mapRows(query.fields, rows);
-    await this.populate(entities, query);
+    budget?.chargeRoot(entities);
+    await this.populate(entities, query, budget);
     return entities[0] ?? null;
   }
 
@@ -105,35 +109,35 @@ export class EntityReader implements LevelReader {
     return Number(row?.count ?? 0);
   }
 
-  /** Loads every populated attribute of `query` onto `entities`, level by level. */
-  async populate(entities: Entity[], query: EntityQuery): Promise<void> {
+  /** Loads every populated attribute of `query` onto `entities`, level by level, charging each level to `budget`. */
+  async populate(entities: Entity[], query: EntityQuery, budget?: EntryBudget): Promise<void> {
     if (entities.length === 0 || query.populate.size === 0) return;
-    for (const [name, item] of query.populate) await this.populateOne(entities, name, item);
+    for (const [name, item] of query.populate) await this.populateOne(entities, name, item, budget);
   }
 
-  private async populateOne(entities: Entity[], name: string, item: PopulateItem): Promise<void> {
-    if (item.kind === 'relation') return this.populateRelation(entities, name, item);
-    if (item.kind === 'media') return loadMedia(this, entities, name, item);
-    return loadComponents(this, entities, name, item);
+  private async populateOne(entities: Entity[], name: string, item: PopulateItem, budget: EntryBudget | undefined): Promise<void> {
+    if (item.kind === 'relation') return this.populateRelation(entities, name, item, budget);
+    if (item.kind === 'media') return loadMedia(this, entities, name, item, budget);
+    return loadComponents(this, entities, name, item, budget);
   }
 
-  private async populateRelation(entities: Entity[], name: string, item: RelationPopulate): Promise<void> {
-    const ids = uniqueIds(entities);
+  private async populateRelation(entities: Entity[], name: string, item: RelationPopulate, budget: EntryBudget | undefined): Promise<void> {
     if (item.countOnly) {
-      const counts = await this.countRelated(ids, item);
+      const counts = await this.countRelated(uniqueIds(entities), item);
       for (const entity of entities) entity[name] = { count: counts.get(entity.id) ?? 0 };
       return;
     }
-    const buckets = await this.loadRelated(ids, item);
+    const buckets = await this.loadRelated(entities, item, budget);
     for (const entity of entities) {
       const related = buckets.get(entity.id) ?? [];
       entity[name] = item.relation.toMany ? related : related[related.length - 1] ?? null;
     }
   }
 
-  /** Related entries of every parent id, in relation order (or the requested sort). */
-  async loadRelated(ids: number[], item: RelationPopulate): Promise<Map<number, Entity[]>> {
+  /** Related entries of every parent, by parent id, in relation order (or the requested sort). */
+  private async loadRelated(parents: Entity[], item: RelationPopulate, budget: EntryBudget | undefined): Promise<Map<number, Entity[]>> {
     const { relation, query } = item;
+    const ids = uniqueIds(parents);
     const join = relation.joinTable;
     const ctx = this.context(query);
     const joinAlias = 'j';
@@ -145,10 +149,11 @@ export class EntityReader implements LevelReader {
     this.applyFilters(qb, query, ctx);
     // No sort asked for: the relation's own order (its order column), as Strapi populates; `id:desc` is a sort asked for.
     const order: OrderTerm[] = query.sort.some((item) => !item.tiebreak)
-      ? sortTerms(qb, query.sort, ROOT, ctx)
+      ? sortTerms(qb, query.sort, ROOT, ctx, this.metadata)
       : [...(join.orderColumn ? [`${joinAlias}.${join.orderColumn}`] : []), `${joinAlias}.id`].map((column) => ({ sql: '?? asc', bindings: [column] }));
     const statement = item.page ? pagePerParent(ctx.knex, qb, `${joinAlias}.${join.joinColumn}`, order, item.page) : qb;
     if (!item.page) for (const term of order) qb.orderByRaw(term.sql, term.bindings);
+    if (budget) statement.limit(budget.rowCap);
 
     const rows = await this.connection.all(statement);
     const byId = new Map<number, Entity>();
@@ -165,7 +170,8 @@ export class EntityReader implements LevelReader {
       if (bucket) bucket.push(entity);
       else buckets.set(source, [entity]);
     }
-    await this.populate([...byId.values()], query);
+    budget?.chargeLevel(parents, linksOf(buckets));
+    await this.populate([...byId.values()], query, budget);
     return buckets;
   }
 
@@ -205,16 +211,27 @@ export class EntityReader implements LevelReader {
   }
 }
 
+function budgetOf(query: EntityQuery): EntryBudget | undefined {
+  return query.maxEntries === undefined ? undefined : new EntryBudget(query.maxEntries);
+}
+
+function* linksOf(buckets: Map<number, Entity[]>): Iterable<readonly [number, Entity]> {
+  for (const [source, entities] of buckets) for (const entity of entities) yield [source, entity];
+}
+
 /**
  * Sorts, joining to-one relations for dotted paths. On Postgres, text sorts by
- * code point and NULLs come first ascending, as they do on SQLite.
+ * code point and NULLs come first ascending, as they do on SQLite. Under
+ * `live` a draft target is joined as no row, as filters and populate see it:
+ * the entry sorts as if it had no relation, so a hidden draft's values
+ * cannot be probed through the order.
  */
-export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext): void {
-  for (const term of sortTerms(qb, sort, rootAlias, ctx)) qb.orderByRaw(term.sql, term.bindings);
+export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext, metadata: Metadata): void {
+  for (const term of sortTerms(qb, sort, rootAlias, ctx, metadata)) qb.orderByRaw(term.sql, term.bindings);
 }
 
 /** The ORDER BY terms of `sort`, after joining what its dotted paths go through onto `qb`. */
-export function sortTerms(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext): OrderTerm[] {
+export function sortTerms(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext, metadata: Metadata): OrderTerm[] {
   const joined = new Map<string, string>();
   const terms: OrderTerm[] = [];
   for (const item of sort) {
@@ -227,7 +244,12 @@ export function sortTerms(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: st
         const joinAlias = ctx.nextAlias();
         next = ctx.nextAlias();
         qb.leftJoin({ [joinAlias]: hop.joinTable.name }, `${joinAlias}.${hop.joinTable.joinColumn}`, `${alias}.id`);
-        qb.leftJoin({ [next]: hop.targetTable }, `${next}.id`, `${joinAlias}.${hop.joinTable.inverseJoinColumn}`);
+        const target = next;
+        const liveOnly = ctx.publicationState === 'live' && metadata.get(hop.target)?.draftAndPublish === true;
+        qb.leftJoin({ [target]: hop.targetTable }, (on) => {
+          on.on(`${target}.id`, `${joinAlias}.${hop.joinTable.inverseJoinColumn}`);
+          if (liveOnly) on.andOnNotNull(`${target}.published_at`);
+        });
         joined.set(key, next);
       }
       alias = next;

@@ -6,7 +6,7 @@
  * over all their parents (that link populated): one round per level, never
  * one per parent.
  */
-import type { App, AuthState } from '@tessera/core';
+import type { App, AuthState, EntryBudget } from '@tessera/core';
 
 interface Batch {
   ids: Set<number>;
@@ -28,6 +28,7 @@ export class RelationLoader {
     private readonly app: App,
     private readonly auth: AuthState,
     private readonly publicationState: 'live' | 'preview',
+    private readonly budget: EntryBudget,
   ) {}
 
   async load(request: LoadRequest): Promise<unknown> {
@@ -43,9 +44,13 @@ export class RelationLoader {
       batch = { ids, done };
       this.batches.set(key, batch);
     }
+    const repeated = batch.ids.has(request.parentId);
     batch.ids.add(request.parentId);
     const values = await batch.done;
-    return values.get(request.parentId);
+    const value = values.get(request.parentId);
+    // The read charged the link's entries once per parent id; a parent shown again in the answer shows them again.
+    if (repeated) this.budget.charge(entriesIn(value));
+    return value;
   }
 
   /** The parents by id whatever their state or locale (they were answered already); the link in the request's state. */
@@ -53,7 +58,17 @@ export class RelationLoader {
     const results = await this.app.contentApi.findByIds(request.uid, ids, {
       auth: this.auth,
       params: { fields: ['id'], populate: { [request.field]: request.spec }, publicationState: this.publicationState },
+      budget: this.budget,
     });
     return new Map(results.map((entry) => [entry.id, (entry as Record<string, unknown>)[request.field]]));
   }
+}
+
+/** Entries in a loaded link (an entry, a list, null or a count) and everything populated under them. */
+function entriesIn(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + entriesIn(item), 0);
+  if (typeof value !== 'object' || value === null || !('id' in value)) return 0;
+  let count = 1;
+  for (const nested of Object.values(value)) if (typeof nested === 'object' && nested !== null) count += entriesIn(nested);
+  return count;
 }

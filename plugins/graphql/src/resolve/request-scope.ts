@@ -1,8 +1,10 @@
 /**
  * What one HTTP request's resolvers share: the caller (authenticated once
- * per request) and the batch loaders for links that were not populated.
+ * per request), the batch loaders for links that were not populated, and the
+ * entry budget every read of the document draws on (`maxPopulatedEntries`
+ * for the whole answer, not per top-level field).
  */
-import { canReadType, type App, type AuthState } from '@tessera/core';
+import { canReadType, type App, type AuthState, type EntryBudget } from '@tessera/core';
 import type { GraphQLContext } from '../extension';
 import { RelationLoader } from './relation-loader';
 
@@ -12,11 +14,14 @@ export class RequestScope {
   private readonly loaders = new Map<string, RelationLoader>();
   /** The caller's `find` on each type a link resolver reached: asked once per request, not once per entry. */
   private readonly readable = new Map<string, boolean>();
+  readonly budget: EntryBudget;
 
   constructor(
     private readonly app: App,
     readonly auth: AuthState,
-  ) {}
+  ) {
+    this.budget = app.contentApi.requestBudget();
+  }
 
   mayRead(uid: string): boolean {
     let allowed = this.readable.get(uid);
@@ -30,7 +35,7 @@ export class RequestScope {
   loader(): RelationLoader {
     let loader = this.loaders.get(this.publicationState);
     if (!loader) {
-      loader = new RelationLoader(this.app, this.auth, this.publicationState);
+      loader = new RelationLoader(this.app, this.auth, this.publicationState, this.budget);
       this.loaders.set(this.publicationState, loader);
     }
     return loader;

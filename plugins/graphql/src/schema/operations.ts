@@ -209,19 +209,22 @@ class ModelOperations {
     if (args.filters) params.filters = toRestFilters(plain(args.filters), this.model, this.deps.schemaModel);
     if (Array.isArray(args.sort) && args.sort.length > 0) params.sort = [...args.sort];
     params.pagination = toRestPagination(args.pagination, withMeta);
-    const result = await this.deps.app.contentApi.find(this.model.uid, { auth: scopeOf(context).auth, params, limits: this.deps.limits });
+    const { auth, budget } = scopeOf(context);
+    const result = await this.deps.app.contentApi.find(this.model.uid, { auth, budget, params, limits: this.deps.limits });
     return { data: result.results, meta: { pagination: pageMeta(result) } };
   }
 
   private async findOne(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     if (args.id === undefined || args.id === null) return { data: null };
     const { plan } = this.plan(info);
-    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth: scopeOf(context).auth, params: this.readParams('findOne', args, context, plan) }));
+    const { auth, budget } = scopeOf(context);
+    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth, budget, params: this.readParams('findOne', args, context, plan) }));
   }
 
   private async findSingle(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     const { plan } = this.plan(info);
-    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth: scopeOf(context).auth, params: this.readParams('find', args, context, plan) }));
+    const { auth, budget } = scopeOf(context);
+    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth, budget, params: this.readParams('find', args, context, plan) }));
   }
 
   /** An absent entry is `{ data: null }`, as in Strapi, not an error. */

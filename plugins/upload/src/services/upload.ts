@@ -17,6 +17,7 @@ import { kilobytes, prepareFile, type PreparedFile } from '../prepare';
 import { resolveProvider, type ResolvedProvider } from '../providers/resolve';
 import { loadRelated } from '../related';
 import { objectsOf, removeObjects, storeFile, type StoredFile } from '../store';
+import { fromStrapiUploadCall, isStrapiUploadCall, type StrapiUploadCall } from '../strapi-upload-call';
 
 const MORPH_TABLE = 'files_related_morphs';
 
@@ -42,8 +43,16 @@ export class UploadService {
     return this.storage;
   }
 
-  /** New files, in order; linked to `link` when given. */
-  async upload(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null): Promise<FileObject[]> {
+  /**
+   * New files, in order; linked to `link` when given. Server code may also call it as Strapi v4 does,
+   * `upload({ data: { fileInfo, ref, refId, field }, files })` (strapi-upload-call.ts).
+   */
+  async upload(call: StrapiUploadCall): Promise<FileObject[]>;
+  async upload(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null): Promise<FileObject[]>;
+  async upload(filesOrCall: IncomingFile[] | StrapiUploadCall, infosGiven: FileInfo[] = [], linkGiven: LinkTarget | null = null): Promise<FileObject[]> {
+    const { files, infos, link } = isStrapiUploadCall(filesOrCall)
+      ? await fromStrapiUploadCall(this.app, filesOrCall)
+      : { files: filesOrCall, infos: infosGiven, link: linkGiven };
     if (files.length === 0) throw new ValidationError('Files are empty');
     this.checkSize(files);
     const prepared: PreparedFile[] = [];

@@ -10,9 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import type { Builtin } from './builtin';
+import { restPrefix } from '../routes';
 
-/** Content-API paths: never shadowed by a file, and not worth a router match or a stat. */
-const API_PREFIX = '/api';
 const DEFAULT_MAX_AGE_MS = 60_000;
 
 export const publicFiles: Builtin = {
@@ -20,9 +19,10 @@ export const publicFiles: Builtin = {
   create(config, { app, router }) {
     const root = path.join(app.dir, 'public');
     if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) return undefined;
+    const apiPrefix = restPrefix(app);
     const cacheControl = `max-age=${Math.floor(Number(config.maxAge ?? DEFAULT_MAX_AGE_MS) / 1000)}`;
     const middleware: Koa.Middleware = async (ctx, next) => {
-      if (!mayServe(ctx)) return next();
+      if (!mayServe(ctx, apiPrefix)) return next();
       const segments = pathSegments(ctx.path);
       // A route owns its paths in every spelling: `/%75ploads/x` or `/uploads%2Fx` must not reach the
       // file behind the upload route as a plain static file (its serve policy would be skipped).
@@ -44,9 +44,10 @@ export const publicFiles: Builtin = {
   },
 };
 
-function mayServe(ctx: Koa.Context): boolean {
+/** Content-API paths (`api.rest.prefix`): never shadowed by a file, and not worth a router match or a stat. */
+function mayServe(ctx: Koa.Context, apiPrefix: string): boolean {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
-  return !(ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`));
+  return apiPrefix === '' || !(ctx.path === apiPrefix || ctx.path.startsWith(`${apiPrefix}/`));
 }
 
 /**

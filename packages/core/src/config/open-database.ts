@@ -1,0 +1,33 @@
+/**
+ * The app's database from `config/database`: connected and its schema synced (additively), with one log line
+ * for what changed. Refuses the usual slip when moving to PostgreSQL: `DATABASE_URL` set while the client is
+ * still SQLite.
+ */
+import { ConfigurationError } from '@tessera/errors';
+import { Database, resolveDatabaseConfig, type Component, type ContentType, type DatabaseConfig } from '@tessera/database';
+import type { Logger } from '../logger';
+
+const DEFAULT_DATABASE: DatabaseConfig = { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } } as DatabaseConfig;
+
+export async function openDatabase(
+  config: DatabaseConfig | undefined,
+  appDir: string,
+  model: { contentTypes: ContentType[]; components: Component[] },
+  log: Logger,
+): Promise<Database> {
+  const resolved = resolveDatabaseConfig(config ?? DEFAULT_DATABASE, appDir);
+  if (resolved.dialect === 'sqlite' && process.env.DATABASE_URL) {
+    throw new ConfigurationError('DATABASE_URL is set, but the database client is SQLite: set DATABASE_CLIENT=postgres to use that server, or unset DATABASE_URL', 'config/database');
+  }
+  const database = new Database(resolved, model);
+  try {
+    const report = await database.sync();
+    // One line at info; what exactly changed at debug.
+    if (report.changes.length > 0) log.info(`schema: ${report.summary}`);
+    for (const change of report.changes) log.debug(`schema: ${change}`);
+    for (const warning of report.warnings) log.warn(`schema: ${warning}`);
+  } catch (error) {
+    throw new ConfigurationError(`cannot prepare the database (${database.description}): ${(error as Error).message}`);
+  }
+  return database;
+}

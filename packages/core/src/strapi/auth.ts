@@ -1,0 +1,26 @@
+/**
+ * `strapi.auth`: Strapi v4's `verify(auth, config)` — may this caller (a
+ * request's `ctx.state.auth`) do what a route config asks (`false`: anything;
+ * `{ scope: [...] }`: one of these actions)? It throws as a route would:
+ * UnauthorizedError without a caller, and the one authorization decision
+ * (auth/authorize.ts) otherwise.
+ *
+ * `register(type, strategy)` is different in Tessera: bearer-token strategies
+ * are registered on `app.authStrategies` with `authenticate(token)`.
+ */
+import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
+import { authorizeAction } from '../auth/authorize';
+import type { AuthState } from '../types';
+
+export const authSurface = {
+  async verify(auth: AuthState | undefined | null, config: false | { scope?: string[] } = {}): Promise<void> {
+    if (config === false) return;
+    if (!auth) throw new UnauthorizedError();
+    if (config.scope && config.scope.length > 0) authorizeAction(auth, config.scope);
+  },
+  register(): never {
+    throw new ConfigurationError(
+      'strapi.auth.register is different in Tessera: add a bearer-token strategy to app.authStrategies ({ name, authenticate(token) }); see README.md, "The strapi object"',
+    );
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * `config/server.ts` → `webhooks`: Strapi v4's options (`defaultHeaders`,
+ * `populateRelations`) plus Tessera's own — webhooks declared in config and
+ * how the outbox delivers. Read once when the database connects; a bad
+ * value stops the boot with a message naming it.
+ */
+import { ConfigurationError } from '@tessera/errors';
+import { getConfig, type ConfigTree } from '../config/load-config';
+import type { WebhookDefinition } from './types';
+
+export interface DeliverySettings {
+  /** Attempts before a delivery is marked failed (and kept). */
+  maxAttempts: number;
+  /** First retry delay; each further one doubles, up to `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** One attempt's time limit (connect + response). */
+  timeoutMs: number;
+  /** Deliveries in flight at once, per process. */
+  concurrency: number;
+  /** How often a process looks for due deliveries (retries, other processes' events) and re-reads the webhooks table. */
+  pollIntervalMs: number;
+  /** A claimed delivery whose process died is taken over after this long. */
+  leaseMs: number;
+  /** Delivered rows are deleted this long after delivery (failed ones are kept). */
+  retainDeliveredMs: number;
+}
+
+export interface WebhookSettings {
+  defaultHeaders: Record<string, string>;
+  /** Strapi v4: related entries in the payload (true) or `{ count }` (false). */
+  populateRelations: boolean;
+  /** Webhooks from config (marked `source: 'config'`), besides the `strapi_webhooks` rows. */
+  declared: WebhookDefinition[];
+  delivery: DeliverySettings;
+}
+
+const FILE = 'config/server.ts';
+
+export function webhookSettings(config: ConfigTree): WebhookSettings {
+  const raw = getConfig<unknown>(config, 'server.webhooks', {});
+  if (!isRecord(raw)) throw new ConfigurationError('server.webhooks must be an object', FILE);
+  const delivery = isRecord(raw.delivery) ? raw.delivery : {};
+  const timeoutMs = positive(delivery.timeoutMs, 10_000, 'delivery.timeoutMs');
+  return {
+    defaultHeaders: headers(raw.defaultHeaders, 'server.webhooks.defaultHeaders'),
+    populateRelations: raw.populateRelations !== false,
+    declared: declared(raw.declared),
+    delivery: {
+      maxAttempts: positive(delivery.maxAttempts, 10, 'delivery.maxAttempts'),
+      backoffMs: positive(delivery.backoffMs, 1000, 'delivery.backoffMs'),
+      maxBackoffMs: positive(delivery.maxBackoffMs, 60 * 60_000, 'delivery.maxBackoffMs'),
+      timeoutMs,
+      concurrency: positive(delivery.concurrency, 5, 'delivery.concurrency'),
+      pollIntervalMs: positive(delivery.pollIntervalMs, 1000, 'delivery.pollIntervalMs'),
+      // Longer than an attempt can last, so a live process never loses its claim.
+      leaseMs: positive(delivery.leaseMs, timeoutMs * 2 + 5000, 'delivery.leaseMs'),
+      retainDeliveredMs: positive(delivery.retainDeliveredMs, 7 * 24 * 60 * 60_000, 'delivery.retainDeliveredMs'),
+    },
+  };
+}
+
+function declared(value: unknown): WebhookDefinition[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new ConfigurationError('server.webhooks.declared must be a list of webhooks', FILE);
+  const names = new Set<string>();
+  return value.map((item, index) => {
+    const where = `server.webhooks.declared[${index}]`;
+    if (!isRecord(item)) throw new ConfigurationError(`${where} must be an object`, FILE);
+    if (typeof item.name !== 'string' || item.name === '') throw new ConfigurationError(`${where}.name must be a non-empty string`, FILE);
+    if (names.has(item.name)) throw new ConfigurationError(`${where}.name "${item.name}" is declared twice`, FILE);
+    names.add(item.name);
+    if (typeof item.url !== 'string' || !/^https?:\/\//.test(item.url)) throw new ConfigurationError(`${where}.url must be an http(s) URL`, FILE);
+    if (!Array.isArray(item.events) || item.events.some((event) => typeof event !== 'string')) {
+      throw new ConfigurationError(`${where}.events must be a list of event names`, FILE);
+    }
+    if (item.secret !== undefined && (typeof item.secret !== 'string' || item.secret === '')) throw new ConfigurationError(`${where}.secret must be a non-empty string`, FILE);
+    return {
+      name: item.name,
+      url: item.url,
+      headers: headers(item.headers, `${where}.headers`),
+      events: item.events as string[],
+      isEnabled: item.enabled !== false,
+      secret: item.secret as string | undefined,
+    };
+  });
+}
+
+function headers(value: unknown, where: string): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isRecord(value) || Object.values(value).some((header) => typeof header !== 'string')) {
+    throw new ConfigurationError(`${where} must map header names to strings`, FILE);
+  }
+  return value as Record<string, string>;
+}
+
+function positive(value: unknown, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new ConfigurationError(`server.webhooks.${name} must be a positive number`, FILE);
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,117 @@
+/**
+ * Real apps as their users get them, for the ecosystem tests: a folder taken from a fetched repository's git
+ * objects (never committed here), packages installed from the npm registry into it, and a Tessera boot of the
+ * folder as it is. Each step that cannot run here (no mirror, no registry) says why and the test skips.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { App } from '@tessera/core';
+import restPlugin from '@tessera/plugin-rest';
+import { createDatabase, databaseConnection, dropDatabase, TestApp, type DatabaseHandle, type TestDialect } from '@tessera/testing';
+
+/** Writes `folder/` of the repository at `gitDir` (a bare mirror) into a new temp folder; blobs the mirror lacks are listed, not fatal. */
+export function extractFolder(gitDir: string, folder: string): { dir: string; missing: string[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-'));
+  const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', 'HEAD', folder], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const missing: string[] = [];
+  for (const line of listing.split('\n').filter(Boolean)) {
+    const [meta, file] = line.split('\t');
+    const sha = meta.split(' ')[2];
+    const blob = spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', sha], { maxBuffer: 256 * 1024 * 1024 });
+    if (blob.status !== 0) {
+      missing.push(file);
+      continue;
+    }
+    const target = path.join(dir, path.relative(folder, file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, blob.stdout);
+  }
+  return { dir, missing };
+}
+
+/** Why the npm registry cannot be used, or undefined when it answers. */
+export function registryUnreachable(): string | undefined {
+  const ping = spawnSync('npm', ['ping'], { encoding: 'utf8', timeout: 30_000 });
+  return ping.status === 0 ? undefined : `npm registry unreachable (${(ping.stderr || ping.stdout || 'no answer').trim().split('\n').pop()})`;
+}
+
+/**
+ * `npm install <specs>` into the app folder without touching its package.json (as `npm install` of those
+ * dependencies would leave node_modules), peer dependencies not pulled in: Tessera provides `@strapi/*`.
+ */
+export function npmInstall(dir: string, specs: string[]): void {
+  if (specs.length === 0) return;
+  const manifest = path.join(dir, 'package.json');
+  const saved = fs.existsSync(manifest) ? fs.readFileSync(manifest) : undefined;
+  if (saved) fs.renameSync(manifest, `${manifest}.saved`);
+  try {
+    const result = spawnSync('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', ...specs], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+    if (result.status !== 0) throw new Error(`npm install ${specs.join(' ')} failed: ${result.stderr}`);
+  } finally {
+    if (saved) fs.renameSync(`${manifest}.saved`, manifest);
+  }
+}
+
+/** The app's dependencies by name → version range. */
+export function dependencies(dir: string): Record<string, string> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return pkg.dependencies ?? {};
+}
+
+/** Tessera's own plugins by the Strapi package they stand for; upload is always on in Strapi v4. */
+const TESSERA_PLUGINS: Record<string, string> = {
+  '@strapi/plugin-users-permissions': 'users-permissions',
+  '@strapi/plugin-i18n': 'i18n',
+  '@strapi/plugin-graphql': 'graphql',
+  '@strapi/plugin-upload': 'upload',
+};
+
+/** Boots the folder as it is, on a fresh database, with the working directory at the app (as `strapi start` runs). */
+export async function bootFolder(dir: string, dialect: TestDialect, reuse?: DatabaseHandle): Promise<TestApp> {
+  const deps = dependencies(dir);
+  const plugins: Record<string, { enabled: true }> = { upload: { enabled: true } };
+  for (const [pkg, name] of Object.entries(TESSERA_PLUGINS)) if (pkg in deps) plugins[name] = { enabled: true };
+  const database = reuse ?? (await createDatabase(dialect, fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-db-'))));
+  const app = new App({
+    dir,
+    plugins: [restPlugin],
+    config: {
+      plugins,
+      database: { connection: databaseConnection(database) },
+      server: { host: '127.0.0.1', port: 0 },
+      admin: { apiToken: { salt: 'ecosystem-salt' } },
+    },
+  });
+  const previous = process.cwd();
+  process.chdir(dir);
+  try {
+    await app.start();
+  } catch (error) {
+    await app.destroy().catch(() => undefined);
+    if (!reuse) await dropDatabase(database);
+    throw error;
+  } finally {
+    process.chdir(previous);
+  }
+  return new TestApp(app, dir, database, app.url ?? '');
+}
+
+/** Grants the public role `find`/`findOne` on `api::<name>.<name>` for each name, through users-permissions' tables. */
+export async function grantPublicReads(app: App, names: string[]): Promise<void> {
+  const role = await app.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+  if (!role) throw new Error('no public role: is users-permissions enabled?');
+  for (const name of names) {
+    for (const action of ['find', 'findOne']) {
+      await app.db.query('plugin::users-permissions.permission').create({ data: { action: `api::${name}.${name}.${action}`, role: role.id } });
+    }
+  }
+}
+
+/** Stops an app booted by `bootFolder`: the database is dropped, the folder kept (other databases boot it next). */
+export async function stopFolderApp(app: TestApp | undefined): Promise<void> {
+  if (!app) return;
+  await app.app.destroy();
+  await dropDatabase(app.database);
+}
