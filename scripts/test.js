@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * Test runner: type-checks the test files (tsconfig.test.json, incremental:
- * mocha runs them through sucrase, which checks nothing), finds PostgreSQL,
- * then runs every package's mocha tests on SQLite and (when reachable)
- * PostgreSQL. Under CI=true an unreachable Postgres is a failure, never a
- * silent skip. Ends with "N passed, N failed".
+ * mocha runs them through sucrase, which checks nothing), finds PostgreSQL
+ * and MySQL/MariaDB, then runs every package's mocha tests on SQLite and
+ * (when reachable) PostgreSQL and MySQL. Under CI=true an unreachable server
+ * database is a failure, never a silent skip. Ends with "N passed, N failed".
  *
  *   npm test                      all tests
  *   npm test -- --grep populate   mocha options pass through
@@ -37,6 +37,28 @@ async function postgresReachable() {
   }
 }
 
+/** MySQL/MariaDB with the test user (see README, Tests). */
+async function mysqlReachable() {
+  let client;
+  try {
+    const mysql = require('mysql2/promise');
+    client = await mysql.createConnection({
+      host: process.env.TESSERA_TEST_MYSQL_HOST || '127.0.0.1',
+      port: Number(process.env.TESSERA_TEST_MYSQL_PORT || 3306),
+      user: process.env.TESSERA_TEST_MYSQL_USER || 'tessera',
+      password: process.env.TESSERA_TEST_MYSQL_PASSWORD || 'tessera',
+      connectTimeout: 3000,
+    });
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    console.error(`MySQL/MariaDB not reachable: ${error.message}`);
+    return false;
+  } finally {
+    await client?.end().catch(() => undefined);
+  }
+}
+
 /** `tsc --noEmit` over the tests; resolves to true when they type-check (errors are printed). */
 function typeCheckTests() {
   return new Promise((resolve) => {
@@ -60,7 +82,14 @@ async function main() {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}`);
+  // MySQL/MariaDB runs when reachable, as PostgreSQL does; under CI=true (or TESSERA_TEST_MYSQL=1) it is required.
+  const mysql = process.env.TESSERA_TEST_SKIP_MYSQL === '1' ? false : await mysqlReachable();
+  if (!mysql && (ci || process.env.TESSERA_TEST_MYSQL === '1')) {
+    console.error('MySQL/MariaDB is not reachable (user tessera@127.0.0.1:3306, see README Tests) but is required here.');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`databases: sqlite${postgres ? ', postgres' : ' (postgres not reachable: skipped)'}${mysql ? ', mysql' : ' (mysql not reachable: skipped)'}`);
   const args = [
     require.resolve('mocha/bin/mocha.js'),
     '--require', 'sucrase/register/ts',
@@ -77,7 +106,7 @@ async function main() {
     cwd: root,
     stdio: 'inherit',
     // SEED=false: suites booting apps/example expect the empty database they asked for; the seed tests turn it on.
-    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
+    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_TEST_MYSQL: mysql ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
   });
   process.exit(result.status === null ? 1 : result.status);
 }

@@ -4,25 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eachDatabase, DIALECTS } from '@tessera/testing';
-import { CliProcess, freePort, request, runCli, sleep, tempApp, waitForHttp, type TempApp } from './helpers';
+import { CliProcess, freePort, request, sleep, tempApp, waitForHttp, type TempApp } from './helpers';
+import { fullAccessToken, outageUnderLoad, startServer, workersAgree } from './fault-drills';
 
 /**
  * Faults, run against the real CLI as a process: kill -9 under a stream of
  * writes, SIGTERM with requests in flight, several worker processes on one
  * database, and (PostgreSQL) the database going away and coming back.
  */
-
-const SALT = { API_TOKEN_SALT: 'faults-test-salt' };
-
-async function fullAccessToken(app: TempApp): Promise<string> {
-  const result = await runCli(['api-token', 'create', '--name', `t${Date.now()}`, '--type', 'full-access'], { cwd: app.dir, env: { ...app.env, ...SALT } });
-  expect(result.code, result.stderr).to.equal(0);
-  return result.stdout.trim().split('\n').pop()!.trim();
-}
-
-function startServer(app: TempApp, args: string[] = []): CliProcess {
-  return new CliProcess(['start', ...args], { cwd: app.dir, env: { ...app.env, ...SALT } });
-}
 
 eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
   let app: TempApp;
@@ -109,26 +98,7 @@ if (DIALECTS.includes('postgres')) {
 
     it('boots 3 workers on an empty schema at once: one schema, no error; writes and counts agree across them', async function () {
       this.timeout(60000);
-      server = startServer(app, ['--workers', '3']);
-      await server.waitForOutput((output) => output.split('ready at').length - 1 === 3, 30000);
-      expect(server.stderr).to.equal('');
-      const token = await fullAccessToken(app);
-      // Concurrent creates land on different workers; every one is kept, and each answer's count is right.
-      const created = await Promise.all(Array.from({ length: 30 }, (_, n) => request(`${app.url}/api/tags`, 'POST', { data: { name: `tag ${n}` } }, token)));
-      expect(created.map((response) => response.status)).to.deep.equal(Array(30).fill(200));
-      for (let round = 0; round < 5; round++) {
-        await request(`${app.url}/api/tags`, 'POST', { data: { name: `after ${round}` } }, token);
-        const expected = 31 + round;
-        const started = Date.now();
-        let total = 0;
-        // Through any worker: the writer's own count at once, the others within the notification delay.
-        while (Date.now() - started < 1000) {
-          total = (await request(`${app.url}/api/tags`, 'GET', undefined, token)).body.meta.pagination.total;
-          if (total === expected) break;
-        }
-        expect(total).to.equal(expected);
-      }
-      expect(await server.stop('SIGTERM', 15000)).to.equal(0);
+      server = await workersAgree(app);
     });
   });
 
@@ -166,48 +136,7 @@ if (DIALECTS.includes('postgres')) {
 
     it('answers 503 quickly while the database is down, recovers by itself, and loses no acknowledged write', async function () {
       this.timeout(120000);
-      const token = await fullAccessToken(app);
-      server = startServer(app);
-      await waitForHttp(`${app.url}/_health`, 204);
-      const acknowledged: number[] = [];
-      const statuses = new Map<number, number>();
-      let slowest = 0;
-      let running = true;
-      let n = 0;
-      const load = async () => {
-        while (running) {
-          const started = Date.now();
-          const write = n % 2 === 0;
-          const response = write
-            ? await request(`${app.url}/api/articles`, 'POST', { data: { title: `outage ${n++}` } }, token)
-            : await request(`${app.url}/api/articles?pagination[pageSize]=1`, 'GET', undefined, (n++, token));
-          slowest = Math.max(slowest, Date.now() - started);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (write && response.status === 200) acknowledged.push(response.body.data.id);
-          if (response.status === 503) expect(response.body.error.name).to.equal('ServiceUnavailableError');
-          await sleep(10);
-        }
-      };
-      const workers = [load(), load(), load()];
-      await sleep(500);
-      pgCtl('stop');
-      await sleep(1500);
-      expect((await request(`${app.url}/_health`, 'GET')).status).to.equal(503);
-      pgCtl('start');
-      await waitForHttp(`${app.url}/_health`, 204, 20000);
-      await sleep(500);
-      running = false;
-      await Promise.all(workers);
-      expect([...statuses.keys()].sort()).to.deep.equal([200, 503]);
-      expect(slowest, 'no request hangs beyond the acquire timeout').to.be.below(8000);
-      expect(server.running).to.equal(true);
-      const stored = new Set<number>();
-      for (let page = 1; ; page++) {
-        const list = await request(`${app.url}/api/articles?fields[0]=id&pagination[pageSize]=100&pagination[page]=${page}`, 'GET', undefined, token);
-        for (const entry of list.body.data) stored.add(entry.id);
-        if (page >= list.body.meta.pagination.pageCount) break;
-      }
-      expect(acknowledged.filter((id) => !stored.has(id))).to.deep.equal([]);
+      server = await outageUnderLoad(app, { stop: () => pgCtl('stop'), start: () => pgCtl('start') });
     });
   });
 }

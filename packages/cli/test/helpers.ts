@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createDatabase, dropDatabase, EXAMPLE_APP, POSTGRES, REPO_ROOT, type DatabaseHandle, type TestDialect } from '@tessera/testing';
+import { createDatabase, dropDatabase, EXAMPLE_APP, MYSQL, POSTGRES, REPO_ROOT, type DatabaseHandle, type TestDialect } from '@tessera/testing';
 
 export const CLI = path.join(REPO_ROOT, 'packages/cli/bin/tessera.js');
 
@@ -67,6 +67,16 @@ export function cleanEnv(): NodeJS.ProcessEnv {
 
 function databaseEnv(database: DatabaseHandle): NodeJS.ProcessEnv {
   if (database.dialect === 'sqlite') return { DATABASE_FILENAME: database.sqliteFile };
+  if (database.dialect === 'mysql') {
+    return {
+      DATABASE_CLIENT: 'mysql',
+      DATABASE_HOST: MYSQL.host,
+      DATABASE_PORT: String(MYSQL.port),
+      DATABASE_NAME: database.schema,
+      DATABASE_USERNAME: MYSQL.user,
+      DATABASE_PASSWORD: MYSQL.password,
+    };
+  }
   return {
     DATABASE_CLIENT: 'postgres',
     DATABASE_HOST: POSTGRES.host,

@@ -26,7 +26,7 @@ eachDatabase('tessera start', (dialect) => {
       expect(await response.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
       expect(cli.stdout).to.contain('mode=production');
       expect(cli.stdout).to.contain(`ready at ${app.url}`);
-      expect(cli.stdout).to.contain(dialect === 'sqlite' ? `database sqlite ${app.dir}` : 'database postgres');
+      expect(cli.stdout).to.contain(dialect === 'sqlite' ? `database sqlite ${app.dir}` : `database ${dialect}`);
 
       const started = Date.now();
       expect(await cli.stop(signal, 5000)).to.equal(0);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Sqlite from 'better-sqlite3';
-import { eachDatabase, WebhookReceiver, withPostgres, type ReceivedRequest } from '@tessera/testing';
+import { eachDatabase, WebhookReceiver, withMysql, withPostgres, type ReceivedRequest } from '@tessera/testing';
 import { CliProcess, count, freePort, request, runCli, sleep, tempApp, waitForHttp, type TempApp } from './helpers';
 
 /**
@@ -113,6 +113,12 @@ async function deliveredBy(app: TempApp): Promise<Array<{ locked_by: string; n: 
     } finally {
       db.close();
     }
+  }
+  if (app.database.dialect === 'mysql') {
+    return withMysql(async (client) => {
+      const [rows] = await client.query(sql.replace('tessera_webhook_deliveries', `\`${app.database.schema}\`.tessera_webhook_deliveries`));
+      return (rows as Array<{ locked_by: string; n: unknown }>).map((row) => ({ locked_by: row.locked_by, n: Number(row.n) }));
+    });
   }
   return withPostgres(async (client) => {
     await client.query(`SET search_path TO "${app.database.schema}"`);

@@ -17,8 +17,10 @@ import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
 import { fillNull } from './sql/fill-null';
 import { CountCache } from './sql/count-cache';
-import { withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
-import { WriteNotifications, writeChannel } from './connection/write-notifications';
+import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
+import { mysqlDriverOptions } from './connection/mysql-driver';
+import { WriteNotifications, writeChannel, type WriteNotificationTarget } from './connection/write-notifications';
+import { MysqlWriteVersions } from './connection/mysql-write-versions';
 
 export interface DatabaseModel {
   contentTypes: ContentType[];
@@ -34,7 +36,7 @@ export class Database {
   readonly counts: CountCache;
   private readonly parts: EngineParts;
   private readonly repositories = new Map<string, EntityRepository>();
-  private notifications: WriteNotifications | undefined;
+  private notifications: WriteNotifications | MysqlWriteVersions | undefined;
   private readonly writeListeners = new Set<(uid: string) => void>();
 
   constructor(
@@ -66,7 +68,7 @@ export class Database {
 
   /**
    * Hears of every committed write, by content type uid: this process's at
-   * once, other processes' as their notifications arrive (PostgreSQL). Caches
+   * once, other processes' as their notifications arrive (PostgreSQL; MySQL by polling). Caches
    * of plugins (roles and permissions, say) subscribe here to stay coherent;
    * the uid `*` means "anything may have changed" (the notification channel was
    * down and is back).
@@ -86,19 +88,33 @@ export class Database {
    * (LISTEN/NOTIFY), so caches stay coherent across processes and hosts.
    */
   async listenForWrites(): Promise<void> {
+    if (this.dialect === 'mysql') return this.pollForWrites();
     if (this.dialect !== 'postgres' || this.notifications) return;
     const channel = writeChannel(this.connection.schema);
     const sender = randomUUID();
     this.connection.notifyWritesOn(channel, sender);
-    this.notifications = new WriteNotifications(postgresClientConfig(this.config), channel, sender, {
+    this.notifications = new WriteNotifications(postgresClientConfig(this.config), channel, sender, this.notificationTarget());
+    await this.notifications.start();
+  }
+
+  /** MySQL/MariaDB: the same through a polled table of write versions (no LISTEN/NOTIFY there). */
+  private async pollForWrites(): Promise<void> {
+    if (this.notifications) return;
+    const versions = new MysqlWriteVersions(mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs), this.notificationTarget());
+    this.notifications = versions;
+    this.connection.announceWritesWith((types) => versions.bump(this.connection, types));
+    await versions.start();
+  }
+
+  private notificationTarget(): WriteNotificationTarget {
+    return {
       written: (uid) => this.committedWrite(uid),
       setCoherent: (coherent) => {
         this.counts.setCoherent(coherent);
         // Back after an outage: notifications may have been missed, so every cache hears "anything changed".
         if (coherent) for (const listener of this.writeListeners) listener('*');
       },
-    });
-    await this.notifications.start();
+    };
   }
 
   get dialect() {
@@ -110,6 +126,10 @@ export class Database {
     // Several processes booting at once: one syncs, the others wait and then find nothing to do.
     const sync = () => syncSchema(this.connection, this.metadata);
     if (this.dialect === 'sqlite') return withSqliteSyncLock(this.config.sqlite!.filename, sync);
+    if (this.dialect === 'mysql') {
+      const options = mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs);
+      return withMysqlSyncLock(options, `tessera:schema-sync:${this.config.mysql!.database ?? ''}`, sync);
+    }
     return withPostgresSyncLock(postgresClientConfig(this.config), `tessera:schema-sync:${this.connection.schema ?? 'public'}`, sync);
   }
 

@@ -147,6 +147,7 @@ export class EntityRepository {
     return this.inWriteTransaction(() =>
       this.around('Create', params, async (prepared) => {
         const { columns, links } = this.split(prepared.params.data ?? {});
+        await this.parts.links.lockBeforeInsert(this.entity, links);
         const id = await this.parts.writer.insert(this.entity, this.withTimestamps(columns));
         await this.parts.links.write(this.entity, id, links, 'create');
         return this.readBack(id, this.readBackOf(params, prepared));

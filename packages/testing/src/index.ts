@@ -1,8 +1,8 @@
 /**
  * The test harness: boots a real Tessera app (real HTTP server on a free
  * port, real database) from a folder or from files written on the fly, on
- * SQLite (always) and PostgreSQL (when the runner found it: each app gets a
- * fresh schema, dropped afterwards).
+ * SQLite (always), PostgreSQL and MySQL/MariaDB (when the runner found them:
+ * each app gets a fresh schema or database, dropped afterwards).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,10 +12,22 @@ import { Client } from 'pg';
 import { App, type AppOptions, type ConfigTree, type Plugin } from '@tessera/core';
 import restPlugin from '@tessera/plugin-rest';
 
-export type TestDialect = 'sqlite' | 'postgres';
+export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 
-/** Databases the suites run on: Postgres only when `scripts/test.js` reached it. */
-export const DIALECTS: TestDialect[] = process.env.TESSERA_TEST_POSTGRES === '1' ? ['sqlite', 'postgres'] : ['sqlite'];
+/** Databases the suites run on: Postgres and MySQL/MariaDB only when `scripts/test.js` reached (and chose) them. */
+export const DIALECTS: TestDialect[] = [
+  'sqlite' as const,
+  ...(process.env.TESSERA_TEST_POSTGRES === '1' ? (['postgres'] as const) : []),
+  ...(process.env.TESSERA_TEST_MYSQL === '1' ? (['mysql'] as const) : []),
+];
+
+/** MySQL/MariaDB for the tests: each app gets a fresh database (MySQL's schema), dropped afterwards. */
+export const MYSQL = {
+  host: process.env.TESSERA_TEST_MYSQL_HOST ?? '127.0.0.1',
+  port: Number(process.env.TESSERA_TEST_MYSQL_PORT ?? 3306),
+  user: process.env.TESSERA_TEST_MYSQL_USER ?? 'tessera',
+  password: process.env.TESSERA_TEST_MYSQL_PASSWORD ?? 'tessera',
+};
 
 export const POSTGRES = {
   host: process.env.TESSERA_TEST_PG_HOST ?? '127.0.0.1',
@@ -187,11 +199,18 @@ export async function createDatabase(dialect: TestDialect, dir: string, sqliteFi
     return { dialect, sqliteFile: file };
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  if (dialect === 'mysql') {
+    await withMysql((client) => client.query(`CREATE DATABASE \`${schema}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`));
+    return { dialect, schema };
+  }
   await withPostgres((client) => client.query(`CREATE SCHEMA "${schema}"`));
   return { dialect, schema };
 }
 
 export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect === 'mysql' && handle.schema) {
+    await withMysql((client) => client.query(`DROP DATABASE IF EXISTS \`${handle.schema}\``));
+  }
   if (handle.dialect === 'postgres' && handle.schema) {
     await withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${handle.schema}" CASCADE`));
   }
@@ -199,7 +218,19 @@ export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
 
 export function databaseConnection(handle: DatabaseHandle): Record<string, unknown> {
   if (handle.dialect === 'sqlite') return { client: 'sqlite', connection: { filename: handle.sqliteFile } };
+  if (handle.dialect === 'mysql') return { client: 'mysql', connection: { ...MYSQL, database: handle.schema }, pool: { min: 0, max: 5 } };
   return { client: 'postgres', connection: { ...POSTGRES, schema: handle.schema }, pool: { min: 0, max: 5 } };
+}
+
+export async function withMysql<T>(work: (client: import('mysql2/promise').Connection) => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mysql = require('mysql2/promise') as typeof import('mysql2/promise');
+  const client = await mysql.createConnection(MYSQL);
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function withPostgres<T>(work: (client: Client) => Promise<T>): Promise<T> {

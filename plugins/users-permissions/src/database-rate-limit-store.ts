@@ -24,6 +24,7 @@ export class DatabaseRateLimitStore implements RateLimitStore {
       this.nextSweep = now + windowMs;
       await connection.raw(`DELETE FROM ?? WHERE reset_at <= ?`, [TABLE, now]);
     }
+    if (connection.dialect === 'mysql') return this.hitMysql(key, windowMs, now);
     // A window that has ended starts again at 1; otherwise the count goes up. One statement: atomic on both databases.
     const [row] = await connection.raw(
       `INSERT INTO ?? (key, hits, reset_at) VALUES (?, 1, ?)
@@ -36,10 +37,29 @@ export class DatabaseRateLimitStore implements RateLimitStore {
     return { count: Number(row.hits), resetAt: Number(row.reset_at) };
   }
 
+  /**
+   * MySQL/MariaDB: no RETURNING, so the upsert and the read share a transaction (the upsert's row lock keeps
+   * other hits out until the count is read). ON DUPLICATE KEY UPDATE assigns left to right: `hits` is decided
+   * on the old `reset_at`, which is assigned last.
+   */
+  private async hitMysql(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
+    const connection = this.app().db.connection;
+    return connection.transaction(async () => {
+      await connection.raw(
+        `INSERT INTO ?? (??, hits, reset_at) VALUES (?, 1, ?)
+         ON DUPLICATE KEY UPDATE hits = IF(reset_at <= ?, 1, hits + 1), reset_at = IF(reset_at <= ?, ?, reset_at)`,
+        [TABLE, 'key', key, now + windowMs, now, now, now + windowMs],
+      );
+      const [row] = await connection.raw(`SELECT hits, reset_at FROM ?? WHERE ?? = ?`, [TABLE, 'key', key]);
+      return { count: Number(row.hits), resetAt: Number(row.reset_at) };
+    });
+  }
+
   private async createTable(): Promise<void> {
     const connection = this.app().db.connection;
     try {
-      await connection.raw(`CREATE TABLE IF NOT EXISTS ?? (key varchar(512) PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL)`, [TABLE]);
+      // `key` is a reserved word on MySQL: quoted as an identifier (`??`) on every database.
+      await connection.raw(`CREATE TABLE IF NOT EXISTS ?? (?? varchar(512) PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL)`, [TABLE, 'key']);
     } catch (error) {
       // Processes booting together on PostgreSQL may race on CREATE TABLE IF NOT EXISTS: the table exists either way.
       const exists = await connection.raw(`SELECT 1 FROM ?? WHERE 1 = 0`, [TABLE]).then(() => true, () => false);

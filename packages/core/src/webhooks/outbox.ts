@@ -86,6 +86,7 @@ export class Outbox {
   /** Claims up to `limit` due deliveries for `owner` until `now + leaseMs`; each claim counts as an attempt. */
   async claim(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
     const connection = this.db().connection;
+    if (connection.dialect === 'mysql') return this.claimMysql(limit, owner, now, leaseMs);
     const lock = connection.dialect === 'postgres' ? 'FOR UPDATE OF c SKIP LOCKED' : '';
     const sql = `UPDATE ${DELIVERIES_TABLE} SET status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?
       WHERE id IN (
@@ -97,6 +98,32 @@ export class Outbox {
         ORDER BY c.id LIMIT ? ${lock})
       RETURNING *`;
     const rows = await backgroundRows(connection.knex.raw(sql, [owner, now + leaseMs, now, now, limit]));
+    return rows.map(fromRow).sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * MySQL/MariaDB: no RETURNING, and an UPDATE may not read its own table in a subquery. One transaction on one
+   * pooled connection: the due ids locked FOR UPDATE SKIP LOCKED (MariaDB 10.6+, MySQL 8), then claimed and read.
+   */
+  private async claimMysql(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
+    const knex = this.db().connection.knex;
+    const rows = await knex.transaction(async (trx) => {
+      const due = await backgroundRows(
+        trx.raw(
+          `SELECT c.id FROM ${DELIVERIES_TABLE} c
+            WHERE ((c.status = 'pending' AND c.next_attempt_at <= ?) OR (c.status = 'sending' AND c.locked_until <= ?))
+              AND NOT EXISTS (
+                SELECT 1 FROM ${DELIVERIES_TABLE} e
+                WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.id < c.id AND e.status IN ('pending', 'sending'))
+            ORDER BY c.id LIMIT ? FOR UPDATE SKIP LOCKED`,
+          [now, now, limit],
+        ),
+      );
+      const ids = due.map((row) => Number(row.id));
+      if (ids.length === 0) return [];
+      await trx(DELIVERIES_TABLE).whereIn('id', ids).update({ status: 'sending', attempts: trx.raw('attempts + 1'), locked_by: owner, locked_until: now + leaseMs });
+      return backgroundRows(trx(DELIVERIES_TABLE).whereIn('id', ids).select('*'));
+    });
     return rows.map(fromRow).sort((a, b) => a.id - b.id);
   }
 

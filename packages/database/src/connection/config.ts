@@ -5,13 +5,14 @@
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
 export interface SqliteConnectionConfig {
   filename: string;
 }
 
-export interface PostgresConnectionConfig {
+/** A database server's connection settings, as Strapi v4 takes them for `postgres` and `mysql`. */
+interface ServerConnectionConfig {
   connectionString?: string;
   host?: string;
   port?: number;
@@ -19,14 +20,20 @@ export interface PostgresConnectionConfig {
   user?: string;
   password?: string;
   ssl?: boolean | Record<string, unknown>;
+}
+
+export interface PostgresConnectionConfig extends ServerConnectionConfig {
   /** Schema holding the tables; `public` when unset. */
   schema?: string;
 }
 
+/** Strapi's `mysql` connection settings (MySQL 8, MariaDB 10.6+); the database is the schema. */
+export type MysqlConnectionConfig = ServerConnectionConfig;
+
 export interface DatabaseConfig {
   connection: {
     client: string;
-    connection: SqliteConnectionConfig | PostgresConnectionConfig;
+    connection: SqliteConnectionConfig | PostgresConnectionConfig | MysqlConnectionConfig;
     pool?: { min?: number; max?: number };
     /** How long a request waits for a pooled connection (or a new one) before a 503; default 5000 ms. */
     acquireConnectionTimeout?: number;
@@ -38,6 +45,7 @@ export interface ResolvedDatabaseConfig {
   dialect: Dialect;
   sqlite?: { filename: string };
   postgres?: PostgresConnectionConfig;
+  mysql?: MysqlConnectionConfig;
   pool: { min: number; max: number };
   acquireTimeoutMs: number;
   debug: boolean;
@@ -47,6 +55,7 @@ const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 const SQLITE_CLIENTS = new Set(['sqlite', 'sqlite3', 'better-sqlite3']);
 const POSTGRES_CLIENTS = new Set(['postgres', 'postgresql', 'pg']);
+const MYSQL_CLIENTS = new Set(['mysql', 'mysql2', 'mariadb']);
 
 /** Resolves a config file's value against the app directory. */
 export function resolveDatabaseConfig(config: DatabaseConfig, appDir: string): ResolvedDatabaseConfig {
@@ -64,14 +73,24 @@ export function resolveDatabaseConfig(config: DatabaseConfig, appDir: string): R
     const pool = { min: config.connection.pool?.min ?? 0, max: config.connection.pool?.max ?? 10 };
     return { dialect: 'postgres', postgres, pool, acquireTimeoutMs, debug };
   }
+  if (MYSQL_CLIENTS.has(client)) {
+    const mysql = (config.connection.connection ?? {}) as MysqlConnectionConfig;
+    const pool = { min: config.connection.pool?.min ?? 0, max: config.connection.pool?.max ?? 10 };
+    return { dialect: 'mysql', mysql, pool, acquireTimeoutMs, debug };
+  }
   throw new ConfigurationError(
-    `unknown database client "${client}" (use "sqlite" or "postgres")`,
+    `unknown database client "${client}" (use "sqlite", "postgres" or "mysql")`,
     'config/database',
   );
 }
 
 export function describeDatabase(config: ResolvedDatabaseConfig): string {
   if (config.dialect === 'sqlite') return `sqlite ${config.sqlite!.filename}`;
+  if (config.dialect === 'mysql') {
+    const my = config.mysql!;
+    if (my.connectionString) return `mysql ${my.connectionString.replace(/\/\/[^@/]*@/, '//***@')}`;
+    return `mysql ${my.host ?? '127.0.0.1'}:${my.port ?? 3306}/${my.database ?? ''}`;
+  }
   const pg = config.postgres!;
   if (pg.connectionString) return `postgres ${pg.connectionString.replace(/\/\/[^@/]*@/, '//***@')}`;
   const schema = pg.schema ? ` (schema ${pg.schema})` : '';

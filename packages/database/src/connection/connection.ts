@@ -14,15 +14,15 @@
  * data while the pooled handle writes — the isolation a reader should get.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import fs from 'node:fs';
-import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { ClientBase, QueryResult } from 'pg';
 import type { Dialect, ResolvedDatabaseConfig } from './config';
 import { isUnavailable, unavailable } from './unavailable';
 import { notificationPayload } from './write-notifications';
-import { SQLITE_BUSY_TIMEOUT_MS, takeSqliteWriteLock } from './sqlite-write-lock';
+import { takeSqliteWriteLock } from './sqlite-write-lock';
+import { affectedMysql, executeMysql } from './mysql-driver';
+import { knexConfig, prepareSqliteHandle } from './knex-config';
 
 export type Row = Record<string, unknown>;
 
@@ -35,7 +35,6 @@ type Compilable = { toSQL(): Knex.Sql | Knex.Sql[] };
 
 const STATEMENT_CACHE_LIMIT = 1000;
 const SQLITE_READ_MMAP_BYTES = 256 * 1024 * 1024;
-const PG_OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 };
 
 export class Connection {
   readonly knex: Knex;
@@ -47,6 +46,8 @@ export class Connection {
   private readonly writeListeners: Array<(uid: string) => void> = [];
   /** PostgreSQL NOTIFY channel announcing committed writes to other processes, and who we are on it, when enabled. */
   private notifyOn: { channel: string; sender: string } | undefined;
+  /** The same for other processes on MySQL (mysql-write-versions.ts). */
+  private commitHook: ((types: Set<string>) => Promise<() => void>) | undefined;
   private readonly sqliteStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
   private readonly pgStatementNames = new Map<string, string>();
   /** One entry per subscription, so the same function subscribed twice is two entries. */
@@ -118,6 +119,7 @@ export class Connection {
       this.notify(statement);
       try {
         if (this.dialect === 'sqlite') return this.sqliteStatement(raw as BetterSqlite3.Database, statement.sql).run(...statement.bindings.map(sqliteValue)).changes;
+        if (this.dialect === 'mysql') return await affectedMysql(raw, statement);
         const result = await (raw as ClientBase).query({ name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] });
         return result.rowCount ?? 0;
       } catch (error) {
@@ -206,6 +208,11 @@ export class Connection {
     this.writeListeners.push(listener);
   }
 
+  /** MySQL: `hook` records the transaction's written types before it commits; what it returns runs after the commit. */
+  announceWritesWith(hook: (types: Set<string>) => Promise<() => void>): void {
+    this.commitHook = hook;
+  }
+
   /** Announce committed writes on this PostgreSQL channel (for other processes' caches), signed `sender` (see write-notifications.ts). */
   notifyWritesOn(channel: string, sender: string): void {
     this.notifyOn = { channel, sender };
@@ -219,7 +226,9 @@ export class Connection {
       const { channel, sender } = this.notifyOn;
       for (const uid of types) await this.run({ sql: 'SELECT pg_notify($1, $2)', bindings: [channel, notificationPayload(sender, uid)] });
     }
+    const recorded = this.commitHook ? await this.commitHook(types) : undefined;
     committed.unshift(() => {
+      recorded?.();
       for (const uid of types) for (const listener of this.writeListeners) listener(uid);
     });
   }
@@ -274,6 +283,7 @@ export class Connection {
     this.notify(statement);
     try {
       if (this.dialect === 'sqlite') return this.executeSqlite(raw as BetterSqlite3.Database, statement);
+      if (this.dialect === 'mysql') return await executeMysql(raw, statement);
       return await this.executePostgres(raw as ClientBase, statement);
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
@@ -381,79 +391,3 @@ function sqliteValue(value: unknown): unknown {
   if (value === undefined) return null;
   return value;
 }
-
-function knexConfig(config: ResolvedDatabaseConfig): Knex.Config {
-  if (config.dialect === 'sqlite') {
-    const filename = config.sqlite!.filename;
-    if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
-    return {
-      client: 'better-sqlite3',
-      connection: { filename },
-      useNullAsDefault: true,
-      acquireConnectionTimeout: config.acquireTimeoutMs,
-      pool: {
-        min: 1,
-        max: 1,
-        afterCreate(db: BetterSqlite3.Database, done: (error: Error | null, db: unknown) => void) {
-          try {
-            db.pragma('journal_mode = WAL');
-            db.pragma('synchronous = NORMAL');
-            prepareSqliteHandle(db);
-            done(null, db);
-          } catch (error) {
-            done(error as Error, db);
-          }
-        },
-      },
-    };
-  }
-  const pg = config.postgres!;
-  const connection: Record<string, unknown> = pg.connectionString
-    ? { connectionString: pg.connectionString }
-    : { host: pg.host ?? '127.0.0.1', port: pg.port ?? 5432, database: pg.database, user: pg.user, password: pg.password };
-  if (pg.ssl !== undefined) connection.ssl = pg.ssl;
-  connection.types = { getTypeParser: postgresTypeParser };
-  // A server that does not answer (down, restarting) fails the connect in bounded time: a 503, not a hang.
-  connection.connectionTimeoutMillis = config.acquireTimeoutMs;
-  // No JIT compilation: it pays off for long analytical queries, never for a content API's short ones.
-  // A plan with many joins (a deep sort path, tables not yet analysed) crosses jit_above_cost and then
-  // spends seconds compiling for a query that runs in a millisecond — per request.
-  connection.options = '-c jit=off';
-  return {
-    client: 'pg',
-    connection,
-    acquireConnectionTimeout: config.acquireTimeoutMs,
-    searchPath: pg.schema ? [pg.schema] : undefined,
-    pool: { min: config.pool.min, max: config.pool.max },
-  };
-}
-
-/** Settings every SQLite handle needs, the pooled writer and the reader alike. */
-function prepareSqliteHandle(db: BetterSqlite3.Database): void {
-  db.pragma('foreign_keys = ON');
-  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  // Full Unicode lower-case, so `$…i` operators fold non-ASCII letters too.
-  db.function('tessera_lower', { deterministic: true }, (value: unknown) =>
-    value === null || value === undefined ? null : String(value).toLowerCase(),
-  );
-}
-
-/**
- * Postgres values come back as Tessera wants them: timestamps without zone
- * read as UTC, dates as plain `YYYY-MM-DD`, numerics and bigints as strings
- * (the codec decides the JS type per attribute).
- */
-function postgresTypeParser(oid: number, format?: string): (value: string) => unknown {
-  if (oid === PG_OID.TIMESTAMP) return utcTimestamp;
-  if (oid === PG_OID.DATE || oid === PG_OID.INT8 || oid === PG_OID.NUMERIC) return asText;
-  // pg asks for a parser for every column of every result: the driver's own types are looked up once, not per
-  // call (a require() per column cost a quarter of a PostgreSQL get-one). Loaded on first use, not at the top:
-  // a SQLite app never loads the pg driver (faster boot).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  pgTypes ??= (require('pg') as typeof import('pg')).types;
-  return pgTypes.getTypeParser(oid, (format ?? 'text') as 'text');
-}
-
-let pgTypes: typeof import('pg').types | undefined;
-const utcTimestamp = (value: string): Date => new Date(`${value.replace(' ', 'T')}Z`);
-const asText = (value: string): string => value;

@@ -10,6 +10,8 @@ import { ServiceUnavailableError } from '@tessera/errors';
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (operator intervention). */
 const PG_STATE = /^(08|53|57P)/;
+/** mysql2: the server closed or killed the connection, is shutting down, or has no connection slot left. */
+const MYSQL_CODES = new Set(['PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN', 'ER_CONNECTION_KILLED', 'ER_CON_COUNT_ERROR', 'ER_NET_READ_ERROR', 'ER_NET_READ_INTERRUPTED']);
 const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
 const MESSAGES = [
   /Timeout acquiring a connection/i,
@@ -19,13 +21,14 @@ const MESSAGES = [
   /the database system is (starting up|shutting down|in recovery mode)/i,
   /terminating connection due to administrator command/i,
   /database or disk is full/i,
+  /Can't add new command when connection is in closed state/i,
 ];
 
 export function isUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   if (error instanceof ServiceUnavailableError) return true;
   const code = String((error as { code?: unknown }).code ?? '');
-  if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || PG_STATE.test(code)) return true;
+  if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || MYSQL_CODES.has(code) || PG_STATE.test(code)) return true;
   if ((error as { name?: string }).name === 'KnexTimeoutError') return true;
   const message = String((error as { message?: unknown }).message ?? '');
   return MESSAGES.some((pattern) => pattern.test(message));

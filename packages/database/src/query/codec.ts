@@ -3,12 +3,14 @@
  *
  * Storage follows what Strapi v4 writes, so existing databases read back
  * unchanged: on SQLite, datetimes are epoch milliseconds and booleans 0/1; on
- * Postgres, timestamps without zone (bound as UTC ISO strings) and jsonb.
+ * Postgres, timestamps without zone (bound as UTC ISO strings) and jsonb; on
+ * MySQL, datetime(6) in UTC (bound as `YYYY-MM-DD HH:MM:SS.mmm`) and json.
  * Inputs reaching `encode` were validated already; `decode` must accept
  * whatever an existing database holds.
  */
 import type { Dialect } from '../connection/config';
 import type { ColumnField } from '../metadata/metadata';
+import { mysqlDateTime } from '../connection/mysql-driver';
 
 export type Decoder = (raw: unknown) => unknown;
 export type Encoder = (value: unknown) => unknown;
@@ -35,7 +37,8 @@ export function decoderFor(field: ColumnField, dialect: Dialect): Decoder {
     case 'time':
       return decodeTime;
     case 'json':
-      return dialect === 'sqlite' ? decodeJsonText : decodeJsonValue;
+      // SQLite and MySQL/MariaDB hand JSON back as text (mysql-driver.ts keeps MySQL 8's parsed form out).
+      return dialect === 'postgres' ? decodeJsonValue : decodeJsonText;
     default:
       return identity;
   }
@@ -47,6 +50,7 @@ export function encoderFor(field: ColumnField, dialect: Dialect): Encoder {
       return dialect === 'sqlite' ? (v) => (v === null ? null : v ? 1 : 0) : (v) => (v === null ? null : Boolean(v));
     case 'datetime':
     case 'timestamp':
+      if (dialect === 'mysql') return (v) => nullable(v, (d) => mysqlDateTime(toDate(d)));
       return dialect === 'sqlite' ? (v) => nullable(v, (d) => toDate(d).getTime()) : (v) => nullable(v, (d) => toDate(d).toISOString());
     case 'json':
       return (v) => (v === null || v === undefined ? null : JSON.stringify(v));

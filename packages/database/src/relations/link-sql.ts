@@ -4,6 +4,7 @@
  * SQLite, an array on Postgres) so a statement's text — and its cached
  * prepared statement — is the same whatever the number of ids.
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../connection/config';
 import type { Connection } from '../connection/connection';
@@ -11,6 +12,8 @@ import type { Connection } from '../connection/connection';
 /** `column IN ids` with one binding. */
 export function whereIdList(dialect: Dialect, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
   if (dialect === 'sqlite') return qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
+  // MySQL binds client-side (no prepared statement to share): a plain list.
+  if (dialect === 'mysql') return ids.length === 0 ? qb.whereRaw('1 = 0') : qb.whereIn(column, ids);
   return qb.whereRaw(`?? = ANY(?::int[])`, [column, `{${ids.join(',')}}`]);
 }
 
@@ -20,6 +23,7 @@ export function whereIn(connection: Connection, qb: Knex.QueryBuilder, column: s
 
 export function whereNotIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
   if (connection.dialect === 'sqlite') return qb.whereRaw(`?? NOT IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
+  if (connection.dialect === 'mysql') return ids.length === 0 ? qb : qb.whereNotIn(column, ids);
   return qb.whereRaw(`NOT (?? = ANY(?::int[]))`, [column, `{${ids.join(',')}}`]);
 }
 
@@ -51,6 +55,11 @@ export async function updateColumnByRowId(connection: Connection, table: string,
     await connection.run(knex.raw(sql, [table, column, JSON.stringify(values), table]));
     return;
   }
+  if (connection.dialect === 'mysql') {
+    const sql = `UPDATE ?? AS t JOIN JSON_TABLE(?, '$[*]' COLUMNS (rid INT PATH '$[0]', v DOUBLE PATH '$[1]')) AS x ON t.id = x.rid SET ?? = x.v`;
+    await connection.run(knex.raw(sql, [table, JSON.stringify(values), `t.${column}`]));
+    return;
+  }
   const sql = `UPDATE ?? AS t SET ?? = x.v FROM unnest(?::int[], ?::float8[]) AS x(rid, v) WHERE t.id = x.rid`;
   await connection.run(knex.raw(sql, [table, column, `{${ids.join(',')}}`, `{${numbers.join(',')}}`]));
 }
@@ -65,8 +74,9 @@ export async function updateColumnByRowId(connection: Connection, table: string,
  * order never depends on the body's key order.
  */
 export async function advisoryLock(connection: Connection, names: string[]): Promise<void> {
-  if (connection.dialect !== 'postgres' || names.length === 0) return;
+  if (connection.dialect === 'sqlite' || names.length === 0) return;
   const sorted = [...new Set(names)].sort();
+  if (connection.dialect === 'mysql') return mysqlRowLocks(connection, sorted);
   const sql = `SELECT pg_advisory_xact_lock(hashtext(t)) FROM unnest(?::text[]) AS t`;
   await connection.run(connection.knex.raw(sql, [`{${sorted.map((name) => `"${name}"`).join(',')}}`]));
 }
@@ -105,4 +115,21 @@ export function numberOrNull(value: unknown): number | null {
 export function idsForMessage(ids: number[]): string {
   const shown = 20;
   return ids.length <= shown ? ids.join(', ') : `${ids.slice(0, shown).join(', ')} … (${ids.length} in all)`;
+}
+
+/** The table whose rows stand for lock names on MySQL (created by schema sync; not a Strapi table). */
+export const MYSQL_LOCK_TABLE = 'tessera_locks';
+
+/**
+ * MySQL's GET_LOCK belongs to the session, not the transaction: it would
+ * outlive a commit. A row lock does not, so each name is a row of
+ * `tessera_locks` (its sha1), written in sorted order: an insert when new, an
+ * update of itself when there. Both take the exclusive lock straight away —
+ * INSERT IGNORE then SELECT … FOR UPDATE would take a shared lock first, and
+ * two waiters upgrading it deadlock.
+ */
+async function mysqlRowLocks(connection: Connection, sorted: string[]): Promise<void> {
+  const keys = sorted.map((name) => createHash('sha1').update(name).digest('hex')).sort();
+  const values = keys.map(() => '(?)').join(', ');
+  await connection.run(connection.knex.raw(`INSERT INTO ?? (name) VALUES ${values} ON DUPLICATE KEY UPDATE name = VALUES(name)`, [MYSQL_LOCK_TABLE, ...keys]));
 }

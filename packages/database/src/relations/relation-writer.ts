@@ -79,9 +79,15 @@ export class RelationWriter {
   async requireTargets(field: RelationField, ops: RelationOps): Promise<void> {
     const ids = referencedIds(ops);
     if (ids.length === 0) return;
-    const qb = this.connection.knex.from(field.targetTable).select('id');
+    const knex = this.connection.knex;
+    const mysql = this.connection.dialect === 'mysql';
+    // MySQL: the shared locks go on primary-key records only. Read through a covering secondary index
+    // (`published_at`'s holds the id too) they would also lock its records, which a concurrent delete of the
+    // target needs, while that delete holds the primary record this write's foreign-key check waits for.
+    const qb = knex.from(mysql ? knex.raw('?? FORCE INDEX (PRIMARY)', [field.targetTable]) : field.targetTable).select('id');
     whereIn(this.connection, qb, 'id', ids);
     if (this.connection.dialect === 'postgres') qb.forKeyShare();
+    else if (mysql) qb.forShare();
     const found = new Set((await this.connection.all(qb)).map((row) => Number(row.id)));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {

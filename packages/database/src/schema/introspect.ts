@@ -10,6 +10,7 @@ export interface TableSnapshot {
 }
 
 export async function readSnapshot(connection: Connection): Promise<TableSnapshot> {
+  if (connection.dialect === 'mysql') return readMysql(connection);
   return connection.dialect === 'sqlite' ? readSqlite(connection) : readPostgres(connection);
 }
 
@@ -42,6 +43,27 @@ async function readPostgres(connection: Connection): Promise<TableSnapshot> {
   );
   for (const row of constraintRows) addTo(indexes, String(row.table_name), String(row.name));
   return { columns, indexes };
+}
+
+async function readMysql(connection: Connection): Promise<TableSnapshot> {
+  const columns = new Map<string, Set<string>>();
+  const indexes = new Map<string, Set<string>>();
+  const rows = await connection.raw(`SELECT table_name AS table_name, column_name AS column_name FROM information_schema.columns WHERE table_schema = DATABASE()`);
+  for (const row of rows) addTo(columns, String(row.table_name), String(row.column_name));
+  await readMysqlIndexes(connection, indexes);
+  return { columns, indexes };
+}
+
+/** Index and constraint names per table (MySQL creates an index named after a foreign key that has none). */
+export async function readMysqlIndexes(connection: Connection, indexes: Map<string, Set<string>>, table?: string): Promise<void> {
+  const where = table === undefined ? '' : ' AND table_name = ?';
+  const bindings = table === undefined ? [] : [table, table];
+  const rows = await connection.raw(
+    `SELECT table_name AS table_name, index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE()${where}
+     UNION SELECT table_name, constraint_name FROM information_schema.table_constraints WHERE table_schema = DATABASE()${where}`,
+    bindings,
+  );
+  for (const row of rows) addTo(indexes, String(row.table_name), String(row.name));
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {

@@ -29,6 +29,8 @@ export async function syncSearchIndexes(connection: Connection, metadata: Metada
     for (const entity of searched) await syncSqliteSearch(connection, entity, changes);
     return;
   }
+  // MySQL/MariaDB: no trigram index; text matches scan with exact answers (a FULLTEXT n-gram index cannot answer LIKE).
+  if (connection.dialect === 'mysql') return;
   const opclass = await trigramOperatorClass(connection, warnings);
   if (!opclass) return;
   for (const entity of searched) {

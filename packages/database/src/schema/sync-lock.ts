@@ -4,6 +4,7 @@
  * PostgreSQL: a session advisory lock on a dedicated connection (so the sync
  * itself may use every pooled one). SQLite: a lock file beside the database,
  * holding the owner's pid; a file whose owner is gone is taken over.
+ * MySQL: GET_LOCK on a dedicated connection, as on PostgreSQL.
  */
 import fs from 'node:fs';
 import type { ClientConfig } from 'pg';
@@ -22,6 +23,20 @@ export async function withPostgresSyncLock<T>(config: ClientConfig, key: string,
     return await work();
   } finally {
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function withMysqlSyncLock<T>(options: Record<string, unknown>, key: string, work: () => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mysql = require('mysql2/promise') as typeof import('mysql2/promise');
+  const client = await mysql.createConnection(options);
+  try {
+    const [rows] = await client.query('SELECT GET_LOCK(?, ?) AS locked', [key.slice(0, 64), GIVE_UP_MS / 1000]);
+    if (Number((rows as Array<{ locked: unknown }>)[0]?.locked) !== 1) throw new ConfigurationError(`another process holds the schema-sync lock ${key}`);
+    return await work();
+  } finally {
+    await client.query('SELECT RELEASE_LOCK(?)', [key.slice(0, 64)]).catch(() => undefined);
     await client.end().catch(() => undefined);
   }
 }

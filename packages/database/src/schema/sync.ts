@@ -6,8 +6,11 @@
  */
 import type { Knex } from 'knex';
 import type { Connection } from '../connection/connection';
+import type { Dialect } from '../connection/config';
+import { MYSQL_LOCK_TABLE } from '../relations/link-sql';
+import { WRITE_VERSIONS_TABLE } from '../connection/mysql-write-versions';
 import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
-import { TableSnapshot, readSnapshot } from './introspect';
+import { TableSnapshot, readMysqlIndexes, readSnapshot } from './introspect';
 import { indexName } from './names';
 import { syncSearchIndexes } from './search-sync';
 import { FILE_UID, MORPH_TABLE } from '../metadata/media';
@@ -25,6 +28,8 @@ interface PlannedIndex {
   name: string;
   columns: string[];
   unique: boolean;
+  /** Over a long-text column: MySQL indexes only a prefix of those. */
+  longText?: boolean;
 }
 
 interface PlannedTable {
@@ -37,7 +42,7 @@ interface PlannedTable {
 }
 
 export async function syncSchema(connection: Connection, metadata: Metadata): Promise<SyncReport> {
-  const planned = planTables(metadata);
+  const planned = planTables(metadata, connection.dialect);
   const changes: string[] = [];
   const warnings: string[] = [];
   await connection.transaction(async () => {
@@ -54,7 +59,7 @@ function summarize(changes: string[]): string {
   return `created ${count('created table')} tables, ${count('created index')} indexes, ${count('added column')} columns`;
 }
 
-export function planTables(metadata: Metadata): Map<string, PlannedTable> {
+export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite'): Map<string, PlannedTable> {
   const tables = new Map<string, PlannedTable>();
   // Entity tables first: join tables reference them with foreign keys.
   for (const entity of metadata.values()) tables.set(entity.tableName, entityTable(entity));
@@ -67,6 +72,7 @@ export function planTables(metadata: Metadata): Map<string, PlannedTable> {
   }
   const files = metadata.get(FILE_UID);
   if (files) tables.set(MORPH_TABLE, morphTable(files.tableName));
+  for (const table of tesseraTables(dialect)) tables.set(table.name, table);
   return tables;
 }
 
@@ -77,9 +83,14 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
   if (!existing) {
     await schema().createTable(table.name, (builder) => {
       for (const column of table.columns) column.add(builder);
+      // MySQL: indexes before foreign keys, as Strapi creates them. A foreign key made first gets an implicit
+      // index of its own name, which MySQL drops again once a later index (the unique pair) can serve it.
+      if (connection.dialect === 'mysql') for (const index of table.indexes.filter((planned) => !planned.longText)) addIndex(builder, index);
       table.onCreate?.(builder);
     });
     changes.push(`created table ${table.name}`);
+    // MySQL made an index for each foreign key, named after it: the planned index of that name is there already.
+    if (connection.dialect === 'mysql') await readMysqlIndexes(connection, snapshot.indexes, table.name);
   } else {
     const missing = table.columns.filter((column) => !existing.has(column.name));
     if (missing.length > 0) {
@@ -94,19 +105,28 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
     if (indexes.has(index.name)) continue;
     // A unique index on existing rows could fail on data Strapi let through; only new tables get them.
     if (index.unique && existing) continue;
-    if (!index.unique && connection.dialect === 'postgres') {
+    if (index.longText && connection.dialect === 'mysql') {
+      const columns = index.columns.map(() => `??(${MYSQL_TEXT_PREFIX})`).join(', ');
+      await connection.builder.raw(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
+    } else if (!index.unique && connection.dialect === 'postgres') {
       // Sorts put NULLs first ascending on every database (reader.ts): an index built the same way serves
       // `ORDER BY … LIMIT` in both directions, where a default (NULLS LAST) one would leave Postgres sorting every row.
       const columns = index.columns.map(() => '?? NULLS FIRST').join(', ');
       await connection.builder.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
     } else {
-      await schema().alterTable(table.name, (builder) => {
-        if (index.unique) builder.unique(index.columns, { indexName: index.name });
-        else builder.index(index.columns, index.name);
-      });
+      await schema().alterTable(table.name, (builder) => addIndex(builder, index));
     }
     changes.push(`created index ${index.name}`);
   }
+}
+
+const LONG_TEXT_TYPES = new Set(['text', 'richtext']);
+/** Characters of a long-text column a MySQL index covers (utf8mb4: 4 bytes each, within InnoDB's 3072-byte key). */
+const MYSQL_TEXT_PREFIX = 255;
+
+function addIndex(builder: Knex.CreateTableBuilder, index: PlannedIndex): void {
+  if (index.unique) builder.unique(index.columns, { indexName: index.name });
+  else builder.index(index.columns, index.name);
 }
 
 function entityTable(entity: EntityMetadata): PlannedTable {
@@ -114,7 +134,7 @@ function entityTable(entity: EntityMetadata): PlannedTable {
   const indexes: PlannedIndex[] = [];
   for (const field of entity.columns.values()) {
     if (field.attribute.unique || field.type === 'uid') {
-      indexes.push({ name: indexName(entity.tableName, field.column, 'unique'), columns: [field.column], unique: true });
+      indexes.push({ name: indexName(entity.tableName, field.column, 'unique'), columns: [field.column], unique: true, longText: LONG_TEXT_TYPES.has(field.type) });
     }
   }
   if (entity.draftAndPublish) {
@@ -123,7 +143,8 @@ function entityTable(entity: EntityMetadata): PlannedTable {
   }
   for (const declared of entity.indexes) {
     const name = indexName(entity.tableName, ...declared, 'index');
-    if (!indexes.some((index) => index.name === name)) indexes.push({ name, columns: declared, unique: false });
+    const longText = declared.some((column) => LONG_TEXT_TYPES.has([...entity.columns.values()].find((field) => field.column === column)?.type ?? ''));
+    if (!indexes.some((index) => index.name === name)) indexes.push({ name, columns: declared, unique: false, longText });
   }
   return { name: entity.tableName, columns, indexes };
 }
@@ -136,7 +157,8 @@ function addColumn(table: Knex.CreateTableBuilder, field: ColumnField): void {
       return;
     case 'text':
     case 'richtext':
-      table.text(name);
+      // Strapi's type: longtext on MySQL (the other databases ignore the argument).
+      table.text(name, 'longtext');
       return;
     case 'integer':
       table.integer(name);
@@ -244,4 +266,23 @@ function morphTable(filesTable: string): PlannedTable {
       t.foreign('file_id', indexName(MORPH_TABLE, 'fk')).references('id').inTable(filesTable).onDelete('CASCADE');
     },
   };
+}
+
+/**
+ * Tessera's own tables, MySQL only: the row locks that stand in for PostgreSQL's advisory locks (link-sql.ts)
+ * and the write versions that stand in for its LISTEN/NOTIFY (mysql-write-versions.ts).
+ */
+function tesseraTables(dialect: Dialect): PlannedTable[] {
+  if (dialect !== 'mysql') return [];
+  return [
+    { name: MYSQL_LOCK_TABLE, columns: [{ name: 'name', add: (t) => void t.string('name', 40).primary() }], indexes: [] },
+    {
+      name: WRITE_VERSIONS_TABLE,
+      columns: [
+        { name: 'uid', add: (t) => void t.string('uid', 255).primary() },
+        { name: 'version', add: (t) => void t.bigInteger('version').notNullable() },
+      ],
+      indexes: [],
+    },
+  ];
 }

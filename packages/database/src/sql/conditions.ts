@@ -122,10 +122,12 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
   switch (operator) {
     case '$eq':
       if (value === null) qb.whereNull(column);
+      else if (exactBytes(field, ctx)) qb.whereRaw('?? = BINARY ?', [column, encode(value) as Knex.Value]);
       else qb.where(column, encode(value) as Knex.Value);
       return;
     case '$ne':
       if (value === null) qb.whereNotNull(column);
+      else if (exactBytes(field, ctx)) qb.whereRaw('?? <> BINARY ?', [column, encode(value) as Knex.Value]);
       else qb.where(column, '<>', encode(value) as Knex.Value);
       return;
     case '$lt':
@@ -133,16 +135,16 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
     case '$gt':
     case '$gte':
       if (value === null) qb.whereRaw('1 = 0');
-      else if (byCodePoint(field, ctx)) qb.whereRaw(`?? COLLATE "C" ${SQL_COMPARATOR[operator]} ?`, [column, encode(value) as Knex.Value]);
+      else if (byCodePoint(field, ctx)) qb.whereRaw(`${codePointColumn(ctx)} ${SQL_COMPARATOR[operator]} ?`, [column, encode(value) as Knex.Value]);
       else qb.where(column, SQL_COMPARATOR[operator], encode(value) as Knex.Value);
       return;
     case '$in':
     case '$notIn':
-      applyList(qb, column, operator === '$notIn', (value as unknown[]).map(encode));
+      applyList(qb, column, operator === '$notIn', (value as unknown[]).map(encode), exactBytes(field, ctx));
       return;
     case '$between': {
       const [low, high] = (value as unknown[]).map(encode);
-      if (byCodePoint(field, ctx)) qb.whereRaw(`?? COLLATE "C" BETWEEN ? AND ?`, [column, low as Knex.Value, high as Knex.Value]);
+      if (byCodePoint(field, ctx)) qb.whereRaw(`${codePointColumn(ctx)} BETWEEN ? AND ?`, [column, low as Knex.Value, high as Knex.Value]);
       else qb.whereBetween(column, [low as Knex.Value, high as Knex.Value]);
       return;
     }
@@ -160,14 +162,32 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
 
 const SQL_COMPARATOR = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
 
-/** Text ranges compare by code point on Postgres too (as SQLite does, and as sorting does), whatever the database collation. */
+/** Text ranges compare by code point on Postgres and MySQL too (as SQLite does, and as sorting does), whatever the database collation. */
 function byCodePoint(field: ColumnField, ctx: SqlContext): boolean {
-  return ctx.dialect === 'postgres' && TEXT_TYPES.has(field.type);
+  return ctx.dialect !== 'sqlite' && TEXT_TYPES.has(field.type);
 }
 
-function applyList(qb: Builder, column: string, negated: boolean, values: unknown[]): void {
+/** The column compared by code point: utf8mb4's bytes sort as its code points. */
+function codePointColumn(ctx: SqlContext): string {
+  return ctx.dialect === 'mysql' ? 'BINARY ??' : '?? COLLATE "C"';
+}
+
+/**
+ * MySQL/MariaDB: text equality byte for byte. Their default collations ignore
+ * case, accents and trailing spaces; `$eq` must not (as on SQLite and Postgres).
+ */
+function exactBytes(field: ColumnField, ctx: SqlContext): boolean {
+  return ctx.dialect === 'mysql' && TEXT_TYPES.has(field.type);
+}
+
+function applyList(qb: Builder, column: string, negated: boolean, values: unknown[], binary = false): void {
   if (values.length === 0) {
     if (!negated) qb.whereRaw('1 = 0');
+    return;
+  }
+  if (binary) {
+    const list = values.map(() => 'BINARY ?').join(', ');
+    qb.whereRaw(`?? ${negated ? 'NOT IN' : 'IN'} (${list})`, [column, ...(values as Knex.Value[])]);
     return;
   }
   if (negated) qb.whereNotIn(column, values as Knex.Value[]);
@@ -210,7 +230,7 @@ function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, valu
   switch (operator) {
     case '$eqi':
     case '$nei':
-      qb.whereRaw(`${foldedExpression(text, value, ctx)} = ?`, [value.toLowerCase()]);
+      qb.whereRaw(`${foldedExpression(text, value, ctx)} = ${ctx.dialect === 'mysql' ? 'LOWER(?)' : '?'}`, [value.toLowerCase()]);
       return;
     case '$containsi':
     case '$notContainsi':
@@ -225,6 +245,7 @@ function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, valu
     case '$contains':
     case '$notContains':
       if (ctx.dialect === 'sqlite') qb.whereRaw(`instr(${text}, ?) > 0`, [value]);
+      else if (ctx.dialect === 'mysql') qb.whereRaw(`${text} LIKE BINARY ?`, [`%${escapeLike(value)}%`]);
       else qb.whereRaw(`${text} LIKE ? ESCAPE '\\'`, [`%${escapeLike(value)}%`]);
       return;
     case '$startsWith':
@@ -246,6 +267,7 @@ function textExpression(field: ColumnField, column: string, ctx: SqlContext): st
   if (TEXT_TYPES.has(field.type)) return quoted;
   const numeric = field.type === 'float' || field.type === 'decimal';
   if (ctx.dialect === 'sqlite') return numeric ? `(CASE WHEN ${quoted} IS NULL THEN NULL ELSE printf('%.15g', ${quoted}) END)` : `CAST(${quoted} AS TEXT)`;
+  if (ctx.dialect === 'mysql') return mysqlText(field, quoted);
   if (numeric) return `CAST(CAST(${quoted} AS double precision) AS TEXT)`;
   if (field.type === 'time') return `to_char(${quoted}, 'HH24:MI:SS.MS')`;
   return `CAST(${quoted} AS TEXT)`;
@@ -260,6 +282,8 @@ const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enume
  */
 function foldedExpression(text: string, value: string, ctx: SqlContext): string {
   if (ctx.dialect === 'postgres') return `LOWER(${text})`;
+  // MySQL folds Unicode in LOWER() whatever the collation; the comparison itself must then be binary.
+  if (ctx.dialect === 'mysql') return `BINARY LOWER(${text})`;
   return isAscii(value) ? `lower(${text})` : `tessera_lower(${text})`;
 }
 
@@ -268,14 +292,20 @@ function likeFolded(qb: Builder, text: string, pattern: string, value: string, c
     qb.whereRaw(`${text} ILIKE ? ESCAPE '\\'`, [pattern]);
     return;
   }
+  if (ctx.dialect === 'mysql') {
+    // The pattern was lowered by JavaScript; LOWER() again in SQL, so both sides use the same folding. `\` is MySQL's default escape.
+    qb.whereRaw(`LOWER(${text}) LIKE BINARY LOWER(?)`, [pattern]);
+    return;
+  }
   const subject = isAscii(value) ? text : `tessera_lower(${text})`;
   qb.whereRaw(`${subject} LIKE ? ESCAPE '\\'`, [pattern]);
 }
 
 function caseSensitiveEdge(qb: Builder, text: string, value: string, edge: 'start' | 'end', ctx: SqlContext): void {
-  if (ctx.dialect === 'postgres') {
+  if (ctx.dialect !== 'sqlite') {
     const pattern = edge === 'start' ? `${escapeLike(value)}%` : `%${escapeLike(value)}`;
-    qb.whereRaw(`${text} LIKE ? ESCAPE '\\'`, [pattern]);
+    if (ctx.dialect === 'mysql') qb.whereRaw(`${text} LIKE BINARY ?`, [pattern]);
+    else qb.whereRaw(`${text} LIKE ? ESCAPE '\\'`, [pattern]);
     return;
   }
   // SQLite's LIKE ignores case; compare the edge substring exactly instead.
@@ -294,4 +324,12 @@ export function escapeLike(value: string): string {
 
 function isAscii(value: string): boolean {
   return /^[\x00-\x7f]*$/.test(value);
+}
+
+/** MySQL's text form of a non-text column, as textExpression's other forms. */
+function mysqlText(field: ColumnField, quoted: string): string {
+  if (field.type === 'float' || field.type === 'decimal') return `CAST(CAST(${quoted} AS DOUBLE) AS CHAR)`;
+  if (field.type === 'time') return `LEFT(TIME_FORMAT(${quoted}, '%H:%i:%s.%f'), 12)`;
+  if (field.type === 'boolean') return `(CASE ${quoted} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END)`;
+  return `CAST(${quoted} AS CHAR)`;
 }

@@ -24,7 +24,10 @@ export class LinksWriter {
   private readonly media: MediaWriter;
   private readonly components: ComponentsWriter;
 
-  constructor(connection: Connection, metadata: Metadata) {
+  constructor(
+    private readonly connection: Connection,
+    metadata: Metadata,
+  ) {
     this.relations = new RelationWriter(connection, metadata);
     this.media = new MediaWriter(connection, metadata);
     this.components = new ComponentsWriter(connection, metadata);
@@ -41,6 +44,16 @@ export class LinksWriter {
       return field?.kind === 'relation' && links[name] !== undefined ? [field] : [];
     });
     await this.relations.lock(fields);
+  }
+
+  /**
+   * MySQL: a create takes its relation locks before it inserts the row, as an update does. InnoDB makes a locking
+   * read or an UPDATE of a row another transaction is inserting wait for that transaction (PostgreSQL does not see
+   * the row at all), so a create holding its new row while waiting for a relation lock, against an update of that
+   * id holding the lock, would deadlock.
+   */
+  async lockBeforeInsert(entity: EntityMetadata, links: Record<string, unknown>): Promise<void> {
+    if (this.connection.dialect === 'mysql') await this.lock(entity, links);
   }
 
   /** Takes the relation locks a delete of one of `entity`'s entries needs (see RelationWriter.detachAll); call before locking its row. */

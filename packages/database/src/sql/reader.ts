@@ -256,13 +256,15 @@ export function sortTerms(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: st
     }
     // The entry's own id is never NULL: a plain ORDER BY lets Postgres walk the primary key instead of sorting every row.
     const ownId = item.path.length === 0 && item.field.column === 'id';
-    terms.push(orderTerm(`${alias}.${item.field.column}`, item.field, item.direction, ctx.dialect === 'sqlite' || ownId));
+    terms.push(orderTerm(`${alias}.${item.field.column}`, item.field, item.direction, ctx.dialect === 'sqlite' || ownId, ctx.dialect === 'mysql'));
   }
   return terms;
 }
 
-function orderTerm(column: string, field: ColumnField, direction: 'asc' | 'desc', plain: boolean): OrderTerm {
+function orderTerm(column: string, field: ColumnField, direction: 'asc' | 'desc', plain: boolean, mysql: boolean): OrderTerm {
   if (plain) return { sql: `?? ${direction}`, bindings: [column] };
+  // MySQL places NULLs as SQLite does (first ascending, last descending); text sorts by its utf8mb4 bytes, i.e. code points.
+  if (mysql) return { sql: STRING_TYPES.has(field.type) ? `BINARY ?? ${direction}` : `?? ${direction}`, bindings: [column] };
   const collate = STRING_TYPES.has(field.type) ? ' COLLATE "C"' : '';
   const nulls = direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST';
   return { sql: `??${collate} ${direction} ${nulls}`, bindings: [column] };

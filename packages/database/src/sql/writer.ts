@@ -13,7 +13,9 @@ export class EntityWriter {
 
   async insert(entity: EntityMetadata, values: Record<string, unknown>): Promise<number> {
     const row = this.encode(entity, values);
-    const qb = this.connection.knex(entity.tableName).insert(row).returning('id');
+    // MySQL has no RETURNING: its connection answers an insert with `[{ id: insertId }]` (mysql-driver.ts).
+    const qb = this.connection.knex(entity.tableName).insert(row);
+    if (this.connection.dialect !== 'mysql') qb.returning('id');
     const rows = await this.guard(entity, () => this.connection.run(qb));
     return Number(rows[0]?.id);
   }
@@ -46,6 +48,8 @@ export class EntityWriter {
     if (this.connection.dialect === 'postgres') {
       if (purpose === 'delete') qb.forUpdate();
       else qb.forNoKeyUpdate();
+    } else if (this.connection.dialect === 'mysql') {
+      qb.forUpdate();
     }
     return (await this.connection.all(qb)).length > 0;
   }
@@ -73,9 +77,26 @@ export class EntityWriter {
 export function translateConstraintError(entity: EntityMetadata, error: unknown): ValidationError | undefined {
   const code = (error as { code?: string }).code;
   const text = String((error as { message?: string; detail?: string }).detail ?? (error as Error).message ?? '');
-  const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-  if (!unique) return undefined;
+  const unique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY';
+  if (!unique) return translateJsonLimit(entity, (error as { errno?: number }).errno, text);
   const field = [...entity.columns.values()].find((candidate) => new RegExp(`\\b${candidate.column}\\b`).test(text) && candidate.type !== 'increments');
   const path = field ? [field.name] : [];
   return ValidationError.fromIssues([{ path, message: 'This attribute must be unique', name: 'ValidationError' }]);
+}
+
+const MARIADB_CONSTRAINT_FAILED = 4025;
+const MYSQL_JSON_TOO_DEEP = 3157;
+
+/**
+ * MySQL/MariaDB refuse JSON nested deeper than they store (MariaDB: 32 levels, its json column's CHECK;
+ * MySQL 8: 100): a 400 naming the attribute, not a 500. The other databases store the 1000 levels the
+ * validator allows.
+ */
+function translateJsonLimit(entity: EntityMetadata, errno: number | undefined, text: string): ValidationError | undefined {
+  // By number: mysql2 names MariaDB's 4025 (ER_CONSTRAINT_FAILED) after an unrelated MySQL error.
+  if (errno !== MARIADB_CONSTRAINT_FAILED && errno !== MYSQL_JSON_TOO_DEEP) return undefined;
+  const field = [...entity.columns.values()].find((candidate) => candidate.type === 'json' && (errno === MYSQL_JSON_TOO_DEEP || text.includes(`.${candidate.column}\``)));
+  if (!field) return undefined;
+  const message = `${field.name} is nested more deeply than this database stores JSON`;
+  return ValidationError.fromIssues([{ path: [field.name], message, name: 'ValidationError' }]);
 }
