@@ -28,8 +28,7 @@ export function s3Provider(raw: Record<string, unknown>): StorageProvider {
   const { params = {}, ...clientOptions } = options.s3Options ?? {};
   const bucket = params.Bucket;
   if (!bucket) throw new ConfigurationError('the aws-s3 upload provider needs providerOptions.s3Options.params.Bucket', 'config/plugins');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { S3Client, PutObjectCommand, DeleteObjectCommand } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+  const { S3Client, PutObjectCommand, DeleteObjectCommand } = loadSdk();
   const client = new S3Client({
     // The SDK's default CRC checksums send streams with aws-chunked encoding, which many S3-compatible
     // stores (MinIO releases, Ceph, s3rver) store verbatim or refuse; checksums only where S3 requires them.
@@ -77,4 +76,19 @@ function baseUrlOf(options: S3Options, bucket: string, region: string): string {
     return `${url.protocol}//${bucket}.${url.host}`;
   }
   return `https://${bucket}.s3.${region}.amazonaws.com`;
+}
+
+/**
+ * The SDK is an optional peer of this plugin (22 MB of packages that only S3 users need), loaded when an app
+ * chooses the provider; without it the boot stops saying what to install.
+ */
+function loadSdk(): typeof import('@aws-sdk/client-s3') {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes("'@aws-sdk/client-s3'");
+    if (!missing) throw error;
+    throw new ConfigurationError('the aws-s3 upload provider needs the @aws-sdk/client-s3 package: npm install @aws-sdk/client-s3', 'config/plugins');
+  }
 }
