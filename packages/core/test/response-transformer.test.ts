@@ -7,24 +7,13 @@
  * (samples 06 and 31), dynamic-zone items with `__component`.
  */
 import { expect } from 'chai';
-import { buildMetadata, FILE_CONTENT_TYPE, type Component, type ContentType, type Entity } from '@tessera/database';
+import { buildMetadata, FILE_CONTENT_TYPE, type Component, type Entity } from '@tessera/database';
 import { ResponseTransformer } from '@tessera/core';
-
-function collection(name: string, plural: string, attributes: ContentType['attributes']): ContentType {
-  return {
-    uid: `api::${name}.${name}`,
-    namespace: 'api',
-    kind: 'collectionType',
-    collectionName: plural,
-    info: { singularName: name, pluralName: plural, displayName: name },
-    options: { draftAndPublish: false },
-    attributes,
-  };
-}
+import { collection } from '../../database/test/pure/blog-model';
 
 const metadata = buildMetadata(
   [
-    collection('article', 'articles', {
+    collection('article', 'articles', false, {
       title: { type: 'string' },
       category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category', inversedBy: 'articles' },
       tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag' },
@@ -34,11 +23,11 @@ const metadata = buildMetadata(
       cover: { type: 'media' },
       gallery: { type: 'media', multiple: true },
     }),
-    collection('category', 'categories', {
+    collection('category', 'categories', false, {
       name: { type: 'string' },
       articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'category' },
     }),
-    collection('tag', 'tags', { name: { type: 'string' } }),
+    collection('tag', 'tags', false, { name: { type: 'string' } }),
     FILE_CONTENT_TYPE,
   ],
   [

@@ -14,7 +14,8 @@ import { FILE_CONTENT_TYPE } from '../../src/model/file-type';
 import type { Component, ContentType } from '../../src/model/types';
 import type { Condition, PopulateItem, ReadPlan, SortItem } from '../../src/query/plan';
 
-function collection(name: string, plural: string, draftAndPublish: boolean, attributes: ContentType['attributes']): ContentType {
+/** A collection type `api::<name>.<name>` as loaded from its schema.json. */
+export function collection(name: string, plural: string, draftAndPublish: boolean, attributes: ContentType['attributes']): ContentType {
   return {
     uid: `api::${name}.${name}`,
     namespace: 'api',
