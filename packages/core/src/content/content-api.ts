@@ -5,7 +5,7 @@
  * drafts, which populated types they may read, which types a write may link
  * to), (2) validates and compiles the query parameters, (3) runs the entity
  * service, whose writes carry the lifecycle hooks in a transaction. Private
- * attributes never reach a result: the compiled query never selects them.
+ * attributes never reach a result: the read plan never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
 import { EntryBudget, FILE_UID, type Database, type Entity, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
