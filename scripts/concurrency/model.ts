@@ -236,11 +236,10 @@ function idsNamedIn(message: string): number[] {
   return match ? match[1].split(',').map((part) => Number(part.trim())).sort((a, b) => a - b) : [];
 }
 
-/** The documented list semantics: disconnect, then each connect in turn against the list as it is then. */
+/** The documented list semantics: disconnect, then each connect in turn against the list as it is then (no position: the end). */
 export function nextList(current: number[], connect: Array<{ id: number; position: Position | null }>, disconnect: number[]): number[] | null {
   let list = current.filter((id) => !disconnect.includes(id));
   for (const item of connect) {
-    if (list.includes(item.id) && item.position === null) continue;
     const rest = list.filter((id) => id !== item.id);
     const position = item.position ?? { end: true };
     if ('start' in position) list = [item.id, ...rest];

@@ -6,9 +6,9 @@ export { Hooks, type HookEvents, type HookHandler, type HookName } from './hooks
 export { Logger } from './logger';
 export { createEnv, type Env } from './config/env';
 export { getConfig, type AppConfig, type ConfigTree } from './config/load-config';
-export { EntityService, type EntityPage, type FindParams, type WriteParams as EntityWriteParams } from './content/entity-service';
+export { EntityService, type EntityPage, type FindParams, type EntityWriteParams } from './content/entity-service';
 export { CONTENT_EVENTS, type ContentEvent, type ContentEventName } from './content/content-events';
-export type { ArgumentAction, QueryParameter, QueryParameterArgument, QueryParameterContext } from './content/query-parameters';
+export type { QueryParameter, QueryParameterArgument, QueryParameterContext } from './content/query-parameters';
 export type { WriteData, WriteRule } from './content/write-rules';
 export { ResponseTransformer, type RestEntry } from './content/response-transformer';
 export { parseQuery } from './http/query-string';

@@ -15,6 +15,9 @@ export interface KernelContext {
   app: App;
 }
 
+/** A content type's five core actions: its core routes (rest's router), and the generated operations a declared parameter may join. */
+export type CoreAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
 /** Services and controllers are objects, or factories given `{ strapi, app }`. */
 export type Provider<T> = T | ((context: KernelContext) => T);
 

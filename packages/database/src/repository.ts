@@ -12,7 +12,7 @@
 import { NotFoundError, ValidationError } from '@tessera/errors';
 import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
-import type { EntityQuery, Page } from './query/plan';
+import type { ReadPlan, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
 import { fromEngineParams, idOfWhere, isCompiled, pageOf, resolveEngineParams, toEngineParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
 import type { Entity, EntityReader } from './sql/reader';
@@ -22,7 +22,7 @@ import type { LinksWriter } from './sql/links-writer';
 import type { LifecycleAction, LifecycleModel, Lifecycles } from './lifecycles';
 
 export interface FindManyParams {
-  query: EntityQuery;
+  query: ReadPlan;
   page?: Page;
   /** The parameters the plan was compiled from: shown to lifecycle hooks, compiled again when a hook changes them. */
   source?: QuerySource;
@@ -31,7 +31,7 @@ export interface FindManyParams {
 }
 
 export interface FindOneParams {
-  query: EntityQuery;
+  query: ReadPlan;
   id: number;
   source?: QuerySource;
   budget?: EntryBudget;
@@ -41,11 +41,11 @@ export interface WriteParams {
   /** Attribute values (columns, relations, components), validated by the caller. */
   data: Record<string, unknown>;
   /** What to read back; every column when omitted. */
-  query?: EntityQuery;
+  query?: ReadPlan;
   source?: QuerySource;
 }
 
-type CompiledParams = { query?: EntityQuery; page?: Page; id?: number; data?: Record<string, unknown>; source?: QuerySource };
+type CompiledParams = { query?: ReadPlan; page?: Page; id?: number; data?: Record<string, unknown>; source?: QuerySource };
 
 /** An operation's parameters once its before hooks ran: Strapi's shape, and whether hooks changed what to read. */
 interface Prepared {
@@ -78,7 +78,7 @@ export interface EngineParts {
 }
 
 export class EntityRepository {
-  private readonly allColumnsQuery: EntityQuery;
+  private readonly allColumnsQuery: ReadPlan;
 
   constructor(
     private readonly parts: EngineParts,
@@ -95,12 +95,12 @@ export class EntityRepository {
   }
 
   /** Compiles Strapi-style parameters against this entity (see compile-params.ts). */
-  plan(params: QueryParams = {}, options: CompileOptions = {}): EntityQuery {
+  plan(params: QueryParams = {}, options: CompileOptions = {}): ReadPlan {
     return compileQuery(params, this.entity, this.parts.metadata, { defaultPublicationState: 'preview', ...options });
   }
 
   /** Every column (private ones included), drafts included: for trusted internal reads. */
-  get everything(): EntityQuery {
+  get everything(): ReadPlan {
     return this.allColumnsQuery;
   }
 
@@ -123,7 +123,7 @@ export class EntityRepository {
     });
   }
 
-  async count(params: { query: EntityQuery; source?: QuerySource } | EngineParams = {}): Promise<number> {
+  async count(params: { query: ReadPlan; source?: QuerySource } | EngineParams = {}): Promise<number> {
     return this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
   }
 
@@ -182,9 +182,9 @@ export class EntityRepository {
    * the entry answered is the one this transaction deletes; of concurrent deletes of one entry exactly one
    * succeeds, the others are 404s (and fire no after-hooks). Strapi's form (`{ where }`) deletes the first match.
    */
-  async delete(params: { id: number; query?: EntityQuery; source?: QuerySource }): Promise<Entity>;
+  async delete(params: { id: number; query?: ReadPlan; source?: QuerySource }): Promise<Entity>;
   async delete(params: EngineParams): Promise<Entity | null>;
-  async delete(params: { id: number; query?: EntityQuery; source?: QuerySource } | EngineParams): Promise<Entity | null> {
+  async delete(params: { id: number; query?: ReadPlan; source?: QuerySource } | EngineParams): Promise<Entity | null> {
     return this.inWriteTransaction(() =>
       this.around('Delete', params, async (prepared) => {
         const id = 'id' in params ? params.id : await this.firstMatch(prepared.params.where);
@@ -239,13 +239,13 @@ export class EntityRepository {
   /** What to read: the caller's plan, or (Strapi's form, or a plan a hook changed) compiled from the hooks' parameters. */
   private read(original: object, prepared: Prepared): ResolvedRead {
     if (!isCompiled(original)) return resolveEngineParams(prepared.params, this.trusted);
-    const compiled = original as CompiledParams & { query: EntityQuery };
+    const compiled = original as CompiledParams & { query: ReadPlan };
     if (!prepared.changed) return { query: compiled.query, page: compiled.page };
     return { query: (compiled.source?.compile ?? this.trusted)(fromEngineParams(prepared.params)), page: pageOf(prepared.params) };
   }
 
   /** What a write reads back: its plan, or Strapi's `select`/`populate`. */
-  private readBackOf(original: object, prepared: Prepared): EntityQuery | undefined {
+  private readBackOf(original: object, prepared: Prepared): ReadPlan | undefined {
     const compiled = 'query' in original ? (original as CompiledParams) : undefined;
     if (compiled && !prepared.changed) return compiled.query;
     const { select, populate } = prepared.params;
@@ -253,7 +253,7 @@ export class EntityRepository {
     return (compiled?.source?.compile ?? this.trusted)(fromEngineParams({ select, populate }));
   }
 
-  private readonly trusted = (params: QueryParams): EntityQuery => this.plan(params, { allowPrivate: true });
+  private readonly trusted = (params: QueryParams): ReadPlan => this.plan(params, { allowPrivate: true });
 
   private async firstMatch(where: Record<string, unknown> | undefined): Promise<number | undefined> {
     const direct = idOfWhere(where);
@@ -268,7 +268,7 @@ export class EntityRepository {
     return rows.map((row) => row.id);
   }
 
-  private get idOnlyQuery(): EntityQuery {
+  private get idOnlyQuery(): ReadPlan {
     return { ...this.allColumnsQuery, fields: [this.entity.columns.get('id') as ColumnField] };
   }
 
@@ -283,7 +283,7 @@ export class EntityRepository {
     return this.entity.columns.has('updatedAt') && columns.updatedAt === undefined ? { ...columns, updatedAt: new Date() } : columns;
   }
 
-  private async readBack(id: number, query?: EntityQuery): Promise<Entity> {
+  private async readBack(id: number, query?: ReadPlan): Promise<Entity> {
     // Read back whatever the state: the caller just wrote it.
     const readQuery = { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
     const entity = await this.parts.reader.findById(readQuery, id);

@@ -33,6 +33,9 @@ eachDatabase('relation order and integrity', (dialect) => {
       [{ connect: [{ id: t1, position: { start: true } }, { id: t5, position: { end: true } }] }, [t1, t2, t3, t4, t5]],
       [{ connect: [{ id: t5, position: { before: t3 } }, { id: t2, position: { after: t4 } }] }, [t1, t5, t3, t4, t2]],
       [{ disconnect: [t3], connect: [{ id: t4, position: { start: true } }] }, [t4, t1, t5, t2]],
+      // No position is Strapi v4's { end: true }: an id already connected moves to the end, in shorthand and longhand.
+      [{ connect: [t1] }, [t4, t5, t2, t1]],
+      [{ connect: [{ id: t4 }] }, [t5, t2, t1, t4]],
     ];
     for (const [value, expected] of steps) {
       const response = await putArticle(article, { tags: value });

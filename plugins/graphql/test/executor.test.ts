@@ -20,7 +20,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { Executor } from '../src/execute/executor';
-import { planQuery } from '../src/execute/query-plan';
+import { planOperation } from '../src/execute/operation-plan';
 import { sourceOnly } from '../src/execute/source-only';
 
 const SDL = `
@@ -156,7 +156,7 @@ async function expectSame(query: string, variables?: Record<string, unknown>, op
 
 function plans(query: string): boolean {
   const document = parse(query);
-  return planQuery(schema, document, getOperationAST(document)!) !== undefined;
+  return planOperation(schema, document, getOperationAST(document)!) !== undefined;
 }
 
 describe('GraphQL executor: planned queries answer as graphql-js', () => {
@@ -184,7 +184,7 @@ describe('GraphQL executor: planned queries answer as graphql-js', () => {
   for (const [title, query, variables, operationName] of planned) {
     it(title, async () => {
       const document = parse(query);
-      expect(planQuery(schema, document, getOperationAST(document, operationName)!), 'planned').to.not.equal(undefined);
+      expect(planOperation(schema, document, getOperationAST(document, operationName)!), 'planned').to.not.equal(undefined);
       await expectSame(query, variables, operationName);
     });
   }

@@ -1,6 +1,7 @@
 /**
- * The core controller: the thin REST adapter. It parses the query string and
- * body, calls the content type's service with the caller, and writes the
+ * The core controller: the thin REST adapter. It takes the parsed query
+ * (`ctx.query`, parsed by the kernel's HTTP server) and the body, calls the
+ * content type's service with the caller, and writes the
  * Strapi v4 envelope `{ data, meta }`. A request without a caller is refused.
  */
 import type Koa from 'koa';

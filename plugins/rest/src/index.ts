@@ -28,5 +28,6 @@ export const factories = { createCoreRouter, createCoreController, createCoreSer
 export { createCoreRouter, createCoreController, createCoreService };
 export type { CoreController } from './controller';
 export type { CoreService, CoreServiceParams } from './service';
-export type { CoreRouterOptions, CoreAction } from './routes';
+export type { CoreRouterOptions } from './routes';
+export type { CoreAction } from '@tessera/core';
 export { parseQuery, ResponseTransformer, type RestEntry } from '@tessera/core';

@@ -3,9 +3,7 @@
  * a single type. `only`/`except` choose among them; `config` adds auth,
  * policies and middlewares per action.
  */
-import type { ContentType, RouteConfig, RouteOptions } from '@tessera/core';
-
-export type CoreAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+import type { ContentType, CoreAction, RouteConfig, RouteOptions } from '@tessera/core';
 
 export interface CoreRouterOptions {
   only?: CoreAction[];

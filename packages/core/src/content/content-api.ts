@@ -5,10 +5,10 @@
  * drafts, which populated types they may read, which types a write may link
  * to), (2) validates and compiles the query parameters, (3) runs the entity
  * service, whose writes carry the lifecycle hooks in a transaction. Private
- * attributes never reach a result: the compiled query never selects them.
+ * attributes never reach a result: the read plan never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { EntryBudget, FILE_UID, type Database, type Entity, type EntityQuery, type QueryParams, type QuerySource } from '@tessera/database';
+import { EntryBudget, FILE_UID, type Database, type Entity, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 import type { EntityService } from './entity-service';
@@ -174,13 +174,13 @@ export class ContentApi {
     const repository = this.db.query(uid);
     const { filters } = this.withDeclaredParameters(uid, {}, auth, 'single', params);
     const selected = filters === undefined ? repository.everything : repository.plan({ filters }, { allowPrivate: true });
-    const idOnly: EntityQuery = { ...selected, fields: [repository.entity.columns.get('id')!] };
+    const idOnly: ReadPlan = { ...selected, fields: [repository.entity.columns.get('id')!] };
     const [entry] = await repository.findMany({ query: idOnly, page: { limit: 1, offset: 0 } });
     return entry ? entry.id : null;
   }
 
   /** A read plan: the same parameters and read scope give the same (shared) plan. */
-  private compileRead(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): EntityQuery {
+  private compileRead(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): ReadPlan {
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
     const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
     return this.plans.get(uid, planParams, auth, () => this.compile(uid, planParams, auth));
@@ -232,8 +232,8 @@ export class ContentApi {
    * state, while populated relations keep the request's publication state —
    * a write never becomes a way to read someone else's drafts.
    */
-  private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: EntityQuery; source?: QuerySource } {
-    const query: EntityQuery = { ...this.compile(uid, params, auth), publicationState: 'preview' };
+  private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: ReadPlan; source?: QuerySource } {
+    const query: ReadPlan = { ...this.compile(uid, params, auth), publicationState: 'preview' };
     if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
     // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
     const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, auth), publicationState: 'preview' as const }) };
@@ -244,7 +244,7 @@ export class ContentApi {
    * Compiles the caller's parameters: drafts only for those allowed, populate only into readable types, and
    * every answer (reads and a write's read-back alike) bounded to `maxPopulatedEntries` entries.
    */
-  private compile(uid: string, params: RequestParams, auth: AuthState): EntityQuery {
+  private compile(uid: string, params: RequestParams, auth: AuthState): ReadPlan {
     const entity = this.db.entity(uid);
     if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
     const queryParams: QueryParams = {

@@ -9,7 +9,7 @@
  * rules (write-rules.ts) run inside each write's transaction.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
-import type { Database, Entity, EntityMetadata, EntityQuery, Page, QueryParams, QuerySource } from '@tessera/database';
+import type { Database, Entity, EntityMetadata, ReadPlan, Page, QueryParams, QuerySource, WriteParams } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
@@ -31,19 +31,16 @@ export interface FindParams extends QueryParams, PaginationParams {
   /** The i18n plugin's parameter, as in Strapi v4: a code, `all`, or absent for the default locale. */
   locale?: string;
   /** A compiled plan (what the content API passes); replaces filters/sort/fields/populate/publicationState. */
-  query?: EntityQuery;
+  query?: ReadPlan;
   /** With `query`: the parameters it was compiled from, for lifecycle hooks. */
   source?: QuerySource;
 }
 
-export interface WriteParams {
+/** Strapi's `{ data, fields, populate }`, or the repository's compiled read-back (what the content API passes). */
+export interface EntityWriteParams extends Omit<WriteParams, 'data'> {
   data: unknown;
   fields?: unknown;
   populate?: unknown;
-  /** A compiled plan for the entry read back (what the content API passes). */
-  query?: EntityQuery;
-  /** With `query`: the parameters it was compiled from, for lifecycle hooks. */
-  source?: QuerySource;
 }
 
 export interface EntityPage {
@@ -124,7 +121,7 @@ export class EntityService {
     return this.db.query(uid).findOne({ query: this.plan(uid, params, true), id: toId(id), source: this.source(uid, params, true) });
   }
 
-  async create(uid: string, params: WriteParams): Promise<Entity> {
+  async create(uid: string, params: EntityWriteParams): Promise<Entity> {
     const entity = this.db.entity(uid);
     const ruled = this.rules.of(uid).length > 0;
     // Without rules the data is checked before the transaction opens; rules prepare it inside, then it is checked.
@@ -139,7 +136,7 @@ export class EntityService {
     });
   }
 
-  async update(uid: string, id: number | string, params: WriteParams): Promise<Entity> {
+  async update(uid: string, id: number | string, params: EntityWriteParams): Promise<Entity> {
     const entity = this.db.entity(uid);
     const entryId = toId(id);
     const ruled = this.rules.of(uid).length > 0;
@@ -176,7 +173,7 @@ export class EntityService {
     return values;
   }
 
-  async delete(uid: string, id: number | string, params: Omit<WriteParams, 'data'> = {}): Promise<Entity> {
+  async delete(uid: string, id: number | string, params: Omit<EntityWriteParams, 'data'> = {}): Promise<Entity> {
     return this.db.transaction(async () => {
       const before = await this.recorder?.beforeDelete(uid, toId(id));
       const deleted = await this.db.query(uid).delete({ id: toId(id), query: this.readBack(uid, params), source: this.writeSource(params) });
@@ -185,7 +182,7 @@ export class EntityService {
     });
   }
 
-  private plan(uid: string, params: FindParams, byId = false): EntityQuery {
+  private plan(uid: string, params: FindParams, byId = false): ReadPlan {
     if (params.query) return params.query;
     const { sort, fields, populate, publicationState } = params;
     const filters = this.withParameters(uid, params, byId);
@@ -200,7 +197,7 @@ export class EntityService {
     return { params: { filters: this.withParameters(uid, params, byId), sort, fields, populate, publicationState } };
   }
 
-  private writeSource(params: Omit<WriteParams, 'data'>): QuerySource | undefined {
+  private writeSource(params: Omit<EntityWriteParams, 'data'>): QuerySource | undefined {
     if (params.query) return params.source;
     return params.fields === undefined && params.populate === undefined ? undefined : { params: { fields: params.fields, populate: params.populate } };
   }
@@ -216,7 +213,7 @@ export class EntityService {
     return filters;
   }
 
-  private readBack(uid: string, params: Omit<WriteParams, 'data'>): EntityQuery | undefined {
+  private readBack(uid: string, params: Omit<EntityWriteParams, 'data'>): ReadPlan | undefined {
     if (params.query) return params.query;
     if (params.fields === undefined && params.populate === undefined) return undefined;
     return this.db.query(uid).plan({ fields: params.fields, populate: params.populate }, { allowPrivate: true });

@@ -7,14 +7,14 @@
  * Types with find/count lifecycle hooks are never cached: a hook receives the
  * plan and may change it. The cache is bounded; when full it starts over.
  */
-import type { Database, EntityQuery } from '@tessera/database';
+import type { Database, ReadPlan } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 
 const LIMIT = 500;
 
 export class PlanCache {
-  private readonly plans = new Map<string, EntityQuery>();
+  private readonly plans = new Map<string, ReadPlan>();
   /** Every type another type can be read through: api:: and plugin:: (admin:: never is). */
   private readonly readableTypes: string[];
 
@@ -22,7 +22,7 @@ export class PlanCache {
     this.readableTypes = [...db.metadata.values()].filter((entity) => entity.kind !== 'component' && !entity.uid.startsWith('admin::')).map((entity) => entity.uid);
   }
 
-  get(uid: string, params: unknown, auth: AuthState, compile: () => EntityQuery): EntityQuery {
+  get(uid: string, params: unknown, auth: AuthState, compile: () => ReadPlan): ReadPlan {
     if (this.db.lifecycles.hasReadHooks(uid)) return compile();
     const key = `${uid}\u0000${this.readScope(auth)}\u0000${JSON.stringify(params)}`;
     let plan = this.plans.get(key);

@@ -5,7 +5,7 @@
  * filters that narrow the read — REST and GraphQL alike, since both call the
  * same operations.
  */
-import type { AuthState } from '../types';
+import type { AuthState, CoreAction } from '../types';
 
 export interface QueryParameterContext {
   /** The content type being read or written. */
@@ -42,14 +42,11 @@ export interface QueryParameter {
   argument?: QueryParameterArgument;
 }
 
-/** The content-API actions whose generated operations may take a declared parameter. */
-export type ArgumentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
-
 export interface QueryParameterArgument {
   /** The argument's named type (`I18NLocaleCode`). */
   type: string;
   /** The operations that take it; a single type has only `find`, `update` and `delete`. */
-  actions: readonly ArgumentAction[];
+  actions: readonly CoreAction[];
   /** Whether a content type's operations take it (i18n: localized types only). */
   appliesTo(uid: string): boolean;
 }

@@ -9,7 +9,7 @@
 import type { Entity } from '@tessera/database';
 import type { Attribute } from './strapi';
 import type { Common, Shared } from './registry';
-import type { EntityPage, FindParams, WriteParams } from '../content/entity-service';
+import type { EntityPage, FindParams, EntityWriteParams } from '../content/entity-service';
 
 type Typed = Common.HasRegistry;
 type Uid = Common.UID.ContentType;
@@ -73,7 +73,7 @@ export type FindParamsOf<U extends string> = Typed extends true ? TypedFind<Cont
 /** `{ data, fields, populate }` of a write on `U`: data keys are `U`'s attributes. */
 export type WriteParamsOf<U extends string> = Typed extends true
   ? { data: { [Name in Names<ContentTypeAttributes<U>>]?: unknown }; fields?: TypedFind<ContentTypeAttributes<U>>['fields']; populate?: TypedFind<ContentTypeAttributes<U>>['populate'] }
-  : WriteParams;
+  : EntityWriteParams;
 
 /** A single type's `findMany` gives its entry; a collection type's, a list. */
 type ManyOf<U extends string> = Typed extends true

@@ -6,7 +6,7 @@
  * when it is false — with private attributes removed at every level.
  * The populate plan is built once per type.
  */
-import type { Database, Entity, EntityQuery, Metadata } from '@tessera/database';
+import type { Database, Entity, ReadPlan, Metadata } from '@tessera/database';
 import { FILE_UID } from '@tessera/database';
 import { publicEntry } from '../content/content-events';
 
@@ -14,7 +14,7 @@ import { publicEntry } from '../content/content-events';
 const MAX_COMPONENT_DEPTH = 8;
 
 export class PayloadReader {
-  private readonly plans = new Map<string, EntityQuery>();
+  private readonly plans = new Map<string, ReadPlan>();
 
   constructor(
     private readonly db: () => Database,
@@ -33,7 +33,7 @@ export class PayloadReader {
     return publicEntry(FILE_UID, file, this.db().metadata);
   }
 
-  private plan(uid: string): EntityQuery {
+  private plan(uid: string): ReadPlan {
     let plan = this.plans.get(uid);
     if (!plan) {
       const db = this.db();

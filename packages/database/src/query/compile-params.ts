@@ -1,22 +1,22 @@
 /**
  * The query-parameter compiler: a pure function of (parameters, model) to a
- * validated `EntityQuery`. Everything a client can send in `filters`, `sort`,
+ * validated `ReadPlan`. Everything a client can send in `filters`, `sort`,
  * `fields`, `populate` and `publicationState` is checked here, so the SQL
  * layer only ever sees known columns, known operators and typed values.
  */
 import { ValidationError } from '@tessera/errors';
 import type { EntityMetadata, Metadata } from '../metadata/metadata';
-import type { EntityQuery, PublicationState } from './plan';
+import type { ReadPlan, PublicationState } from './plan';
 import type { CompileContext, CompileOptions, QueryParams } from './compile-context';
-import { compileEntityQuery } from './compile-populate';
+import { compileReadPlan } from './compile-populate';
 
 export type { CompileContext, CompileOptions, QueryParams } from './compile-context';
 export { compileFields } from './compile-fields';
 
-export function compileQuery(params: QueryParams, entity: EntityMetadata, metadata: Metadata, options: CompileOptions = {}): EntityQuery {
+export function compileQuery(params: QueryParams, entity: EntityMetadata, metadata: Metadata, options: CompileOptions = {}): ReadPlan {
   const context: CompileContext = { metadata, options };
   const publicationState = compilePublicationState(params.publicationState, options.defaultPublicationState ?? 'live');
-  return compileEntityQuery(params, entity, context, publicationState);
+  return compileReadPlan(params, entity, context, publicationState);
 }
 
 export function compilePublicationState(value: unknown, fallback: PublicationState): PublicationState {

@@ -14,7 +14,7 @@
  * root, or what a populated attribute reads) is compiled here too.
  */
 import type { EntityMetadata, LinkField } from '../metadata/metadata';
-import type { Condition, EntityQuery, PopulateItem, PublicationState, SortItem } from './plan';
+import type { Condition, ReadPlan, PopulateItem, PublicationState, SortItem } from './plan';
 import { FILE_UID } from '../metadata/media';
 import type { CompileContext, QueryParams } from './compile-context';
 import { invalidParameter, isPlainObject, unknownParameter } from './compile-context';
@@ -29,13 +29,13 @@ const MAX_POPULATE_DEPTH = 10;
 const POPULATE_OPTIONS = ['fields', 'filters', 'sort', 'populate', 'count', 'on', 'start', 'limit'];
 
 /** One level: the root query, and each populated relation, media or component with its own parameters. */
-export function compileEntityQuery(
+export function compileReadPlan(
   params: QueryParams,
   entity: EntityMetadata,
   context: CompileContext,
   publicationState: PublicationState,
   depth = 0,
-): EntityQuery {
+): ReadPlan {
   const where: Condition | null = compileFilters(params.filters, entity, context);
   const sort: SortItem[] = compileSort(params.sort, entity, context);
   return {
@@ -130,7 +130,7 @@ function compileItem(
     const query = files ? nested(params, files, context, 'preview', depth) : null;
     return { kind: 'media', name: link.name, multiple: link.multiple, query, owner };
   }
-  const queries = new Map<string, EntityQuery>();
+  const queries = new Map<string, ReadPlan>();
   const on = isPlainObject(params.on) ? params.on : undefined;
   for (const uid of link.components) {
     const component = context.metadata.get(uid);
@@ -159,8 +159,8 @@ function nested(
   context: CompileContext,
   publicationState: PublicationState,
   depth: number,
-): EntityQuery {
-  return compileEntityQuery(params, target, context, publicationState, depth + 1);
+): ReadPlan {
+  return compileReadPlan(params, target, context, publicationState, depth + 1);
 }
 
 /** `populate=*`: every public link of the entity, one level deep. */

@@ -16,7 +16,7 @@
  */
 import { ValidationError } from '@tessera/errors';
 import type { QueryParams } from './compile-context';
-import type { EntityQuery, Page } from './plan';
+import type { ReadPlan, Page } from './plan';
 
 export interface EngineParams {
   where?: Record<string, unknown>;
@@ -39,7 +39,7 @@ export interface RequestQueryParams extends QueryParams {
 
 /** What the repository needs, from either a compiled plan (`{ query }`) or engine parameters. */
 export interface ResolvedRead {
-  query: EntityQuery;
+  query: ReadPlan;
   page?: Page;
 }
 
@@ -50,12 +50,12 @@ export interface ResolvedRead {
  */
 export interface QuerySource {
   params: RequestQueryParams;
-  compile?: (params: RequestQueryParams) => EntityQuery;
+  compile?: (params: RequestQueryParams) => ReadPlan;
 }
 
-export type PlanCompiler = (params: RequestQueryParams) => EntityQuery;
+export type PlanCompiler = (params: RequestQueryParams) => ReadPlan;
 
-export function isCompiled(params: object): params is { query: EntityQuery } {
+export function isCompiled(params: object): params is { query: ReadPlan } {
   return 'query' in params && typeof (params as { query?: unknown }).query === 'object' && (params as { query: object }).query !== null && 'entity' in (params as { query: object }).query;
 }
 

@@ -1,7 +1,9 @@
 /**
- * The query plan: what a content query asks for, validated against the model
- * and independent of SQL dialect. `compile-params.ts` produces it from
- * Strapi-style parameters; `sql/*.ts` turn it into knex queries.
+ * The read plan (`ReadPlan`): a compiled read, what a content query asks for,
+ * validated against the model and independent of SQL dialect. One name for
+ * it everywhere: parameters named `query` hold one, "plan" in prose is one.
+ * `compile-params.ts` produces it from Strapi-style parameters; `sql/*.ts`
+ * turn it into knex queries.
  */
 import type { ColumnField, ComponentField, EntityMetadata, MediaField, RelationField } from '../metadata/metadata';
 
@@ -63,7 +65,7 @@ export interface RelationPopulate {
   kind: 'relation';
   relation: RelationField;
   target: EntityMetadata;
-  query: EntityQuery;
+  query: ReadPlan;
   /** `populate[x][count]=true`: only the number of related entries. */
   countOnly: boolean;
   /** `populate[x][start]` / `[limit]`: a page of each parent's list (absent: the whole list). */
@@ -75,7 +77,7 @@ export interface MediaPopulate {
   name: string;
   multiple: boolean;
   /** Null when no file content type is registered (no upload plugin): always empty. */
-  query: EntityQuery | null;
+  query: ReadPlan | null;
   owner: EntityMetadata;
 }
 
@@ -86,7 +88,7 @@ export interface ComponentPopulate {
   /** The entity (content type or component) whose `<table>_components` holds the links. */
   owner: EntityMetadata;
   /** Per component uid: what to read inside it. */
-  queries: Map<string, EntityQuery>;
+  queries: Map<string, ReadPlan>;
 }
 
 export type PopulateItem = RelationPopulate | MediaPopulate | ComponentPopulate;
@@ -94,7 +96,7 @@ export type PopulateItem = RelationPopulate | MediaPopulate | ComponentPopulate;
 export type PublicationState = 'live' | 'preview';
 
 /** One entity level of a query: the root, or a populated relation. */
-export interface EntityQuery {
+export interface ReadPlan {
   entity: EntityMetadata;
   /** Column fields to return (id always included). */
   fields: ColumnField[];

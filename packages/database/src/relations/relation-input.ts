@@ -10,7 +10,7 @@ export type Position = { end: true } | { start: true } | { before: number } | { 
 
 export interface ConnectItem {
   id: number;
-  /** Null when the client gave none: the entry keeps its place, or goes last. */
+  /** Null when the client gave none: the entry goes last, already connected or not (Strapi v4's `{ end: true }`). */
   position: Position | null;
   path: string[];
 }

@@ -2,7 +2,7 @@
  * The new related list of one entry, computed in memory from the current
  * list and the operation: `set` replaces in the given order; `disconnect`
  * removes; `connect` items apply one by one, each position read against the
- * list as it is at that moment. To-one relations keep only the last id.
+ * list as it is at that moment (none given: the end). To-one relations keep only the last id.
  */
 import { ValidationError } from '@tessera/errors';
 import type { ConnectItem, RelationOps } from './relation-input';
@@ -22,8 +22,8 @@ export function nextList(current: number[], ops: RelationOps, toMany: boolean): 
 }
 
 function connectOne(list: LinkedIds, item: ConnectItem): void {
-  if (list.has(item.id) && item.position === null) return;
   list.remove(item.id);
+  // No position is `{ end: true }` (Strapi v4's toAssocs): an id already connected moves to the end.
   const position = item.position ?? { end: true };
   if ('start' in position) return list.insertFirst(item.id);
   if ('end' in position) return list.insertLast(item.id);

@@ -3,7 +3,7 @@
  * join table (entity_id, component_id, component_type, field, order): one
  * query per component type per populated attribute, for all parents at once.
  */
-import type { ComponentPopulate, EntityQuery } from '../query/plan';
+import type { ComponentPopulate, ReadPlan } from '../query/plan';
 import type { Entity, LevelReader } from './level-reader';
 import { uniqueIds, whereIdIn } from './level-reader';
 import type { EntryBudget } from './entry-budget';
@@ -43,7 +43,7 @@ async function loadComponentRows(
   reader: LevelReader,
   joinTable: string,
   parents: Entity[],
-  { field, uid, query }: { field: string; uid: string; query: EntityQuery },
+  { field, uid, query }: { field: string; uid: string; query: ReadPlan },
   budget: EntryBudget | undefined,
 ): Promise<PlacedComponent[]> {
   const ctx = reader.context(query);

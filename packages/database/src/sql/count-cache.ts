@@ -12,7 +12,7 @@
  * SQLite, `PRAGMA data_version` tells of commits by any other connection.
  * Counts inside a transaction are never cached: they may see uncommitted rows.
  */
-import type { Condition, EntityQuery } from '../query/plan';
+import type { Condition, ReadPlan } from '../query/plan';
 
 export interface CountCacheHooks {
   /** True when the type has count lifecycles (they must run: no caching). */
@@ -28,14 +28,14 @@ export class CountCache {
   private generation = 0;
   /** False while cross-process invalidations may be missed (listener down). */
   private coherent = true;
-  private readonly totals = new WeakMap<EntityQuery, { stamp: string; total: number }>();
+  private readonly totals = new WeakMap<ReadPlan, { stamp: string; total: number }>();
   /** Counts being computed: concurrent misses share one (a cold or just-invalidated total is counted once, not per request). */
-  private readonly pending = new WeakMap<EntityQuery, { stamp: string; total: Promise<number> }>();
-  private readonly involved = new WeakMap<EntityQuery, string[]>();
+  private readonly pending = new WeakMap<ReadPlan, { stamp: string; total: Promise<number> }>();
+  private readonly involved = new WeakMap<ReadPlan, string[]>();
 
   constructor(private readonly hooks: CountCacheHooks) {}
 
-  async count(query: EntityQuery, compute: () => Promise<number>): Promise<number> {
+  async count(query: ReadPlan, compute: () => Promise<number>): Promise<number> {
     if (!this.coherent || this.hooks.inTransaction() || this.hooks.hasCountHooks(query.entity.uid)) return compute();
     if (this.hooks.changedElsewhere?.()) this.dropAll();
     const stamp = this.stamp(query);
@@ -70,7 +70,7 @@ export class CountCache {
     this.coherent = coherent;
   }
 
-  private stamp(query: EntityQuery): string {
+  private stamp(query: ReadPlan): string {
     let types = this.involved.get(query);
     if (!types) {
       types = typesOf(query);
@@ -83,7 +83,7 @@ export class CountCache {
 }
 
 /** The plan's own type and every type its filters reach. */
-function typesOf(query: EntityQuery): string[] {
+function typesOf(query: ReadPlan): string[] {
   const types = new Set<string>([query.entity.uid]);
   const visit = (condition: Condition | null): void => {
     if (!condition) return;

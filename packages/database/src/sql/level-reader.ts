@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { Connection, Row } from '../connection/connection';
 import type { ColumnField } from '../metadata/metadata';
-import type { EntityQuery } from '../query/plan';
+import type { ReadPlan } from '../query/plan';
 import type { SqlContext } from './conditions';
 import { whereIdList } from '../relations/link-sql';
 import type { EntryBudget } from './entry-budget';
@@ -17,12 +17,12 @@ export type Entity = { id: number } & Record<string, unknown>;
 export interface LevelReader {
   readonly connection: Connection;
   /** A fresh SQL context (aliases, publication state) for one statement of `query`. */
-  context(query: EntityQuery): SqlContext;
+  context(query: ReadPlan): SqlContext;
   /** The level's publication state and filters. */
-  applyFilters(qb: Knex.QueryBuilder, query: EntityQuery, ctx: SqlContext): void;
+  applyFilters(qb: Knex.QueryBuilder, query: ReadPlan, ctx: SqlContext): void;
   mapRows(fields: ColumnField[], rows: Row[]): Entity[];
   /** Loads what `query` populates onto `entities` (the next levels), charging them to `budget`. */
-  populate(entities: Entity[], query: EntityQuery, budget?: EntryBudget): Promise<void>;
+  populate(entities: Entity[], query: ReadPlan, budget?: EntryBudget): Promise<void>;
 }
 
 /** `column IN ids` with one binding (see relations/link-sql.ts). */

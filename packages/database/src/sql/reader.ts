@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { Connection, Row } from '../connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata';
-import type { EntityQuery, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
+import type { ReadPlan, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
 import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
 import { RowMapper } from './row-mapper';
 import { loadComponents } from './components-reader';
@@ -27,7 +27,7 @@ export class EntityReader implements LevelReader {
   private readonly mapper: RowMapper;
   private readonly statements = new StatementTemplates();
   /** Per plan: may a page come from the head of the sort order (search-window.ts)? */
-  private readonly windowed = new WeakMap<EntityQuery, boolean>();
+  private readonly windowed = new WeakMap<ReadPlan, boolean>();
 
   constructor(
     readonly connection: Connection,
@@ -37,7 +37,7 @@ export class EntityReader implements LevelReader {
   }
 
   /** A page of `query`; `budget` (else one of the plan's `maxEntries`, if any) bounds the entries of the answer. */
-  async findMany(query: EntityQuery, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
+  async findMany(query: ReadPlan, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
     // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
     const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
     const rows = windowed ?? (await this.connection.all(this.pageStatement(query, page)));
@@ -47,7 +47,7 @@ export class EntityReader implements LevelReader {
     return entities;
   }
 
-  private pageStatement(query: EntityQuery, page: Page | undefined): Statement {
+  private pageStatement(query: ReadPlan, page: Page | undefined): Statement {
     const withLimit = page?.limit !== undefined;
     const withOffset = page !== undefined && page.offset > 0;
     const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
@@ -62,7 +62,7 @@ export class EntityReader implements LevelReader {
   }
 
   /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
-  private async fromWindow(query: EntityQuery, page: Page & { limit: number }): Promise<Row[] | undefined> {
+  private async fromWindow(query: ReadPlan, page: Page & { limit: number }): Promise<Row[] | undefined> {
     const statement = this.statements.bind(query, 'window', [page.limit, page.offset], ([limit, offset]) => {
       const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false);
       const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx, this.metadata)));
@@ -75,7 +75,7 @@ export class EntityReader implements LevelReader {
     return rows.length === page.limit ? rows : undefined;
   }
 
-  private windowServes(query: EntityQuery): boolean {
+  private windowServes(query: ReadPlan): boolean {
     if (this.connection.dialect !== 'sqlite') return false;
     let serves = this.windowed.get(query);
     if (serves === undefined) {
@@ -87,7 +87,7 @@ export class EntityReader implements LevelReader {
     return serves;
   }
 
-  async findById(query: EntityQuery, id: number, budget = budgetOf(query)): Promise<Entity | null> {
+  async findById(query: ReadPlan, id: number, budget = budgetOf(query)): Promise<Entity | null> {
     const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
       this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
     );
@@ -98,7 +98,7 @@ export class EntityReader implements LevelReader {
     return entities[0] ?? null;
   }
 
-  async count(query: EntityQuery): Promise<number> {
+  async count(query: ReadPlan): Promise<number> {
     const statement = this.statements.bind(query, 'count', [], () => {
       const ctx = this.context(query);
       const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).count({ count: '*' });
@@ -110,7 +110,7 @@ export class EntityReader implements LevelReader {
   }
 
   /** Loads every populated attribute of `query` onto `entities`, level by level, charging each level to `budget`. */
-  async populate(entities: Entity[], query: EntityQuery, budget?: EntryBudget): Promise<void> {
+  async populate(entities: Entity[], query: ReadPlan, budget?: EntryBudget): Promise<void> {
     if (entities.length === 0 || query.populate.size === 0) return;
     for (const [name, item] of query.populate) await this.populateOne(entities, name, item, budget);
   }
@@ -195,23 +195,23 @@ export class EntityReader implements LevelReader {
     return this.mapper.mapRows(fields, rows);
   }
 
-  context(query: EntityQuery): SqlContext {
+  context(query: ReadPlan): SqlContext {
     return createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState);
   }
 
-  private selectFrom(query: EntityQuery, ctx: SqlContext): Knex.QueryBuilder {
+  private selectFrom(query: ReadPlan, ctx: SqlContext): Knex.QueryBuilder {
     const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(query.fields.map((field) => `${ROOT}.${field.column}`));
     this.applyFilters(qb, query, ctx);
     return qb;
   }
 
-  applyFilters(qb: Knex.QueryBuilder, query: EntityQuery, ctx: SqlContext, alias = ROOT): void {
+  applyFilters(qb: Knex.QueryBuilder, query: ReadPlan, ctx: SqlContext, alias = ROOT): void {
     applyPublicationState(qb, query.entity, query.publicationState, alias);
     if (query.where) applyCondition(qb, query.where, alias, ctx);
   }
 }
 
-function budgetOf(query: EntityQuery): EntryBudget | undefined {
+function budgetOf(query: ReadPlan): EntryBudget | undefined {
   return query.maxEntries === undefined ? undefined : new EntryBudget(query.maxEntries);
 }
 

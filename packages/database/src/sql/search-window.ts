@@ -20,7 +20,7 @@
  * before: a rare pattern pays one short, bounded walk more.
  */
 import type { Knex } from 'knex';
-import type { EntityQuery, Page } from '../query/plan';
+import type { ReadPlan, Page } from '../query/plan';
 
 /** Rows of the sort order looked at before the search table is asked. */
 export const WINDOW = 1000;
@@ -32,7 +32,7 @@ const MAX_PAGE_END = 100;
  * table (`usesSearchIndex`), and an index walks its sort — own columns only,
  * led by the id or by the first column of a declared index.
  */
-export function windowServesSort(query: EntityQuery, usesSearchIndex: boolean): boolean {
+export function windowServesSort(query: ReadPlan, usesSearchIndex: boolean): boolean {
   if (!usesSearchIndex || query.sort.some((item) => item.path.length > 0)) return false;
   const first = query.sort[0].field.column;
   return first === 'id' || query.entity.indexes.some((columns) => columns[0] === first);
@@ -44,7 +44,7 @@ export function windowCoversPage(page: Page | undefined): page is Page & { limit
 }
 
 /** The first WINDOW rows of the table in the query's sort order, as a derived table to select from. */
-export function windowOf(knex: Knex, query: EntityQuery, alias: string, sort: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder {
+export function windowOf(knex: Knex, query: ReadPlan, alias: string, sort: (qb: Knex.QueryBuilder) => void): Knex.QueryBuilder {
   const head = knex.from({ [alias]: query.entity.tableName }).select(`${alias}.*`);
   sort(head);
   return head.limit(WINDOW).as(alias);

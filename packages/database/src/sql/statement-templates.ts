@@ -1,5 +1,5 @@
 /**
- * Compiled SQL per query plan. A plan (`EntityQuery`) does not change once
+ * Compiled SQL per read plan. A plan (`ReadPlan`) does not change once
  * compiled, and the content API reuses plans across requests, so the SQL text
  * and the filter bindings of a plan are the same on every call: only the id
  * or the page differs. Each statement is built once through knex with marker

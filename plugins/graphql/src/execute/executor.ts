@@ -5,7 +5,7 @@
  * graphql-js's `execute`.
  */
 import { execute, getVariableValues, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
-import { planQuery, type QueryPlan } from './query-plan';
+import { planOperation, type OperationPlan } from './operation-plan';
 import { PlanRun } from './plan-run';
 
 /** graphql-js's default bound on variable coercion errors. */
@@ -13,7 +13,7 @@ const MAX_COERCION_ERRORS = 50;
 
 export class Executor {
   /** Per operation node of a cached document; null: not plannable, run by graphql-js. */
-  private readonly plans = new WeakMap<OperationDefinitionNode, QueryPlan | null>();
+  private readonly plans = new WeakMap<OperationDefinitionNode, OperationPlan | null>();
 
   /** `operation`: the document's operation `args.operationName` selects, when there is exactly one. */
   execute(args: ExecutionArgs, operation: OperationDefinitionNode | null | undefined): ExecutionResult | Promise<ExecutionResult> {
@@ -28,10 +28,10 @@ export class Executor {
     return new PlanRun(plan, args.contextValue, coerced.coerced, args.rootValue).result();
   }
 
-  private planOf(args: ExecutionArgs, operation: OperationDefinitionNode): QueryPlan | undefined {
+  private planOf(args: ExecutionArgs, operation: OperationDefinitionNode): OperationPlan | undefined {
     let plan = this.plans.get(operation);
     if (plan === undefined || (plan !== null && plan.schema !== args.schema)) {
-      plan = planQuery(args.schema, args.document, operation) ?? null;
+      plan = planOperation(args.schema, args.document, operation) ?? null;
       this.plans.set(operation, plan);
     }
     return plan ?? undefined;

@@ -6,7 +6,7 @@
  * that are not plain data (a custom scalar's object) are coerced per call.
  */
 import { getArgumentValues } from 'graphql';
-import type { FieldPlan } from './query-plan';
+import type { FieldPlan } from './operation-plan';
 
 type Coerced = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /**
- * One request's execution of a query plan: graphql-js's execution algorithm
+ * One request's execution of an operation plan (operation-plan.ts): graphql-js's execution algorithm
  * (16.x `execute`: resolve, complete, null propagation, error collection) over
  * fields collected at planning. What it saves per field is what graphql-js
  * redoes on every object of every request: field collection, field look-up,
@@ -20,7 +20,7 @@ import {
   type ResponsePath,
 } from 'graphql';
 import { inspect } from 'graphql/jsutils/inspect';
-import type { Completion, FieldPlan, LeafPlan, QueryPlan } from './query-plan';
+import type { Completion, FieldPlan, LeafPlan, OperationPlan } from './operation-plan';
 import { literalArguments } from './literal-arguments';
 
 type Answer = Record<string, unknown>;
@@ -30,7 +30,7 @@ export class PlanRun {
   private readonly errors = new CollectedErrors();
 
   constructor(
-    private readonly plan: QueryPlan,
+    private readonly plan: OperationPlan,
     private readonly contextValue: unknown,
     private readonly variableValues: Record<string, unknown>,
     private readonly rootValue: unknown,

@@ -21,11 +21,12 @@ import {
 } from 'graphql';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
-import { holdsVariable } from '../execute/query-plan';
+import { holdsVariable } from '../execute/operation-plan';
 import type { GraphqlLimits } from './field-resolvers';
 import { populatePage } from './link-page';
 
-export interface LoadPlan {
+/** A selection set as the content API's `fields` and `populate`. */
+export interface SelectionParams {
   /** Scalar attributes to select; undefined: all of them. */
   fields?: string[];
   populate: Record<string, unknown>;
@@ -41,7 +42,7 @@ const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
 /** Plans kept per field node: one per (nodes, model) pair, a handful at most for a node of a cached document. */
 const MAX_PLANS_PER_NODE = 4;
 
-type ResponsePlan = { plan: LoadPlan; withMeta: boolean };
+type ResponsePlan = { plan: SelectionParams; withMeta: boolean };
 type KeptPlan = { nodes: readonly FieldNode[]; model: GraphqlModel; result: ResponsePlan };
 
 export class SelectionPlanner {
@@ -82,7 +83,7 @@ export class SelectionPlanner {
   }
 
   /** For the attributes of one entity (or component) type. */
-  forAttributes(sets: SelectionSetNode[], model: GraphqlModel, context: SelectionContext): LoadPlan {
+  forAttributes(sets: SelectionSetNode[], model: GraphqlModel, context: SelectionContext): SelectionParams {
     const selected = collect(sets, context);
     const fields = new Set<string>();
     const populate: Record<string, unknown> = {};
@@ -97,7 +98,7 @@ export class SelectionPlanner {
       if (spec === undefined) fields.add(name);
       else if (spec !== null) populate[name] = spec;
     }
-    const plan: LoadPlan = { populate };
+    const plan: SelectionParams = { populate };
     if (!this.extendedTypes.has(model.typeName)) plan.fields = [...fields];
     return plan;
   }
@@ -161,7 +162,7 @@ export class SelectionPlanner {
   }
 }
 
-function planToPopulate(plan: LoadPlan): Record<string, unknown> {
+function planToPopulate(plan: SelectionParams): Record<string, unknown> {
   const spec: Record<string, unknown> = {};
   if (plan.fields) spec.fields = plan.fields.length > 0 ? plan.fields : ['id'];
   if (Object.keys(plan.populate).length > 0) spec.populate = plan.populate;

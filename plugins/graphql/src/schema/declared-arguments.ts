@@ -9,7 +9,7 @@
  * service; this module knows nothing of any particular parameter.
  */
 import { arg } from 'nexus';
-import type { App, ArgumentAction, QueryParameter } from '@tessera/core';
+import type { App, CoreAction, QueryParameter } from '@tessera/core';
 
 type Args = Record<string, unknown>;
 
@@ -21,14 +21,14 @@ export class DeclaredArguments {
   }
 
   /** The nexus argument definitions of one operation (`action` on `uid`). */
-  definitions(uid: string, action: ArgumentAction): Args {
+  definitions(uid: string, action: CoreAction): Args {
     const definitions: Args = {};
     for (const parameter of this.taking(uid, action)) definitions[parameter.name] = arg({ type: parameter.argument!.type });
     return definitions;
   }
 
   /** The values the client gave, as content-API parameters; an argument left out (or null) is not sent, so defaults apply. */
-  values(uid: string, action: ArgumentAction, args: Args): Args {
+  values(uid: string, action: CoreAction, args: Args): Args {
     const params: Args = {};
     for (const parameter of this.taking(uid, action)) {
       const value = args[parameter.name];
@@ -37,7 +37,7 @@ export class DeclaredArguments {
     return params;
   }
 
-  private taking(uid: string, action: ArgumentAction): QueryParameter[] {
+  private taking(uid: string, action: CoreAction): QueryParameter[] {
     return this.parameters.filter(({ argument }) => argument!.actions.includes(action) && argument!.appliesTo(uid));
   }
 }

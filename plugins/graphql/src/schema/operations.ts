@@ -7,13 +7,13 @@
  */
 import { arg, extendType, idArg, list, nonNull } from 'nexus';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { App, ArgumentAction as Action, AuthState, FindResult, PaginationMeta } from '@tessera/core';
+import type { App, CoreAction as Action, AuthState, FindResult, PaginationMeta } from '@tessera/core';
 import { NotFoundError } from '@tessera/errors';
 import { names } from '../naming';
 import type { GraphqlModel, SchemaModel } from '../model';
 import type { ExtensionService, GraphQLContext } from '../extension';
 import { plain, toRestData, toRestFilters, toRestPagination } from '../resolve/args';
-import type { LoadPlan, SelectionPlanner } from '../resolve/selection';
+import type { SelectionParams, SelectionPlanner } from '../resolve/selection';
 import { scopeOf } from '../resolve/request-scope';
 import type { GraphqlLimits } from '../resolve/field-resolvers';
 import type { DeclaredArguments } from './declared-arguments';
@@ -190,11 +190,11 @@ class ModelOperations {
     this.deps.actions.set(resolverKey, `${this.model.uid}.${action}`);
   }
 
-  private plan(info: GraphQLResolveInfo): { plan: LoadPlan; withMeta: boolean } {
+  private plan(info: GraphQLResolveInfo): { plan: SelectionParams; withMeta: boolean } {
     return this.deps.planner().keptForResponse(info.fieldNodes, this.model, { schema: info.schema, fragments: info.fragments, variables: info.variableValues });
   }
 
-  private readParams(action: Action, args: Args, context: GraphQLContext, plan: LoadPlan): Record<string, unknown> {
+  private readParams(action: Action, args: Args, context: GraphQLContext, plan: SelectionParams): Record<string, unknown> {
     const params: Record<string, unknown> = { fields: plan.fields, populate: plan.populate, ...this.deps.declared.values(this.model.uid, action, args) };
     if (args.publicationState !== undefined) {
       params.publicationState = args.publicationState;

@@ -5,7 +5,7 @@
  * filters reach only types the caller may `find`). Transport-free, so the
  * GraphQL plugin calls the same functions as the REST controllers.
  */
-import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
+import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity, type RequestParams } from '@tessera/core';
 import { PRIVILEGED_FIELDS } from '../config';
 import { checkEmailAddress } from '../email-address';
 import { checkNewPassword, hashPassword, verifyPassword } from '../password';
@@ -14,8 +14,6 @@ import { ROLE_UID, USER_UID } from '../content-types';
 export const UPDATE_ACTION = `${USER_UID}.update`;
 /** Server-managed codes and stamps: no client writes them, whatever its permissions. */
 const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt'];
-
-export type RequestParams = Record<string, unknown>;
 
 export interface UserService {
   /** Trusted: the entry with every column (password hash included), or null. */

@@ -1,8 +1,9 @@
 /**
  * `strapi::query`: accepted for Strapi compatibility and does nothing. Strapi
- * replaces Koa's query parser with qs here; Tessera's REST controller parses
- * the query string itself, with hard bounds, so `ctx.query` stays Koa's flat
- * parse and the options (`arrayLimit`, `depth`, …) have no effect.
+ * replaces Koa's query parser with qs here; Tessera's HTTP server already did
+ * (http/server.ts installs http/query-string.ts: qs, pinned, with hard bounds,
+ * parsed on first read of `ctx.query`), so the options (`arrayLimit`,
+ * `depth`, …) have no effect.
  */
 import type { Builtin } from './builtin';
 

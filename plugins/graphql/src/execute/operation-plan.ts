@@ -70,7 +70,7 @@ export interface FieldPlan {
   sourceOnly?: (source: unknown) => unknown;
 }
 
-export interface QueryPlan {
+export interface OperationPlan {
   schema: GraphQLSchema;
   operation: OperationDefinitionNode;
   /** The document's fragments, as graphql-js hands them to resolvers (`info.fragments`). */
@@ -82,7 +82,7 @@ export interface QueryPlan {
 /** Thrown inside the planner when the operation needs graphql-js's run-time collection. */
 class NotPlannable extends Error {}
 
-export function planQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): QueryPlan | undefined {
+export function planOperation(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): OperationPlan | undefined {
   const rootType = schema.getQueryType();
   if (operation.operation !== 'query' || !rootType) return undefined;
   const fragments: Record<string, FragmentDefinitionNode> = Object.create(null);
