@@ -13,7 +13,8 @@
  *
  * Tessera only (the baseline comparison is `npm run bench`). Options (env):
  * BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (32), BENCH_LARGE (200000),
- * BENCH_DATABASES (sqlite,postgres), BENCH_ONLY (scenario names).
+ * BENCH_DATABASES (sqlite,postgres), BENCH_ONLY (scenario names),
+ * BENCH_CONFIGS (configuration keys: plain-10k, 10k, 200k (the BENCH_LARGE one), workers-10k).
  */
 const fs = require('node:fs');
 const net = require('node:net');
@@ -71,12 +72,13 @@ function scenarios(token, articles) {
 function configurations(databases) {
   const list = [];
   for (const dialect of databases) {
-    list.push({ dialect, articles: SMALL, indexes: false, workers: 1, label: `${SMALL / 1000}k, no search/index options` });
-    list.push({ dialect, articles: SMALL, indexes: true, workers: 1, label: `${SMALL / 1000}k` });
-    list.push({ dialect, articles: LARGE, indexes: true, workers: 1, label: `${LARGE / 1000}k` });
-    list.push({ dialect, articles: SMALL, indexes: true, workers: 2, label: `${SMALL / 1000}k, 2 workers` });
+    list.push({ dialect, key: 'plain-10k', articles: SMALL, indexes: false, workers: 1, label: `${SMALL / 1000}k, no search/index options` });
+    list.push({ dialect, key: '10k', articles: SMALL, indexes: true, workers: 1, label: `${SMALL / 1000}k` });
+    list.push({ dialect, key: '200k', articles: LARGE, indexes: true, workers: 1, label: `${LARGE / 1000}k` });
+    list.push({ dialect, key: 'workers-10k', articles: SMALL, indexes: true, workers: 2, label: `${SMALL / 1000}k, 2 workers` });
   }
-  return list;
+  const chosen = process.env.BENCH_CONFIGS?.split(',');
+  return chosen ? list.filter((configuration) => chosen.includes(configuration.key)) : list;
 }
 
 function freePort() {

@@ -155,6 +155,21 @@ eachDatabase('index-backed text search', (dialect) => {
   }
 
   if (dialect === 'postgres') {
+    it('matches a value with no letter without folding (LIKE), and folds a value with one (ILIKE)', async () => {
+      const sql: string[] = [];
+      const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+      try {
+        await keys('api::plain.plain', { title: { $containsi: '%_ 9' } });
+        await keys('api::plain.plain', { title: { $containsi: 'k9' } });
+      } finally {
+        unsubscribe();
+      }
+      const reads = sql.filter((statement) => statement.includes('from "plains"'));
+      expect(reads).to.have.length(2);
+      expect(reads[0]).to.match(/"title" LIKE \$1 ESCAPE/);
+      expect(reads[1]).to.match(/"title" ILIKE \$1 ESCAPE/);
+    });
+
     it('sorts as the indexes are built: own id without a NULLS clause (the primary key serves it), declared indexes NULLS FIRST', async () => {
       const sql: string[] = [];
       const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));

@@ -12,6 +12,7 @@ import { WRITE_VERSIONS_TABLE } from '../connection/mysql-write-versions';
 import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
 import { TableSnapshot, readMysqlIndexes, readSnapshot } from './introspect';
 import { indexName } from './names';
+import { secondaryIndexes } from './secondary-indexes';
 import { syncSearchIndexes } from './search-sync';
 import { FILE_UID, MORPH_TABLE } from '../metadata/media';
 
@@ -137,14 +138,9 @@ function entityTable(entity: EntityMetadata): PlannedTable {
       indexes.push({ name: indexName(entity.tableName, field.column, 'unique'), columns: [field.column], unique: true, longText: LONG_TEXT_TYPES.has(field.type) });
     }
   }
-  if (entity.draftAndPublish) {
-    // Strapi lacks this; every live list filters and counts on it.
-    indexes.push({ name: indexName(entity.tableName, 'published_at', 'index'), columns: ['published_at'], unique: false });
-  }
-  for (const declared of entity.indexes) {
-    const name = indexName(entity.tableName, ...declared, 'index');
-    const longText = declared.some((column) => LONG_TEXT_TYPES.has([...entity.columns.values()].find((field) => field.column === column)?.type ?? ''));
-    if (!indexes.some((index) => index.name === name)) indexes.push({ name, columns: declared, unique: false, longText });
+  for (const { name, columns: indexed } of secondaryIndexes(entity)) {
+    const longText = indexed.some((column) => LONG_TEXT_TYPES.has([...entity.columns.values()].find((field) => field.column === column)?.type ?? ''));
+    indexes.push({ name, columns: indexed, unique: false, longText });
   }
   return { name: entity.tableName, columns, indexes };
 }

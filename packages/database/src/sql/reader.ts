@@ -16,6 +16,7 @@ import { StatementTemplates, type Statement } from './statement-templates';
 import { windowCoversPage, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelReader, uniqueIds, whereIdIn } from './level-reader';
 import { EntryBudget } from './entry-budget';
+import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
 
 export type { Entity } from './level-reader';
@@ -101,7 +102,9 @@ export class EntityReader implements LevelReader {
   async count(query: ReadPlan): Promise<number> {
     const statement = this.statements.bind(query, 'count', [], () => {
       const ctx = this.context(query);
-      const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).count({ count: '*' });
+      const index = this.connection.dialect === 'sqlite' ? coveringIndex(query) : undefined;
+      const table = index ? ctx.knex.raw('?? as ?? indexed by ??', [query.entity.tableName, ROOT, index]) : { [ROOT]: query.entity.tableName };
+      const qb = ctx.knex.from(table).count({ count: '*' });
       this.applyFilters(qb, query, ctx);
       return qb;
     });
