@@ -17,11 +17,11 @@
  * served by the rowid, and filters through relations, components or media
  * (EXISTS over their join tables), or a search table, are left to the planner.
  */
-import type { Condition, EntityQuery } from '../query/plan';
+import type { Condition, ReadPlan } from '../query/plan';
 import { secondaryIndexes } from '../schema/secondary-indexes';
 
 /** The name of the index the count of `query` should read, or undefined to let the planner choose. */
-export function coveringIndex(query: EntityQuery): string | undefined {
+export function coveringIndex(query: ReadPlan): string | undefined {
   const columns = new Set<string>();
   if (query.entity.draftAndPublish && query.publicationState === 'live') columns.add('published_at');
   if (query.where && !collectColumns(query.where, columns)) return undefined;
