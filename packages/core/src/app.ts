@@ -209,14 +209,14 @@ export class App {
    * when it is not enabled (Strapi code tests `if (strapi.plugin('graphql'))`). The same
    * handle on every call.
    */
-  plugin(name: string): PluginHandle | undefined {
+  plugin<P extends string>(name: P): PluginHandle<P> | undefined {
     if (!this.plugins.has(name)) return undefined;
     let handle = this.pluginHandles.get(name);
     if (!handle) {
       handle = new PluginHandle(this, name);
       this.pluginHandles.set(name, handle);
     }
-    return handle;
+    return handle as PluginHandle<P>;
   }
 
   contentType(uid: string): ContentType {

@@ -9,7 +9,8 @@
  * folder, which the kernel removes when the request ends.
  */
 import { ValidationError } from '@tessera/errors';
-import type { App, AuthState } from '@tessera/core';
+import type { App } from '@tessera/core';
+import type { ExtensionConfig, GraphqlResolver } from '@tessera/plugin-graphql';
 import { checkFileInfo } from './file-info';
 import { linkTarget } from './link';
 import type { IncomingFile } from './multipart';
@@ -33,26 +34,14 @@ const TYPE_DEFS = /* GraphQL */ `
 const UPLOAD_ACTION = 'plugin::upload.content-api.upload';
 const DESTROY_ACTION = 'plugin::upload.content-api.destroy';
 
-/** The graphql plugin's resolver context, as far as these resolvers read it. */
-interface ResolverContext {
-  state: { auth: AuthState };
-}
-
 type Args = Record<string, unknown>;
-type Resolver = (parent: unknown, args: Args, context: ResolverContext) => Promise<unknown>;
-
-export interface GraphqlExtensionConfig {
-  typeDefs?: string;
-  resolvers?: Record<string, Record<string, Resolver>>;
-  resolversConfig?: Record<string, { auth: { scope: string[] } }>;
-}
 
 /** What the `Upload` scalar gives (the graphql plugin's `GraphqlUpload`), marked so only its values pass. */
 const UPLOAD_BRAND = Symbol.for('tessera.graphql.upload');
 
-export function uploadMutations(app: App, service: () => UploadService): GraphqlExtensionConfig {
+export function uploadMutations(app: App, service: () => UploadService): ExtensionConfig {
   const entity = (file: FileObject) => ({ data: file });
-  const mutations: Record<string, Resolver> = {
+  const mutations: Record<string, GraphqlResolver> = {
     async upload(_parent, args, context) {
       const file = incomingFile(args.file, ['file']);
       const info = checkFileInfo(args.info ?? {});

@@ -8,6 +8,7 @@
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import { ForbiddenError } from '@tessera/errors';
+import { linkTarget } from '@tessera/database';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import type { GraphQLContext } from '../extension';
 import type { SelectionPlanner } from './selection';
@@ -35,7 +36,7 @@ export class FieldResolvers {
   /** A relation or media field: `{ data: entity | null }` or `{ data: [entities] }`. */
   link(owner: GraphqlModel, entry: GraphqlAttribute): Resolver {
     const attribute = entry.attribute;
-    const targetUid = attribute.type === 'relation' ? attribute.target! : 'plugin::upload.file';
+    const targetUid = linkTarget(attribute)!;
     const many = isToMany(attribute);
     const shape: Shape = (value, args) => (many ? { data: this.page(Array.isArray(value) ? value : [], args.pagination) } : { data: value ?? null });
     return (parent, args, context, info) => {

@@ -19,6 +19,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
+import { linkTarget } from '@tessera/database';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
 import { holdsVariable } from '../execute/query-plan';
@@ -124,7 +125,7 @@ export class SelectionPlanner {
   private linkWith(entry: GraphqlAttribute, nodes: FieldNode[], args: Record<string, unknown>, context: SelectionContext): Record<string, unknown> | null {
     const attribute = entry.attribute;
     if (attribute.type === 'relation' || attribute.type === 'media') {
-      const target = this.schemaModel.get(attribute.type === 'media' ? 'plugin::upload.file' : attribute.target!);
+      const target = this.schemaModel.get(linkTarget(attribute)!);
       if (!target) return null;
       const { plan } = this.forResponse(nodes, target, context);
       // A relation list is read up to its page's end (per parent, in the same query); media lists are read whole.
