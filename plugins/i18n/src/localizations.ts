@@ -5,7 +5,8 @@
  * written by localization-groups.ts; what every other write keeps true is
  * localized-writes.ts.
  */
-import { ApplicationError, NotFoundError, parseId, type App, type AuthState, type Entity } from '@tessera/core';
+import { parseId, type App, type AuthState, type Entity } from '@tessera/core';
+import { ApplicationError, NotFoundError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
 import { isRecord, LocalizationGroups } from './localization-groups';
 import type { LocalesService } from './locales';
