@@ -71,6 +71,14 @@ export interface AppOptions {
 
 type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
 
+/** The class under a name app-type.ts does not declare (inside its augmentation, `App` would be that module's own). */
+type AppInstance = App;
+
+declare module './app-type' {
+  /** Gives the kernel's modules the app's type without importing this module (app-type.ts). */
+  interface App extends AppInstance {}
+}
+
 export class App {
   readonly dir: string;
   readonly env: Env = createEnv();

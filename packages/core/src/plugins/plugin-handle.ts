@@ -8,7 +8,7 @@
  * (`const { config } = strapi.plugin('x')`).
  */
 import type { ContentType } from '@tessera/database';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { materialized } from '../strapi/apis';
 import type { MiddlewareFactory, PolicyFunction, RouteConfig, RouterDefinition } from '../types';
 import type { ServiceLookup } from './plugin-services';

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { Plugin, PluginServer } from '../types';
 import { findModule, loadModule } from '../loader/load-module';
 import { installedPlugins, type InstalledPlugin } from './discover-plugins';

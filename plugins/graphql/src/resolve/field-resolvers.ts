@@ -15,12 +15,7 @@ import type { SelectionPlanner } from './selection';
 import { scopeOf } from './request-scope';
 import { plain } from './args';
 import { matchesFilters } from './component-filters';
-import { linkPage, pageOf } from './link-page';
-
-export interface GraphqlLimits {
-  defaultLimit: number;
-  maxLimit?: number;
-}
+import { linkPage, pageOf, type GraphqlLimits } from './link-page';
 
 type Resolver = GraphQLFieldResolver<Record<string, unknown>, GraphQLContext, Record<string, unknown>>;
 /** A link's loaded value → the field's answer; made once per field at boot, not per call. */

@@ -23,7 +23,7 @@ import { linkTarget } from '@tessera/database';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
 import { holdsVariable } from '../execute/query-plan';
-import type { GraphqlLimits } from './field-resolvers';
+import type { GraphqlLimits } from './link-page';
 import { populatePage } from './link-page';
 
 export interface LoadPlan {
