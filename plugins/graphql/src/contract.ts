@@ -12,7 +12,7 @@ import type { ExtensionService, GraphQLContext } from './extension';
 import type { formatService } from './format';
 import type { namingUtils } from './naming';
 import type { SelectionService } from './selection-service';
-import type { GraphqlUploadLimits } from './upload-limit';
+import type { GraphqlUploads } from './uploads-service';
 
 /** `service('extension')`: `use()` and `shadowCRUD()`, collected until the schema is built. */
 export type GraphqlExtensionApi = Pick<ExtensionService, 'use' | 'shadowCRUD'>;
@@ -28,7 +28,7 @@ export interface GraphqlServices {
   format: ReturnType<typeof formatService>;
   utils: { naming: GraphqlNaming };
   selection: SelectionService;
-  uploads: GraphqlUploadLimits;
+  uploads: GraphqlUploads;
 }
 
 declare module '@tessera/core' {

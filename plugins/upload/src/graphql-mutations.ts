@@ -10,7 +10,7 @@
  */
 import { ValidationError } from '@tessera/errors';
 import type { App } from '@tessera/core';
-import type { ExtensionConfig, GraphqlResolver } from '@tessera/plugin-graphql';
+import type { ExtensionConfig, GraphqlResolver, GraphqlUploads } from '@tessera/plugin-graphql';
 import { checkFileInfo } from './file-info';
 import { linkTarget } from './link';
 import type { IncomingFile } from './multipart';
@@ -36,11 +36,9 @@ const DESTROY_ACTION = 'plugin::upload.content-api.destroy';
 
 type Args = Record<string, unknown>;
 
-/** What the `Upload` scalar gives (the graphql plugin's `GraphqlUpload`), marked so only its values pass. */
-const UPLOAD_BRAND = Symbol.for('tessera.graphql.upload');
-
-export function uploadMutations(app: App, service: () => UploadService): ExtensionConfig {
+export function uploadMutations(app: App, service: () => UploadService, uploads: GraphqlUploads): ExtensionConfig {
   const entity = (file: FileObject) => ({ data: file });
+  const incomingFile = (value: unknown, path: string[]) => incomingFileOf(uploads, value, path);
   const mutations: Record<string, GraphqlResolver> = {
     async upload(_parent, args, context) {
       const file = incomingFile(args.file, ['file']);
@@ -77,13 +75,9 @@ export function uploadMutations(app: App, service: () => UploadService): Extensi
 }
 
 /** An `Upload` value as the service's incoming file; anything else (a null list item) is the client's mistake. */
-function incomingFile(value: unknown, path: string[]): IncomingFile {
-  const upload = value as { [UPLOAD_BRAND]?: unknown; filepath?: unknown; filename?: unknown; size?: unknown } | null;
-  if (!upload || upload[UPLOAD_BRAND] !== true || typeof upload.filepath !== 'string') {
-    throw ValidationError.forField(path, `${path.join('.')} must be a file of the multipart request`);
-  }
-  const filename = typeof upload.filename === 'string' && upload.filename !== '' ? upload.filename : null;
-  return { filepath: upload.filepath, originalFilename: filename, size: Number(upload.size) };
+function incomingFileOf(uploads: GraphqlUploads, value: unknown, path: string[]): IncomingFile {
+  if (!uploads.isUpload(value)) throw ValidationError.forField(path, `${path.join('.')} must be a file of the multipart request`);
+  return { filepath: value.filepath, originalFilename: value.filename !== '' ? value.filename : null, size: value.size };
 }
 
 /** `ref`, `refId`, `field` as the REST form gives them (strings), for the same checks. */

@@ -29,12 +29,13 @@ export function limitGraphqlUploads(app: App): void {
 
 /** From `bootstrap`: before the GraphQL schema is built (after the app's bootstrap). */
 export function extendGraphql(app: App): void {
-  const extension = app.plugin('graphql')?.service('extension');
-  if (!extension) return;
+  const graphql = app.plugin('graphql');
+  if (!graphql) return;
+  const extension = graphql.service('extension');
   for (const uid of [FILE_UID, FOLDER_UID]) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
   const service = () => app.plugin('upload')!.service('upload');
   // The mutations answer UploadFileEntityResponse: without shadow CRUD for files there is no such type to answer with.
-  extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFileEntityResponse') ? uploadMutations(app, service) : {}));
+  extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFileEntityResponse') ? uploadMutations(app, service, graphql.service('uploads')) : {}));
   // GenericMorph is generated with the shadow CRUD types; without them there is no union to answer with.
   extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFile') && typeRegistry.has('GenericMorph') ? relatedField(app) : {}));
 }
