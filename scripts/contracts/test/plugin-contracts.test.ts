@@ -4,11 +4,18 @@
  * file, or uses (imports, or looks up with `app.plugin('x')`) a plugin it has
  * not declared, fails this test. The checker is shown failing on such sources
  * first, so the pass on the real plugins means something.
+ *
+ * The typed half is checked by the test type-check (tsconfig.test.json):
+ * `declaredLookups` stops compiling if a declared service loses its type.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Plugin } from '@tessera/core';
+import { dependencyOrder, type App, type Plugin } from '@tessera/core';
+import type { GraphqlExtensionApi } from '@tessera/plugin-graphql';
+import type { LocalizationsService } from '@tessera/plugin-i18n';
+import type { UploadService } from '@tessera/plugin-upload';
+import type { UserService } from '@tessera/plugin-users-permissions';
 import { checkPluginFile, type PluginUnderCheck } from './plugin-imports';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -47,6 +54,45 @@ function sourcesOf(dir: string): string[] {
     .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
+
+/** Exactly the same type (not merely assignable: `any` or a loose record would not pass). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/** The service map as plugins see it: each declared service has its provider's type. */
+export function declaredLookups(app: App) {
+  const extension = app.plugin('graphql')!.service('extension');
+  const upload = app.plugin('upload')!.service('upload');
+  const user = app.plugin('users-permissions')!.service('user');
+  const localizations = app.plugin('i18n')!.service('localizations');
+  const checks: [
+    Same<typeof extension, GraphqlExtensionApi>,
+    Same<typeof upload, UploadService>,
+    Same<typeof user, UserService>,
+    Same<typeof localizations, LocalizationsService>,
+  ] = [true, true, true, true];
+  // A plugin nobody declared (a published Strapi plugin) keeps Strapi's loose answer.
+  const loose: Same<ReturnType<typeof untyped>, Record<string, unknown>> = true;
+  function untyped() {
+    return app.plugin('strapi-plugin-sitemap')!.service('sitemap');
+  }
+  return { checks, loose };
+}
+
+const named = (plugins: Plugin[]) => plugins.map((plugin) => plugin.name);
+
+describe('plugin dependencies at boot (dependencyOrder)', () => {
+  it('stops the boot naming both plugins when a required dependency is not enabled', () => {
+    const upload: Plugin = { name: 'upload', dependencies: ['graphql'] };
+    expect(() => dependencyOrder([upload])).to.throw('plugin "upload" needs plugin "graphql", which is not enabled');
+  });
+
+  it('skips an optional dependency that is not enabled, and runs an enabled one first', () => {
+    const upload: Plugin = { name: 'upload', optionalDependencies: ['graphql'] };
+    const graphql: Plugin = { name: 'graphql' };
+    expect(named(dependencyOrder([upload]))).to.deep.equal(['upload']);
+    expect(named(dependencyOrder([upload, graphql]))).to.deep.equal(['graphql', 'upload']);
+  });
+});
 
 describe('plugin contracts', () => {
   const plugins = builtInPlugins();
