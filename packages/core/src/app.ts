@@ -59,23 +59,15 @@ import { createAdminSurface } from './strapi/admin';
 import { authSurface } from './strapi/auth';
 import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
-
-export interface AppOptions {
-  /** The app folder (holds `config/` and `src/`). */
-  dir: string;
-  /** Plugins given directly (tests, embedding), in addition to `config/plugins`. */
-  plugins?: Plugin[];
-  /** Config values that win over the files (tests). */
-  config?: ConfigTree;
-}
+import type { AppOptions } from './app-options';
+export type { AppOptions } from './app-options';
 
 type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
 
-/** The class under a name app-type.ts does not declare (inside its augmentation, `App` would be that module's own). */
+// app-type.ts's `App` is this class, for the modules this one imports (no module cycle). Inside the block below,
+// `App` names that module's own interface, hence the alias.
 type AppInstance = App;
-
 declare module './app-type' {
-  /** Gives the kernel's modules the app's type without importing this module (app-type.ts). */
   interface App extends AppInstance {}
 }
 
