@@ -59,17 +59,17 @@ import { createAdminSurface } from './strapi/admin';
 import { authSurface } from './strapi/auth';
 import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
-
-export interface AppOptions {
-  /** The app folder (holds `config/` and `src/`). */
-  dir: string;
-  /** Plugins given directly (tests, embedding), in addition to `config/plugins`. */
-  plugins?: Plugin[];
-  /** Config values that win over the files (tests). */
-  config?: ConfigTree;
-}
+import type { AppOptions } from './app-options';
+export type { AppOptions } from './app-options';
 
 type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
+
+// app-type.ts's `App` is this class, for the modules this one imports (no module cycle). Inside the block below,
+// `App` names that module's own interface, hence the alias.
+type AppInstance = App;
+declare module './app-type' {
+  interface App extends AppInstance {}
+}
 
 export class App {
   readonly dir: string;
@@ -209,14 +209,14 @@ export class App {
    * when it is not enabled (Strapi code tests `if (strapi.plugin('graphql'))`). The same
    * handle on every call.
    */
-  plugin(name: string): PluginHandle | undefined {
+  plugin<P extends string>(name: P): PluginHandle<P> | undefined {
     if (!this.plugins.has(name)) return undefined;
     let handle = this.pluginHandles.get(name);
     if (!handle) {
       handle = new PluginHandle(this, name);
       this.pluginHandles.set(name, handle);
     }
-    return handle;
+    return handle as PluginHandle<P>;
   }
 
   contentType(uid: string): ContentType {

@@ -4,7 +4,7 @@
  * registration order. Lifecycle hooks carry the app; content events
  * (`entry.*`) carry the committed write.
  */
-import type { App } from './app';
+import type { App } from './app-type';
 import type { ContentEvent, ContentEventName } from './content/content-events';
 
 export type HookEvents = {

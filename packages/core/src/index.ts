@@ -14,6 +14,7 @@ export { ResponseTransformer, type RestEntry } from './content/response-transfor
 export { parseQuery } from './http/query-string';
 export { Permissions, ConfigPermissions, canReadType } from './auth/permissions';
 export { PluginHandle } from './plugins/plugin-handle';
+export type { PluginServices, DeclaredService, DeclaredServiceName, ServiceLookup } from './plugins/plugin-services';
 export { ContentApi, parseId, type ContentApiConfig, type FindResult, type OperationContext, type RequestParams } from './content/content-api';
 export type { PaginationMeta } from './content/pagination';
 export { ActionSet, allowEverything, readOnly } from './auth/abilities';

@@ -3,7 +3,7 @@
  */
 import type Koa from 'koa';
 import type { LifecycleHandlers } from '@tessera/database';
-import type { App } from './app';
+import type { App } from './app-type';
 import type { Env } from './config/env';
 
 /**

@@ -4,7 +4,7 @@
  * the kernel's module loader resolves `@strapi/utils` to this package, and
  * these are our own catalogue's classes under Strapi's names.
  */
-import * as catalogue from './index';
+import * as catalogue from './catalogue';
 
 export const errors = {
   ApplicationError: catalogue.ApplicationError,

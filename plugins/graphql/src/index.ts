@@ -19,6 +19,7 @@ import { limitRules } from './http/limits';
 import { formatService } from './format';
 import { namingUtils } from './naming';
 import { selectionService } from './selection-service';
+import { uploadsService } from './uploads-service';
 
 /** Per app: the extension service and, once built, the schema (with its model and planner). */
 interface PluginState {
@@ -104,6 +105,7 @@ export const graphqlPlugin: Plugin = {
     format: formatService,
     utils: () => ({ naming: namingUtils() }),
     selection: ({ app }) => selectionService(() => builtOf(app)),
+    uploads: ({ app }) => uploadsService(app),
   },
   routes: { 'content-api': { type: 'raw', prefix: '', routes } },
   register({ app }) {
@@ -124,3 +126,5 @@ export type { ExtensionConfig, Extension, ExtensionContext, ResolverConfig, Grap
 export type { GraphqlConfig } from './config';
 export type { ReadParams, SelectionService } from './selection-service';
 export { GraphqlUpload, UPLOAD_BRAND } from './upload';
+export type { GraphqlExtensionApi, GraphqlNaming, GraphqlResolver, GraphqlServices } from './contract';
+export type { GraphqlUploads } from './uploads-service';

@@ -6,7 +6,7 @@
  * switches remove more.
  */
 import type { App, Component, ContentType } from '@tessera/core';
-import type { Attribute } from '@tessera/database';
+import { FILE_UID, type Attribute } from '@tessera/database';
 import { componentTypeName, pluralQueryName, singularQueryName, typeName } from './naming';
 import type { ExtensionService } from './extension';
 
@@ -82,7 +82,7 @@ export class SchemaModel {
 
   private linkable(attribute: Attribute): boolean {
     if (attribute.type === 'relation') return attribute.target !== undefined && this.byUid.has(attribute.target) && !attribute.relation.startsWith('morph');
-    if (attribute.type === 'media') return this.byUid.has('plugin::upload.file');
+    if (attribute.type === 'media') return this.byUid.has(FILE_UID);
     if (attribute.type === 'component') return this.byUid.has(attribute.component);
     if (attribute.type === 'dynamiczone') return attribute.components.some((uid) => this.byUid.has(uid));
     return true;

@@ -10,10 +10,11 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { SchemaModel } from './model';
 import type { SelectionPlanner } from './resolve/selection';
 
-export interface ReadParams {
+/** A type, not an interface: it is passed where operations take any `Record<string, unknown>` of parameters. */
+export type ReadParams = {
   fields?: string[];
   populate: Record<string, unknown>;
-}
+};
 
 export function selectionService(built: () => { model: SchemaModel; planner: SelectionPlanner }) {
   return {

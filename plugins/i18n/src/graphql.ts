@@ -14,63 +14,19 @@
  *     `<Type>Input` (the argument chooses the locale; groups are the plugin's).
  * Locales are read with the generated `i18NLocale(id)` / `i18NLocales`.
  */
-import { ValidationError, type App, type AuthState } from '@tessera/core';
+import type { App } from '@tessera/core';
+import { ValidationError } from '@tessera/errors';
 import type { ContentType } from '@tessera/database';
+import type { ExtensionConfig, ExtensionContext, GraphqlExtensionApi, GraphqlNaming, GraphqlResolver, TypeSettings } from '@tessera/plugin-graphql';
 import { ALL_LOCALES, LOCALE_CODE_TYPE, LOCALE_UID } from './constants';
 import { isoLocalesService } from './iso-locales';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
-import type { LocalizationsService } from './localizations';
 
 type Row = Record<string, unknown>;
 
-/** The parts of the GraphQL plugin's services used here (no import of its code). */
-interface GraphqlExtension {
-  shadowCRUD(uid: string): TypeSwitches;
-  use(extension: (context: ExtensionContext) => ExtensionConfig): unknown;
-}
-
-interface TypeSwitches {
-  disableMutations(): unknown;
-  isActionEnabled(action: string): boolean;
-  field(name: string): { disableInput(): unknown };
-}
-
-interface ExtensionContext {
-  nexus: { scalarType(config: ScalarConfig): unknown };
-  typeRegistry: { has(name: string): boolean };
-}
-
-interface ExtensionConfig {
-  types: unknown[];
-  typeDefs?: string;
-  resolvers?: Record<string, Record<string, Resolver>>;
-  resolversConfig?: Record<string, { auth: { scope: string[] } }>;
-}
-
-type Resolver = (parent: unknown, args: Row, context: { state: { auth: AuthState } }, info: unknown) => unknown;
-
-interface ScalarConfig {
-  name: string;
-  description: string;
-  serialize(value: unknown): unknown;
-  parseValue(value: unknown): unknown;
-  /** A GraphQL literal: `{ kind: 'StringValue', value }` for a string. */
-  parseLiteral(ast: { kind: string; value?: unknown }): unknown;
-}
-
-interface Naming {
-  getTypeName(contentType: ContentType): string;
-  getEntityResponseName(contentType: ContentType): string;
-  getContentTypeInputName(contentType: ContentType): string;
-}
-
-interface Selection {
-  readParams(uid: string, info: unknown): Row;
-}
-
 export function registerGraphql(app: App, localizedTypes: ContentType[]): void {
   if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
+  const extension = app.plugin('graphql')!.service('extension');
   leaveOutOfShadowCrud(extension, localizedTypes);
   // A function: switches set after this plugin's register still count when the schema is built.
   extension.use((context) => {
@@ -87,7 +43,7 @@ export function registerGraphql(app: App, localizedTypes: ContentType[]): void {
 }
 
 /** Locales change through the `locales` service; an entry's locale and group are not a client's to write. */
-function leaveOutOfShadowCrud(extension: GraphqlExtension, localizedTypes: ContentType[]): void {
+function leaveOutOfShadowCrud(extension: GraphqlExtensionApi, localizedTypes: ContentType[]): void {
   extension.shadowCRUD(LOCALE_UID).disableMutations();
   for (const contentType of localizedTypes) {
     const settings = extension.shadowCRUD(contentType.uid);
@@ -97,8 +53,8 @@ function leaveOutOfShadowCrud(extension: GraphqlExtension, localizedTypes: Conte
 }
 
 /** One `create<Type>Localization` per localized collection type whose generated types exist (shadow CRUD on, type enabled). */
-function localizationMutations(app: App, extension: GraphqlExtension, localizedTypes: ContentType[], context: ExtensionContext) {
-  const naming = app.plugin('graphql')!.service<{ naming: Naming }>('utils').naming;
+function localizationMutations(app: App, extension: GraphqlExtensionApi, localizedTypes: ContentType[], context: ExtensionContext) {
+  const naming = app.plugin('graphql')!.service('utils').naming;
   return localizedTypes
     .filter((contentType) => contentType.kind === 'collectionType' && localizationEnabled(extension.shadowCRUD(contentType.uid)))
     .map((contentType) => localizationMutation(app, contentType, naming))
@@ -106,21 +62,21 @@ function localizationMutations(app: App, extension: GraphqlExtension, localizedT
 }
 
 /** `disableMutations()` or `disableAction('createLocalization')` leave the operation out. */
-function localizationEnabled(settings: TypeSwitches): boolean {
+function localizationEnabled(settings: TypeSettings): boolean {
   return settings.isActionEnabled('create') && settings.isActionEnabled('createLocalization');
 }
 
 /** `createPageLocalization(data: PageInput, id: ID, locale: I18NLocaleCode): PageEntityResponse`. */
-function localizationMutation(app: App, contentType: ContentType, naming: Naming) {
+function localizationMutation(app: App, contentType: ContentType, naming: GraphqlNaming) {
   const uid = contentType.uid;
   const name = `create${naming.getTypeName(contentType)}Localization`;
   const input = naming.getContentTypeInputName(contentType);
   const response = naming.getEntityResponseName(contentType);
-  const resolve: Resolver = async (_parent, args, context, info) => {
+  const resolve: GraphqlResolver = async (_parent, args, context, info) => {
     const body = { ...inputData(args.data), [LOCALE_ATTRIBUTE]: args.locale ?? undefined };
     // The answer is loaded as the selection asks (one read), not as REST's default populate.
-    const params = app.plugin('graphql')!.service<Selection>('selection').readParams(uid, info);
-    const localizations = app.plugin('i18n')!.service<LocalizationsService>('localizations');
+    const params = app.plugin('graphql')!.service('selection').readParams(uid, info);
+    const localizations = app.plugin('i18n')!.service('localizations');
     return { data: await localizations.createLocalization(uid, args.id, body, context.state.auth, params) };
   };
   return {

@@ -17,14 +17,15 @@ import type { ContentType } from '@tessera/database';
 import { localeSchema } from './locale-schema';
 import { localesService, type LocalesService } from './locales';
 import { isoLocalesService } from './iso-locales';
-import { localizationsService, type LocalizationsService } from './localizations';
+import { localizationsService } from './localizations';
 import { isRecord } from './localization-groups';
 import { localeParameter } from './locale-parameter';
 import { registerGraphql } from './graphql';
 import { localizedWrites } from './localized-writes';
 import { addLocaleAttributes, isLocalizedAttribute, LOCALE_ATTRIBUTE, isLocalizedContentType, sharedAttributes } from './localized-types';
 
-const service = <T>(app: App, name: string) => app.plugin('i18n')!.service(name) as unknown as T;
+/** This plugin's own services, typed by its contract (contract.ts). */
+const i18n = (app: App) => app.plugin('i18n')!;
 
 const localizedTypes = (app: App): ContentType[] => app.contentTypes.values().filter(isLocalizedContentType);
 
@@ -44,7 +45,7 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
         path: `/${contentType.info.pluralName}/:id/localizations`,
         handler: async (ctx: Koa.Context) => {
           const body = (ctx.request as unknown as { body?: unknown }).body;
-          ctx.body = await service<LocalizationsService>(app, 'localizations').createLocalization(uid, ctx.params.id, body, ctx.state.auth as AuthState);
+          ctx.body = await i18n(app).service('localizations').createLocalization(uid, ctx.params.id, body, ctx.state.auth as AuthState);
         },
         config: { auth: { scope: [`${uid}.createLocalization`] } },
       },
@@ -96,7 +97,7 @@ export const i18nPlugin: Plugin = {
   controllers: {
     locales: ({ app }: KernelContext) => ({
       async listLocales(ctx: Koa.Context) {
-        const locales = service<LocalesService>(app, 'locales');
+        const locales = i18n(app).service('locales');
         ctx.body = locales.setIsDefault(await locales.find());
       },
     }),
@@ -110,15 +111,15 @@ export const i18nPlugin: Plugin = {
       addLocaleAttributes(contentType);
       if (contentType.kind === 'collectionType') app.routes.add(`plugin::i18n.localizations-${contentType.uid}`, localizationRouter(contentType));
     }
-    const locales = () => service<LocalesService>(app, 'locales');
+    const locales = () => i18n(app).service('locales');
     app.queryParameters.add('locale', localeParameter(app, locales));
     const localized = new Set(localizedTypes(app).map((contentType) => contentType.uid));
-    app.writeRules.add('i18n', localizedWrites(app, service<LocalizationsService>(app, 'localizations').groups, locales, localized));
+    app.writeRules.add('i18n', localizedWrites(app, i18n(app).service('localizations').groups, locales, localized));
     registerGraphql(app, localizedTypes(app));
   },
 
   async bootstrap({ app }) {
-    const locales = service<LocalesService>(app, 'locales');
+    const locales = i18n(app).service('locales');
     await locales.initDefaultLocale();
     const types = localizedTypes(app);
     await giveDefaultLocale(app, types, locales.getDefaultLocale());
@@ -131,3 +132,4 @@ export { isLocalizedContentType, isLocalizedAttribute } from './localized-types'
 export type { LocalesService, Locale } from './locales';
 export type { LocalizationsService } from './localizations';
 export type { IsoLocale, IsoLocalesService } from './iso-locales';
+export type { I18nServices, I18nContentTypesService } from './contract';

@@ -7,7 +7,8 @@
  * as the `locale: I18NLocaleCode` argument of the localized types' operations
  * (graphql.ts provides the type).
  */
-import { ValidationError, type App, type QueryParameter, type QueryParameterContext } from '@tessera/core';
+import type { App, QueryParameter, QueryParameterContext } from '@tessera/core';
+import { ValidationError } from '@tessera/errors';
 import { ALL_LOCALES, LOCALE_CODE_TYPE } from './constants';
 import { isLocalizedContentType, LOCALE_ATTRIBUTE } from './localized-types';
 import type { LocalesService } from './locales';

@@ -5,7 +5,8 @@
  * the set of codes are cached in memory (every read of a localized type
  * needs the default) and refreshed by every change made through this service.
  */
-import { ApplicationError, ValidationError, type App } from '@tessera/core';
+import type { App } from '@tessera/core';
+import { ApplicationError, ValidationError } from '@tessera/errors';
 import { DEFAULT_LOCALE, LOCALE_UID } from './constants';
 import { isoLocalesService } from './iso-locales';
 import { isLocalizedContentType, LOCALE_ATTRIBUTE } from './localized-types';

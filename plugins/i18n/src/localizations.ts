@@ -5,13 +5,13 @@
  * written by localization-groups.ts; what every other write keeps true is
  * localized-writes.ts.
  */
-import { ApplicationError, NotFoundError, parseId, type App, type AuthState, type Entity } from '@tessera/core';
+import { parseId, type App, type AuthState, type Entity } from '@tessera/core';
+import { ApplicationError, NotFoundError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
 import { isRecord, LocalizationGroups } from './localization-groups';
-import type { LocalesService } from './locales';
 
 export function localizationsService({ strapi }: { strapi: App }) {
-  const locales = () => strapi.plugin('i18n')!.service<LocalesService>('locales');
+  const locales = () => strapi.plugin('i18n')!.service('locales');
   const groups = new LocalizationGroups(strapi);
 
   return {

@@ -12,7 +12,8 @@
  *   - an entry's locale and group never change through an update, and a
  *     shared field written on one localization is written on all of them.
  */
-import { ApplicationError, type App, type WriteData, type WriteRule } from '@tessera/core';
+import type { App, WriteData, WriteRule } from '@tessera/core';
+import { ApplicationError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
 import type { LocalizationGroups } from './localization-groups';
 import type { LocalesService } from './locales';

@@ -5,7 +5,8 @@
  * Strapi v4 envelope `{ data, meta }`. A request without a caller is refused.
  */
 import type Koa from 'koa';
-import { ForbiddenError, ValidationError, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
+import type { App, AuthState, Entity, FindResult } from '@tessera/core';
+import { ForbiddenError, ValidationError } from '@tessera/errors';
 import type { ResponseTransformer, RestEntry } from '@tessera/core';
 import type { CoreService } from './service';
 

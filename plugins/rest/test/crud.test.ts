@@ -214,7 +214,9 @@ eachDatabase('REST top-level parameters', (dialect) => {
     expect((await strict.get('/api/items?where[title]=Zebra')).body).to.deep.equal(errorBody(400, 'ValidationError', 'Invalid parameter where'));
     expect((await strict.get('/api/items/1?foo=1')).body).to.deep.equal(errorBody(400, 'ValidationError', 'Invalid parameter foo'));
     expect((await strict.post('/api/items?bar=1', { data: { title: 'x' } }, { token: strictToken })).status).to.equal(400);
-    const fine = await strict.get('/api/items?locale=en&fields[0]=title&pagination[pageSize]=1');
+    const fine = await strict.get('/api/items?fields[0]=title&pagination[pageSize]=1');
     expect(fine.status).to.equal(200);
+    // `locale` is i18n's parameter: without that plugin nothing declared it, so strict mode refuses it too.
+    expect((await strict.get('/api/items?locale=en')).body).to.deep.equal(errorBody(400, 'ValidationError', 'Invalid parameter locale'));
   });
 });

@@ -9,7 +9,8 @@
  * folder, which the kernel removes when the request ends.
  */
 import { ValidationError } from '@tessera/errors';
-import type { App, AuthState } from '@tessera/core';
+import type { App } from '@tessera/core';
+import type { ExtensionConfig, GraphqlResolver, GraphqlUploads } from '@tessera/plugin-graphql';
 import { checkFileInfo } from './file-info';
 import { linkTarget } from './link';
 import type { IncomingFile } from './multipart';
@@ -33,26 +34,12 @@ const TYPE_DEFS = /* GraphQL */ `
 const UPLOAD_ACTION = 'plugin::upload.content-api.upload';
 const DESTROY_ACTION = 'plugin::upload.content-api.destroy';
 
-/** The graphql plugin's resolver context, as far as these resolvers read it. */
-interface ResolverContext {
-  state: { auth: AuthState };
-}
-
 type Args = Record<string, unknown>;
-type Resolver = (parent: unknown, args: Args, context: ResolverContext) => Promise<unknown>;
 
-export interface GraphqlExtensionConfig {
-  typeDefs?: string;
-  resolvers?: Record<string, Record<string, Resolver>>;
-  resolversConfig?: Record<string, { auth: { scope: string[] } }>;
-}
-
-/** What the `Upload` scalar gives (the graphql plugin's `GraphqlUpload`), marked so only its values pass. */
-const UPLOAD_BRAND = Symbol.for('tessera.graphql.upload');
-
-export function uploadMutations(app: App, service: () => UploadService): GraphqlExtensionConfig {
+export function uploadMutations(app: App, service: () => UploadService, uploads: GraphqlUploads): ExtensionConfig {
   const entity = (file: FileObject) => ({ data: file });
-  const mutations: Record<string, Resolver> = {
+  const incomingFile = (value: unknown, path: string[]) => incomingFileOf(uploads, value, path);
+  const mutations: Record<string, GraphqlResolver> = {
     async upload(_parent, args, context) {
       const file = incomingFile(args.file, ['file']);
       const info = checkFileInfo(args.info ?? {});
@@ -88,13 +75,9 @@ export function uploadMutations(app: App, service: () => UploadService): Graphql
 }
 
 /** An `Upload` value as the service's incoming file; anything else (a null list item) is the client's mistake. */
-function incomingFile(value: unknown, path: string[]): IncomingFile {
-  const upload = value as { [UPLOAD_BRAND]?: unknown; filepath?: unknown; filename?: unknown; size?: unknown } | null;
-  if (!upload || upload[UPLOAD_BRAND] !== true || typeof upload.filepath !== 'string') {
-    throw ValidationError.forField(path, `${path.join('.')} must be a file of the multipart request`);
-  }
-  const filename = typeof upload.filename === 'string' && upload.filename !== '' ? upload.filename : null;
-  return { filepath: upload.filepath, originalFilename: filename, size: Number(upload.size) };
+function incomingFileOf(uploads: GraphqlUploads, value: unknown, path: string[]): IncomingFile {
+  if (!uploads.isUpload(value)) throw ValidationError.forField(path, `${path.join('.')} must be a file of the multipart request`);
+  return { filepath: value.filepath, originalFilename: value.filename !== '' ? value.filename : null, size: value.size };
 }
 
 /** `ref`, `refId`, `field` as the REST form gives them (strings), for the same checks. */

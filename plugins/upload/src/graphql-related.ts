@@ -11,19 +11,11 @@
  * for their links and one per related type, whatever the number of files.
  */
 import type { App, AuthState } from '@tessera/core';
+import type { ExtensionConfig, GraphQLContext } from '@tessera/plugin-graphql';
 import type { Entity } from '@tessera/database';
 import { loadRelated } from './related';
 
-interface ResolverContext {
-  state: { auth: AuthState };
-}
-
 type Related = Entity[] | null;
-
-export interface RelatedFieldConfig {
-  typeDefs: string;
-  resolvers: { UploadFile: { related: (parent: unknown, args: unknown, context: ResolverContext) => Promise<Related> } };
-}
 
 /** File ids asked for while GraphQL walks one level, and the promise of their answer. */
 interface Batch {
@@ -31,10 +23,10 @@ interface Batch {
   done: Promise<Map<number, Related>>;
 }
 
-export function relatedField(app: App): RelatedFieldConfig {
+export function relatedField(app: App): ExtensionConfig {
   // Per request: the context object lives as long as the request does.
   const batches = new WeakMap<object, Batch>();
-  const load = (context: ResolverContext, id: number): Promise<Related> => {
+  const load = (context: GraphQLContext, id: number): Promise<Related> => {
     let batch = batches.get(context);
     if (!batch) {
       const ids = new Set<number>();
@@ -53,7 +45,7 @@ export function relatedField(app: App): RelatedFieldConfig {
     typeDefs: 'extend type UploadFile { related: [GenericMorph] }',
     resolvers: {
       UploadFile: {
-        related: async (parent, _args, context) => {
+        related: async (parent: unknown, _args: unknown, context: GraphQLContext) => {
           const id = (parent as { id?: unknown }).id;
           return typeof id === 'number' ? load(context, id) : null;
         },

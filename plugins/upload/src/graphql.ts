@@ -18,34 +18,24 @@
  *   route's are.
  */
 import type { App } from '@tessera/core';
-import type { UploadConfig } from './config';
-import { uploadMutations, type GraphqlExtensionConfig } from './graphql-mutations';
-import { relatedField, type RelatedFieldConfig } from './graphql-related';
-import type { UploadService } from './services/upload';
-
-/** The part of `strapi.plugin('graphql')!.service('extension')` this needs. */
-interface GraphqlExtension {
-  shadowCRUD(uid: string): { disableActions(actions: string[]): unknown };
-  use(extension: (context: { typeRegistry: { has(name: string): boolean } }) => GraphqlExtensionConfig | RelatedFieldConfig): unknown;
-}
+import { FILE_UID, FOLDER_UID } from './contract';
+import { uploadMutations } from './graphql-mutations';
+import { relatedField } from './graphql-related';
 
 /** From `register`: before the kernel builds its body parser. */
 export function limitGraphqlUploads(app: App): void {
-  if (!app.plugins.has('graphql')) return;
-  const endpoint = app.config.get<string>('plugin.graphql.endpoint', '/graphql');
-  const { sizeLimit } = app.config.get<UploadConfig>('plugin.upload');
-  const limits = app.config.get<Record<string, number>>('server.body.multipartFileLimits', {});
-  app.config.set('server.body.multipartFileLimits', { ...limits, [endpoint]: sizeLimit });
+  app.plugin('graphql')?.service('uploads').limitFileSize(app.plugin('upload')!.config<number>('sizeLimit'));
 }
 
 /** From `bootstrap`: before the GraphQL schema is built (after the app's bootstrap). */
 export function extendGraphql(app: App): void {
-  if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
-  for (const uid of ['plugin::upload.file', 'plugin::upload.folder']) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
-  const service = () => app.plugin('upload')!.service('upload') as unknown as UploadService;
+  const graphql = app.plugin('graphql');
+  if (!graphql) return;
+  const extension = graphql.service('extension');
+  for (const uid of [FILE_UID, FOLDER_UID]) extension.shadowCRUD(uid).disableActions(['create', 'update', 'delete']);
+  const service = () => app.plugin('upload')!.service('upload');
   // The mutations answer UploadFileEntityResponse: without shadow CRUD for files there is no such type to answer with.
-  extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFileEntityResponse') ? uploadMutations(app, service) : {}));
+  extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFileEntityResponse') ? uploadMutations(app, service, graphql.service('uploads')) : {}));
   // GenericMorph is generated with the shadow CRUD types; without them there is no union to answer with.
   extension.use(({ typeRegistry }) => (typeRegistry.has('UploadFile') && typeRegistry.has('GenericMorph') ? relatedField(app) : {}));
 }

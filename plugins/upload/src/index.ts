@@ -7,7 +7,7 @@
  */
 import { restPrefix } from '@tessera/core';
 import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
-import { DEFAULT_CONFIG, validateConfig, type UploadConfig } from './config';
+import { DEFAULT_CONFIG, validateConfig } from './config';
 import contentApiController from './controllers/content-api';
 import { fileSchema } from './content-types/file';
 import { folderSchema } from './content-types/folder';
@@ -25,6 +25,8 @@ const contentApiRoutes: RouteConfig[] = [
 
 export const uploadPlugin: Plugin = {
   name: 'upload',
+  // Before graphql's schema is built, and after its register: this plugin adds to its schema and bounds its multipart files.
+  optionalDependencies: ['graphql'],
   config: { default: { ...DEFAULT_CONFIG }, validator: validateConfig },
   contentTypes: {
     file: { schema: fileSchema },
@@ -37,7 +39,7 @@ export const uploadPlugin: Plugin = {
     'content-api': contentApiController,
   },
   middlewares: {
-    multipart: (_config, { app }) => multipartMiddleware(() => (app.config.get('plugin.upload', {}) as UploadConfig).sizeLimit),
+    multipart: (_config, { app }) => multipartMiddleware(() => app.plugin('upload')!.config<number>('sizeLimit')),
   },
   routes: {
     'content-api': { type: 'content-api', routes: contentApiRoutes },
@@ -46,7 +48,7 @@ export const uploadPlugin: Plugin = {
       prefix: '',
       // Only the local provider's files live under /uploads.
       routes: ({ app }) => {
-        const { uploadsDir } = (app.plugin('upload')!.service('upload') as unknown as UploadService).provider;
+        const { uploadsDir } = app.plugin('upload')!.service('upload').provider;
         if (!uploadsDir) return [];
         return [{ method: 'GET', path: '/uploads/:name', handler: serveUploads(uploadsDir), config: { auth: false } }];
       },
@@ -60,12 +62,13 @@ export const uploadPlugin: Plugin = {
   },
   bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.
-    void (app.plugin('upload')!.service('upload') as unknown as UploadService).provider;
+    void app.plugin('upload')!.service('upload').provider;
     extendGraphql(app);
   },
 };
 
 export default uploadPlugin;
 export { UploadService } from './services/upload';
+export { FILE_UID, FOLDER_UID, type UploadServices } from './contract';
 export type { UploadConfig } from './config';
 export type { StorageProvider, ProviderFile, ProviderModule } from './providers/types';

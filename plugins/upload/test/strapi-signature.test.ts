@@ -28,7 +28,7 @@ eachDatabase("upload service: Strapi's upload({ data, files })", (dialect) => {
   });
   after(() => upload?.app.stop());
 
-  const service = () => upload.app.app.plugin('upload')!.service<UploadService>('upload');
+  const service = () => upload.app.app.plugin('upload')!.service('upload');
 
   it('uploads one file given as { path, name, type, size } with fileInfo, leaving the source file in place', async () => {
     const [file] = await service().upload({

@@ -4,7 +4,8 @@
  * after its length is bounded, so no request string reaches a pattern that
  * could backtrack (the old pattern held the server 18 s on one 100 kB body).
  */
-import { isEmailAddress, MAX_EMAIL_LENGTH, ValidationError } from '@tessera/core';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '@tessera/core';
+import { ValidationError } from '@tessera/errors';
 
 /** The value, or a 400 naming the field in yup's words, as Strapi answers. */
 export function checkEmailAddress(value: string, field = 'email'): string {

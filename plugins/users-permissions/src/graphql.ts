@@ -14,7 +14,9 @@
  *     reaches `up_permissions` directly.
  */
 import type Koa from 'koa';
-import { ApplicationError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
+import type { App, Entity } from '@tessera/core';
+import { ApplicationError, ValidationError } from '@tessera/errors';
+import type { GraphQLContext } from '@tessera/plugin-graphql';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
 import { routes } from './routes/content-api';
 import type { AuthResult, AuthService } from './services/auth';
@@ -22,22 +24,7 @@ import type { RoleService } from './services/role';
 import type { UserService } from './services/user';
 
 type Row = Record<string, unknown>;
-type Resolver = (parent: unknown, args: Row, context: ResolverContext) => unknown;
-
-/** The part of `strapi.plugin('graphql')!.service('extension')` used here (no import of the plugin's code). */
-interface GraphqlExtension {
-  shadowCRUD(uid: string): {
-    disableQueries(): { disableMutations(): unknown };
-    disableMutations(): unknown;
-    field(name: string): { disable(): unknown; disableFilters(): unknown };
-  };
-  use(extension: { typeDefs: string; resolvers: Record<string, Record<string, Resolver>>; resolversConfig: Record<string, { auth?: false | { scope: string[] } }> }): unknown;
-}
-
-interface ResolverContext {
-  state: { auth: AuthState };
-  koaContext: Koa.Context;
-}
+type Resolver = (parent: unknown, args: Row, context: GraphQLContext) => unknown;
 
 export interface GraphqlDependencies {
   auth: () => AuthService;
@@ -94,8 +81,8 @@ const scope = (action: string) => ({ auth: { scope: [`plugin::users-permissions.
 const OK = { ok: true };
 
 export function registerGraphql(app: App, deps: GraphqlDependencies): void {
-  if (!app.plugins.has('graphql')) return;
-  const extension = app.plugin('graphql')!.service<GraphqlExtension>('extension');
+  const extension = app.plugin('graphql')?.service('extension');
+  if (!extension) return;
   extension.shadowCRUD(PERMISSION_UID).disableQueries().disableMutations();
   // Replaced below by mutations that go through the services.
   extension.shadowCRUD(USER_UID).disableMutations();
@@ -105,13 +92,14 @@ export function registerGraphql(app: App, deps: GraphqlDependencies): void {
   extension.shadowCRUD(USER_UID).field('password').disableFilters();
   // Tessera's passwordChangedAt (JWTs issued before it are refused) is no Strapi field: out of the schema, as the codes are.
   for (const secret of ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt']) extension.shadowCRUD(USER_UID).field(secret).disable();
+  const resolvers: Record<string, Record<string, Resolver>> = {
+    Query: { me: (_parent, _args, context) => deps.auth().me(context.state.auth) },
+    Mutation: { ...accountMutations(deps), ...roleMutations(deps), ...userMutations(deps) },
+    UsersPermissionsMe: { role: (user) => roleOf(user as Row, deps) },
+  };
   extension.use({
     typeDefs: TYPE_DEFS,
-    resolvers: {
-      Query: { me: (_parent, _args, context) => deps.auth().me(context.state.auth) },
-      Mutation: { ...accountMutations(deps), ...roleMutations(deps), ...userMutations(deps) },
-      UsersPermissionsMe: { role: (user) => roleOf(user as Row, deps) },
-    },
+    resolvers,
     resolversConfig: {
       // Strapi's scopes: the actions of the REST routes doing the same.
       'Query.me': scope('user.me'),
@@ -134,7 +122,7 @@ export function registerGraphql(app: App, deps: GraphqlDependencies): void {
 function accountMutations(deps: GraphqlDependencies): Record<string, Resolver> {
   // Each counts against its REST route's counter: a client gets one budget per flow, whichever transport it
   // uses. Every field counts, so aliases (`a: login(...) b: login(...)`) spend it one by one.
-  const limited = <T>(handler: string, run: (args: Row, context: ResolverContext) => Promise<T>): Resolver => {
+  const limited = <T>(handler: string, run: (args: Row, context: GraphQLContext) => Promise<T>): Resolver => {
     const key = restRouteKey(handler);
     return async (_parent, args, context) => {
       await deps.countRequest(context.koaContext, key);

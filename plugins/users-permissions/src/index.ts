@@ -20,11 +20,12 @@ import { defaultAdditions } from './register-fields';
 import { routes } from './routes/content-api';
 import { resolveJwtSecret } from './secret';
 import { RoleAbilities } from './services/abilities';
-import { createAuthService, type AuthService } from './services/auth';
+import type { UsersPermissionsServices } from './contract';
+import { createAuthService } from './services/auth';
 import { createEmailService, type EmailService } from './services/email';
 import { createJwtService, type JwtService } from './services/jwt';
-import { createRoleService, type RoleService } from './services/role';
-import { createUserService, type UserService } from './services/user';
+import { createRoleService } from './services/role';
+import { createUserService } from './services/user';
 import { jwtStrategy } from './strategy';
 
 export interface UsersPermissionsOptions {
@@ -45,10 +46,10 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     return app;
   };
   const config = () => theApp().config.get<UsersPermissionsConfig>('plugin.users-permissions');
-  const service = <T extends object>(name: string) => () => theApp().plugin('users-permissions')!.service<T>(name);
-  const users = service<UserService>('user');
-  const roles = service<RoleService>('role');
-  const auth = service<AuthService>('auth');
+  const service = <S extends keyof UsersPermissionsServices>(name: S) => () => theApp().plugin('users-permissions')!.service(name);
+  const users = service('user');
+  const roles = service('role');
+  const auth = service('auth');
   const jwtService = () => {
     if (!jwt) throw new Error('users-permissions: no JWT secret yet (the plugin has not registered)');
     return jwt;
@@ -118,7 +119,8 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       email?.close();
     },
   };
-  return { ...server, name: 'users-permissions' };
+  // After graphql's register, when it is on: bootstrap adds to its schema.
+  return { ...server, name: 'users-permissions', optionalDependencies: ['graphql'] };
 }
 
 /** As Strapi 4.26 warns: without `register.allowedFields`, register accepts the user attributes an app added. */
@@ -143,3 +145,4 @@ export type { JwtService } from './services/jwt';
 export type { EmailService, MailMessage } from './services/email';
 export type { UsersPermissionsConfig } from './config';
 export { USER_UID, ROLE_UID, PERMISSION_UID } from './content-types';
+export type { UsersPermissionsServices, PermissionsService } from './contract';

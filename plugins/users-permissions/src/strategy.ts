@@ -6,7 +6,8 @@
  * confirmation is required) unconfirmed, the answer is 401 — never the
  * public role. A valid one carries its user and the user's role's actions.
  */
-import { ActionSet, UnauthorizedError, type AuthState, type AuthStrategy } from '@tessera/core';
+import { ActionSet, type AuthState, type AuthStrategy } from '@tessera/core';
+import { UnauthorizedError } from '@tessera/errors';
 import type { RoleAbilities } from './services/abilities';
 import { passwordChangedAtOf, survivesPasswordChange } from './password-change';
 import { looksLikeJwt, type JwtService } from './services/jwt';

@@ -6,6 +6,8 @@
  * recorded for the private-field walk (z-private-fields-walk.test.ts).
  */
 import { startApp, type DatabaseHandle, type TestApp, type TestDialect, type TestResponse } from '@tessera/testing';
+// The plugin's service types (app.plugin('users-permissions')!.service('user') is typed through them).
+import type {} from '@tessera/plugin-users-permissions';
 
 export const POST_SCHEMA = {
   kind: 'collectionType',

@@ -53,7 +53,7 @@ eachDatabase('users-permissions: SQL per request', (dialect) => {
   });
 
   it('GET /users costs the same for 2 or 20 users (populate included)', async () => {
-    for (let n = 0; n < 18; n += 1) await app.app.plugin('users-permissions')!.service<{ add(values: object): Promise<unknown> }>('user').add({ username: `bulk${n}`, email: `bulk${n}@example.com`, password: 'Passw0rd!' });
+    for (let n = 0; n < 18; n += 1) await app.app.plugin('users-permissions')!.service('user').add({ username: `bulk${n}`, email: `bulk${n}@example.com`, password: 'Passw0rd!' });
     const small = await queriesOf(() => app.get('/api/users?populate=role&pagination[limit]=2', { token: full }));
     const large = await queriesOf(() => app.get('/api/users?populate=role&pagination[limit]=20', { token: full }));
     expect(large.length).to.equal(small.length);

@@ -143,7 +143,7 @@ eachDatabase('users-permissions: issue 23 (ReDoS, GraphQL CSRF, login and creden
       // The squatter comes first, so the database would list it first.
       const squatter = await register(app, 'squatter');
       await users().update({ where: { id: squatter.id }, data: { username: 'victim@example.com' } });
-      const victim = await app.app.plugin('users-permissions')!.service<{ add(values: Record<string, unknown>): Promise<{ id: number }> }>('user').add({ username: 'victim', email: 'victim@example.com', password: 'V1ctimPass!', confirmed: true, blocked: false });
+      const victim = await app.app.plugin('users-permissions')!.service('user').add({ username: 'victim', email: 'victim@example.com', password: 'V1ctimPass!', confirmed: true, blocked: false });
       const login = await app.post('/api/auth/local', { identifier: 'victim@example.com', password: 'V1ctimPass!' });
       expect(login.status).to.equal(200);
       expect(login.body.user.id).to.equal(victim.id);
@@ -180,11 +180,11 @@ eachDatabase('users-permissions: issue 23 (ReDoS, GraphQL CSRF, login and creden
       expect((await app.get('/api/users/me', { token: viaUsers.jwt })).body).to.deep.equal(UNAUTHORIZED);
 
       const viaService = await register(app, 'serviceedited');
-      await app.app.plugin('users-permissions')!.service<{ edit(id: number, values: Record<string, unknown>): Promise<unknown> }>('user').edit(viaService.id, { password: 'S3rviceSet!' });
+      await app.app.plugin('users-permissions')!.service('user').edit(viaService.id, { password: 'S3rviceSet!' });
       expect((await app.get('/api/users/me', { token: viaService.jwt })).body).to.deep.equal(UNAUTHORIZED);
       // A write that does not touch the password revokes nothing.
       const untouched = await register(app, 'untouched');
-      await app.app.plugin('users-permissions')!.service<{ edit(id: number, values: Record<string, unknown>): Promise<unknown> }>('user').edit(untouched.id, { blocked: false });
+      await app.app.plugin('users-permissions')!.service('user').edit(untouched.id, { blocked: false });
       expect((await app.get('/api/users/me', { token: untouched.jwt })).status).to.equal(200);
 
       const viaReset = await register(app, 'resetter');

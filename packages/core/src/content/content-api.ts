@@ -47,8 +47,8 @@ export interface FindResult {
   pagination: PaginationMeta;
 }
 
-/** `locale` is accepted (and means nothing) until a plugin such as i18n declares it. */
-const CORE_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'publicationState', 'locale', '_q'];
+/** Strapi v4's own parameters; plugins declare theirs (i18n's `locale`) in `app.queryParameters`. */
+const CORE_PARAMETERS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'publicationState', '_q'];
 const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit', 'withCount'];
 
 export class ContentApi {

@@ -4,7 +4,7 @@
  * managers poll it; it needs no credentials and reads no content.
  */
 import { ServiceUnavailableError } from '@tessera/errors';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { RouterDefinition } from '../types';
 
 const PING_TIMEOUT_MS = 2000;

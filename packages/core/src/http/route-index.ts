@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { editDistance, type ErrorDetails } from '@tessera/errors';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { routeTable, summarize } from './route-table';
 
 export interface RouteEntry {

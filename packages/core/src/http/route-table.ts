@@ -4,7 +4,7 @@
  * grant), auth, policies and middlewares. One source for mounting, for
  * `tessera routes`, the development route index and the OpenAPI document.
  */
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { getConfig } from '../config/load-config';
 import type { Ability } from '../types';
 import type { HttpMethod, MiddlewareReference, PolicyReference, RouteConfig, RouteInfo, RouterDefinition } from '../types';

@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { ConfigurationError, PolicyError } from '../errors';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
 import { authorizeAction } from '../auth/authorize';
 import { routerRows, type RouteRow } from './route-table';

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
+import { DEFAULT_PLUGINS } from '../plugins/default-plugins';
 
 let registered = false;
 let sharing = false;
@@ -18,15 +19,16 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
  *
  * - `@strapi/strapi` is always the kernel's: a plugin that depends on it pulls the real
  *   Strapi server into node_modules, and its factories need Strapi's whole runtime
- *   (`Cannot find module 'ajv/dist/core'`). `@tessera/plugin-rest` provides the same names.
+ *   (`Cannot find module 'ajv/dist/core'`). The default `rest` plugin (plugins/default-plugins.ts)
+ *   provides the same names.
  * - `@strapi/utils` is the real package when one is installed where the code lives: it is a
  *   library (sanitizers, yup, helpers) that runs on its own, and the errors it throws are
  *   mapped by name (`normalizeError` in `@tessera/errors`). When none is installed it is
  *   `@tessera/errors`, which exports the same `errors`.
  */
-const ALWAYS_KERNEL: Record<string, string> = {
-  '@strapi/strapi': '@tessera/plugin-rest',
-};
+const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries(
+  DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.packageName])),
+);
 const KERNEL_FALLBACK: Record<string, string> = {
   '@strapi/utils': '@tessera/errors',
 };

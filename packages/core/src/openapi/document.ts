@@ -6,7 +6,7 @@
  * operation names the action a role or token needs (`x-tessera-action`)
  * and whether the public role has it.
  */
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { ContentType } from '@tessera/database';
 import type { Ability } from '../types';
 import { routeTable, type RouteRow } from '../http/route-table';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { getConfig } from '../config/load-config';
 import type { RouterDefinition } from '../types';
 import { openApiDocument, type OpenApiInfo } from './document';

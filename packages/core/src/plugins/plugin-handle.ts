@@ -8,20 +8,22 @@
  * (`const { config } = strapi.plugin('x')`).
  */
 import type { ContentType } from '@tessera/database';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { materialized } from '../strapi/apis';
 import type { MiddlewareFactory, PolicyFunction, RouteConfig, RouterDefinition } from '../types';
+import type { ServiceLookup } from './plugin-services';
 
-export class PluginHandle {
+export class PluginHandle<P extends string = string> {
   /** Plugins may store their own state on the handle, as on Strapi's plugin object. */
   [state: string]: unknown;
 
   constructor(
     private readonly app: App,
-    readonly name: string,
+    readonly name: P,
   ) {}
 
-  readonly service = <T extends object = Record<string, unknown>>(name: string): T => this.app.service<T>(this.uid(name));
+  /** Typed for the services a plugin declared (plugin-services.ts); Strapi's loose object for any other. */
+  readonly service = ((name: string): object => this.app.service(this.uid(name))) as ServiceLookup<P>;
 
   readonly controller = <T extends object = Record<string, unknown>>(name: string): T | undefined => this.app.controller<T>(this.uid(name));
 

@@ -7,7 +7,7 @@
  */
 import { ConfigurationError } from '@tessera/errors';
 import type { LifecycleHandlers } from '@tessera/database';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { deepMerge, type ConfigTree } from '../config/load-config';
 import { buildComponent, buildContentType } from '../loader/content-type';
 import type { Plugin, PluginRoutes, RouteConfig, RouterDefinition } from '../types';

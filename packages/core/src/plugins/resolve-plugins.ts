@@ -12,12 +12,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { Plugin, PluginServer } from '../types';
 import { findModule, loadModule } from '../loader/load-module';
 import { installedPlugins, type InstalledPlugin } from './discover-plugins';
+import { DEFAULT_PLUGINS } from './default-plugins';
 
-const DEFAULT_PLUGINS = ['rest'];
 
 export interface PluginSetting {
   enabled?: boolean;
@@ -42,7 +42,7 @@ export function resolvePlugins(app: App, given: Plugin[]): Plugin[] {
   const installed = installedPlugins(app.dir);
   const byName = new Map<string, Plugin>();
   for (const plugin of given) byName.set(plugin.name, plugin);
-  const wanted = new Set([...DEFAULT_PLUGINS, ...installed.keys()]);
+  const wanted = new Set([...DEFAULT_PLUGINS.map((plugin) => plugin.name), ...installed.keys()]);
   for (const [name, setting] of settings) {
     if (setting.enabled === false) wanted.delete(name);
     else wanted.add(name);

@@ -6,7 +6,7 @@
  * `policies`, `middlewares` by short name.
  */
 import type { ContentType } from '@tessera/database';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { MiddlewareFactory, PolicyFunction, RouteConfig, RouterDefinition } from '../types';
 
 export interface ApiModule {

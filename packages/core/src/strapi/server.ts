@@ -17,7 +17,7 @@ import type Router from '@koa/router';
 import KoaRouter from '@koa/router';
 import { routeTable } from '../http/route-table';
 import { ConfigurationError } from '@tessera/errors';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { HttpServer } from '../http/server';
 import { mountRouter, restPrefix } from '../http/routes';
 import type { RouteConfig, RouterDefinition } from '../types';

@@ -5,7 +5,7 @@
  * `failed` means deliveries gave up and wait for `tessera webhooks retry`.
  * Counts only, no payloads: it needs no credentials.
  */
-import type { App } from '../app';
+import type { App } from '../app-type';
 import type { RouterDefinition } from '../types';
 import type { Outbox } from './outbox';
 

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FILE_UID, type Database, type Entity } from '@tessera/database';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { CONTENT_EVENTS, publicEntry, type ContentEventName } from '../content/content-events';
 import type { WriteRecorder } from '../content/entity-service';
 import { createEventHub } from './event-hub';

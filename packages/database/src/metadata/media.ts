@@ -7,3 +7,13 @@
 export const FILE_UID = 'plugin::upload.file';
 
 export const MORPH_TABLE = 'files_related_morphs';
+
+/**
+ * The content type a link attribute points to: a relation's target, or the
+ * media file type for a media attribute. Adapters (GraphQL) ask this instead
+ * of naming the upload plugin's type.
+ */
+export function linkTarget(attribute: { type: string; target?: string }): string | undefined {
+  if (attribute.type === 'media') return FILE_UID;
+  return attribute.type === 'relation' ? attribute.target : undefined;
+}

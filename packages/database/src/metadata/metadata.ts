@@ -4,105 +4,13 @@
  * columns. Every query is planned from this, never from raw schemas.
  */
 import { ConfigurationError } from '@tessera/errors';
-import type {
-  Attribute,
-  Component,
-  ContentType,
-  RelationAttribute,
-  RelationKind,
-  ScalarAttribute,
-  ScalarType,
-} from '../model/types';
+import type { Attribute, Component, ContentType, RelationAttribute, RelationKind, ScalarAttribute } from '../model/types';
 import { isScalarAttribute } from '../model/types';
 import { columnName, componentJoinTableName, joinTableName, snakeCase } from '../model/naming';
+import type { ColumnField, ComponentField, EntityMetadata, JoinTable, LinkField, MediaField, Metadata, RelationField } from './entity-metadata';
 import { applyIndexOptions } from './search-options';
 
-/** A field stored in a column of the entity's own table. */
-export interface ColumnField {
-  name: string;
-  column: string;
-  type: ScalarType | 'increments';
-  attribute: ScalarAttribute;
-  /** Hidden from every response and from filters, sort and fields. */
-  private: boolean;
-  /** Managed by Tessera (id, timestamps): clients cannot write it. */
-  system: boolean;
-  /** SQLite: the FTS5 trigram table indexing this column for substring search (search-options.ts). */
-  searchTable?: string;
-}
-
-export interface JoinTable {
-  name: string;
-  /** Column holding the id of the entity this relation is read from. */
-  joinColumn: string;
-  /** Column holding the id of the related entity. */
-  inverseJoinColumn: string;
-  /** Orders the related entities for one source entity (toMany side). */
-  orderColumn: string | null;
-  /** Orders source entities as seen from the related entity (the other side's list). */
-  inverseOrderColumn: string | null;
-}
-
-export interface RelationField {
-  name: string;
-  kind: 'relation';
-  relation: RelationKind;
-  target: string;
-  /** The target's table, for joins planned from this field alone. */
-  targetTable: string;
-  toMany: boolean;
-  /** True on the side that declares the join table (inversedBy or unidirectional). */
-  owner: boolean;
-  /** The attribute on the target that mirrors this one, when bidirectional. */
-  inverseName: string | null;
-  joinTable: JoinTable;
-  private: boolean;
-  attribute: RelationAttribute;
-}
-
-export interface MediaField {
-  name: string;
-  kind: 'media';
-  multiple: boolean;
-  private: boolean;
-}
-
-export interface ComponentField {
-  name: string;
-  kind: 'component' | 'dynamiczone';
-  /** Allowed component uids (one for a component attribute). */
-  components: string[];
-  repeatable: boolean;
-  private: boolean;
-}
-
-export type LinkField = RelationField | MediaField | ComponentField;
-
-export interface EntityMetadata {
-  uid: string;
-  kind: 'collectionType' | 'singleType' | 'component';
-  tableName: string;
-  singularName: string;
-  draftAndPublish: boolean;
-  /** Column-backed fields by attribute name, including id and timestamps. */
-  columns: Map<string, ColumnField>;
-  /** Relation, media, component and dynamic-zone fields by attribute name. */
-  links: Map<string, LinkField>;
-  /** Attribute names in schema order, as responses list them. */
-  attributeOrder: string[];
-  /** `<table>_components` join table, when the entity has components or zones. */
-  componentJoinTable: string | null;
-  /** Column-backed fields clients see, in response order. */
-  publicColumns: ColumnField[];
-  /** Every column-backed field, private ones included (trusted reads). */
-  allColumns: ColumnField[];
-  /** Index-backed substring search (search-options.ts), or null. */
-  search: { table: string; columns: string[] } | null;
-  /** Extra b-tree indexes (column lists) the schema declares. */
-  indexes: string[][];
-}
-
-export type Metadata = Map<string, EntityMetadata>;
+export type { ColumnField, ComponentField, EntityMetadata, JoinTable, LinkField, MediaField, Metadata, RelationField } from './entity-metadata';
 
 const TO_MANY: ReadonlySet<RelationKind> = new Set(['oneToMany', 'manyToMany', 'manyWay', 'morphToMany', 'morphMany']);
 

@@ -10,7 +10,7 @@
  */
 import { ConfigurationError } from '@tessera/errors';
 import type { ContentType } from '../model/types';
-import type { EntityMetadata } from './metadata';
+import type { EntityMetadata } from './entity-metadata';
 
 const SEARCHABLE_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
 

@@ -17,7 +17,8 @@
  * (they return a number). The page itself counts too.
  */
 import { ValidationError } from '@tessera/errors';
-import type { Entity } from './level-reader';
+/** An entry read: its id and its identity (how often the same object appears). */
+type Entity = { id: number };
 
 export class EntryBudget {
   /** How many times each loaded entity appears in the answer; absent means once (a root entry). Made at the first level. */

@@ -8,18 +8,14 @@
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import { ForbiddenError } from '@tessera/errors';
+import { linkTarget } from '@tessera/database';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import type { GraphQLContext } from '../extension';
 import type { SelectionPlanner } from './selection';
 import { scopeOf } from './request-scope';
 import { plain } from './args';
 import { matchesFilters } from './component-filters';
-import { linkPage, pageOf } from './link-page';
-
-export interface GraphqlLimits {
-  defaultLimit: number;
-  maxLimit?: number;
-}
+import { linkPage, pageOf, type GraphqlLimits } from './link-page';
 
 type Resolver = GraphQLFieldResolver<Record<string, unknown>, GraphQLContext, Record<string, unknown>>;
 /** A link's loaded value → the field's answer; made once per field at boot, not per call. */
@@ -35,7 +31,7 @@ export class FieldResolvers {
   /** A relation or media field: `{ data: entity | null }` or `{ data: [entities] }`. */
   link(owner: GraphqlModel, entry: GraphqlAttribute): Resolver {
     const attribute = entry.attribute;
-    const targetUid = attribute.type === 'relation' ? attribute.target! : 'plugin::upload.file';
+    const targetUid = linkTarget(attribute)!;
     const many = isToMany(attribute);
     const shape: Shape = (value, args) => (many ? { data: this.page(Array.isArray(value) ? value : [], args.pagination) } : { data: value ?? null });
     return (parent, args, context, info) => {

@@ -14,7 +14,12 @@
  * - never more than `maxLimit` (`amountLimit`) entries.
  */
 import { PaginationError } from '@tessera/errors';
-import type { GraphqlLimits } from './field-resolvers';
+
+/** The plugin's page-size limits (`defaultLimit`, `maxLimit`) for lists and link pages. */
+export interface GraphqlLimits {
+  defaultLimit: number;
+  maxLimit?: number;
+}
 
 export interface LinkPage {
   start: number;

@@ -19,10 +19,11 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
+import { linkTarget } from '@tessera/database';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { plain, toRestFilters } from './args';
 import { holdsVariable } from '../execute/operation-plan';
-import type { GraphqlLimits } from './field-resolvers';
+import type { GraphqlLimits } from './link-page';
 import { populatePage } from './link-page';
 
 /** A selection set as the content API's `fields` and `populate`. */
@@ -125,7 +126,7 @@ export class SelectionPlanner {
   private linkWith(entry: GraphqlAttribute, nodes: FieldNode[], args: Record<string, unknown>, context: SelectionContext): Record<string, unknown> | null {
     const attribute = entry.attribute;
     if (attribute.type === 'relation' || attribute.type === 'media') {
-      const target = this.schemaModel.get(attribute.type === 'media' ? 'plugin::upload.file' : attribute.target!);
+      const target = this.schemaModel.get(linkTarget(attribute)!);
       if (!target) return null;
       const { plan } = this.forResponse(nodes, target, context);
       // A relation list is read up to its page's end (per parent, in the same query); media lists are read whole.

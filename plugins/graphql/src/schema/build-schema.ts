@@ -20,7 +20,8 @@ import { buildModelTypes } from './content-types';
 import { buildOperations, type DefaultActions } from './operations';
 import { DeclaredArguments } from './declared-arguments';
 import { pruneSchema } from './prune';
-import { FieldResolvers, type GraphqlLimits } from '../resolve/field-resolvers';
+import { FieldResolvers } from '../resolve/field-resolvers';
+import type { GraphqlLimits } from '../resolve/link-page';
 import { SelectionPlanner } from '../resolve/selection';
 import { wrapResolvers } from '../resolve/wrap-resolvers';
 

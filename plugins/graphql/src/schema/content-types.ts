@@ -8,7 +8,7 @@
  */
 import { enumType, inputObjectType, list, nonNull, objectType, scalarType, unionType, arg } from 'nexus';
 import { GraphQLError } from 'graphql';
-import type { Attribute, ScalarAttribute } from '@tessera/database';
+import { linkTarget, type Attribute, type ScalarAttribute } from '@tessera/database';
 import { dynamicZoneTypeName, enumTypeName, enumValueName, names } from '../naming';
 import { isToMany, type GraphqlAttribute, type GraphqlModel, type SchemaModel } from '../model';
 import { SCALAR_FILTERS } from './shared-types';
@@ -127,7 +127,7 @@ function objectTypeOf(model: GraphqlModel, schemaModel: SchemaModel, resolvers: 
         }
         if (attribute.type === 'relation' || attribute.type === 'media') {
           const target = targetTypeName(schemaModel, attribute);
-          const targetUid = attribute.type === 'relation' ? attribute.target : 'plugin::upload.file';
+          const targetUid = linkTarget(attribute);
           const resolve = resolvers.link(model, entry);
           if (isToMany(attribute)) {
             t.field(entry.name, { type: names.relationResponseCollection(target), args: collectionArgs(schemaModel, target, targetUid) as never, resolve });

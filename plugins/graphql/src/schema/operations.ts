@@ -15,7 +15,7 @@ import type { ExtensionService, GraphQLContext } from '../extension';
 import { plain, toRestData, toRestFilters, toRestPagination } from '../resolve/args';
 import type { SelectionParams, SelectionPlanner } from '../resolve/selection';
 import { scopeOf } from '../resolve/request-scope';
-import type { GraphqlLimits } from '../resolve/field-resolvers';
+import type { GraphqlLimits } from '../resolve/link-page';
 import type { DeclaredArguments } from './declared-arguments';
 
 /** `Query.articles` → `api::article.article.find`: the action each generated resolver requires by default. */

@@ -10,10 +10,10 @@ import type { KernelContext } from '@tessera/core';
 import { parseFileInfos } from '../file-info';
 import { linkTarget } from '../link';
 import type { ParsedUpload } from '../multipart';
-import { fileId, type UploadService } from '../services/upload';
+import { fileId } from '../services/upload';
 
 export default ({ app }: KernelContext) => {
-  const service = () => app.plugin('upload')!.service('upload') as unknown as UploadService;
+  const service = () => app.plugin('upload')!.service('upload');
   return {
     /** POST /api/upload: new files; `?id=` replaces one file's content, or only its info. */
     async upload(ctx: Koa.Context) {

@@ -6,7 +6,8 @@
  * forgot-password and send-email-confirmation always answer the same, and
  * their work happens after the answer so timing tells nothing either).
  */
-import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity } from '@tessera/core';
+import type { App, AuthState, Entity } from '@tessera/core';
+import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import type { UsersPermissionsConfig } from '../config';
 import { USER_UID } from '../content-types';
 import { checkEmailAddress } from '../email-address';

@@ -5,7 +5,8 @@
  * its role. The catalogue of actions is read from the app's content-API
  * routes, so it lists exactly what a role can be granted.
  */
-import { ApplicationError, ConfigurationError, NotFoundError, ValidationError, type App, type Entity, type RouteConfig } from '@tessera/core';
+import type { App, Entity, RouteConfig } from '@tessera/core';
+import { ApplicationError, ConfigurationError, NotFoundError, ValidationError } from '@tessera/errors';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '../content-types';
 
 export type PermissionTree = Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }>;

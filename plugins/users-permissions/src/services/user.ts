@@ -5,7 +5,8 @@
  * filters reach only types the caller may `find`). Transport-free, so the
  * GraphQL plugin calls the same functions as the REST controllers.
  */
-import { ApplicationError, ForbiddenError, ValidationError, type App, type AuthState, type Entity, type RequestParams } from '@tessera/core';
+import type { App, AuthState, Entity, RequestParams } from '@tessera/core';
+import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import { PRIVILEGED_FIELDS } from '../config';
 import { checkEmailAddress } from '../email-address';
 import { checkNewPassword, hashPassword, verifyPassword } from '../password';

@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 
 export interface BuiltinContext {
   app: App;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { ConfigurationError } from '@tessera/errors';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { findModule, loadModule } from '../../loader/load-module';
 import type { Builtin, BuiltinConfig, BuiltinContext } from './builtin';
 import { body } from './body';

@@ -1,0 +1,19 @@
+/**
+ * The plugins the kernel runs without being asked, declared in one place
+ * (core's package.json lists their packages as peer dependencies): the only
+ * plugins the kernel knows by name.
+ *
+ * `rest` is Strapi v4's REST layer. Strapi code that imports `@strapi/strapi`
+ * (`const { factories } = require('@strapi/strapi')`) gets this package: the
+ * real one is Strapi's whole runtime, and its factories cannot run here.
+ */
+export interface DefaultPlugin {
+  /** The plugin's name (its key in `config/plugins`). */
+  name: string;
+  /** Where its server side is. */
+  packageName: string;
+  /** Strapi packages whose imports it answers, always (load-module.ts). */
+  standsFor: string[];
+}
+
+export const DEFAULT_PLUGINS: readonly DefaultPlugin[] = [{ name: 'rest', packageName: '@tessera/plugin-rest', standsFor: ['@strapi/strapi'] }];

@@ -1,0 +1,22 @@
+/**
+ * What the upload plugin offers other plugins and apps: the uids of its
+ * content types and its service's type, in the kernel's typed service map
+ * (`app.plugin('upload')!.service('upload')`).
+ *
+ * The file type's uid is the database's media target (media attributes link
+ * to it in Strapi v4's layout), so it is the database package's constant.
+ */
+import type { UploadService } from './services/upload';
+
+export { FILE_UID } from '@tessera/database';
+export const FOLDER_UID = 'plugin::upload.folder';
+
+export interface UploadServices {
+  upload: UploadService;
+}
+
+declare module '@tessera/core' {
+  interface PluginServices {
+    upload: UploadServices;
+  }
+}
