@@ -27,7 +27,7 @@ export interface Violation {
   message: string;
 }
 
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
+export const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
 const PLUGIN_LOOKUP = /\.plugin\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Everything wrong in one source file of `plugin`. */
