@@ -19,6 +19,7 @@ import { fillNull } from './sql/fill-null';
 import { CountCache } from './sql/count-cache';
 import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
 import { mysqlDriverOptions } from './connection/mysql-driver';
+import { postgresClientConfig } from './connection/postgres-driver';
 import { WriteNotifications, writeChannel, type WriteNotificationTarget } from './connection/write-notifications';
 import { MysqlWriteVersions } from './connection/mysql-write-versions';
 
@@ -169,12 +170,6 @@ function bigIntegerColumns(metadata: Metadata): string[] {
     for (const field of entity.columns.values()) if (field.type === 'biginteger') columns.add(field.column);
   }
   return [...columns];
-}
-
-function postgresClientConfig(config: ResolvedDatabaseConfig): import('pg').ClientConfig {
-  const pg = config.postgres!;
-  const base = pg.connectionString ? { connectionString: pg.connectionString } : { host: pg.host ?? '127.0.0.1', port: pg.port ?? 5432, database: pg.database, user: pg.user, password: pg.password };
-  return { ...base, ssl: pg.ssl as import('pg').ClientConfig['ssl'], connectionTimeoutMillis: config.acquireTimeoutMs };
 }
 
 /** `event.model` of each content type and component, made once: Strapi's uid, names, table and attributes. */

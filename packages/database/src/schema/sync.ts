@@ -77,26 +77,30 @@ export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite'): Map
 }
 
 async function syncTable(connection: Connection, snapshot: TableSnapshot, table: PlannedTable, changes: string[]): Promise<void> {
-  // A knex SchemaBuilder accumulates statements: take a fresh one per statement.
-  const schema = () => connection.builder.schema;
+  // A knex SchemaBuilder accumulates statements: a fresh one per change, run on the sync's transaction.
+  const schema = () => connection.knex.schema;
   const existing = snapshot.columns.get(table.name);
   if (!existing) {
-    await schema().createTable(table.name, (builder) => {
+    await connection.runSchema(
+      schema().createTable(table.name, (builder) => {
       for (const column of table.columns) column.add(builder);
       // MySQL: indexes before foreign keys, as Strapi creates them. A foreign key made first gets an implicit
       // index of its own name, which MySQL drops again once a later index (the unique pair) can serve it.
       if (connection.dialect === 'mysql') for (const index of table.indexes.filter((planned) => !planned.longText)) addIndex(builder, index);
       table.onCreate?.(builder);
-    });
+      }),
+    );
     changes.push(`created table ${table.name}`);
     // MySQL made an index for each foreign key, named after it: the planned index of that name is there already.
     if (connection.dialect === 'mysql') await readMysqlIndexes(connection, snapshot.indexes, table.name);
   } else {
     const missing = table.columns.filter((column) => !existing.has(column.name));
     if (missing.length > 0) {
-      await schema().alterTable(table.name, (builder) => {
-        for (const column of missing) column.add(builder);
-      });
+      await connection.runSchema(
+        schema().alterTable(table.name, (builder) => {
+          for (const column of missing) column.add(builder);
+        }),
+      );
       for (const column of missing) changes.push(`added column ${table.name}.${column.name}`);
     }
   }
@@ -107,14 +111,14 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
     if (index.unique && existing) continue;
     if (index.longText && connection.dialect === 'mysql') {
       const columns = index.columns.map(() => `??(${MYSQL_TEXT_PREFIX})`).join(', ');
-      await connection.builder.raw(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
+      await connection.raw(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
     } else if (!index.unique && connection.dialect === 'postgres') {
       // Sorts put NULLs first ascending on every database (reader.ts): an index built the same way serves
       // `ORDER BY … LIMIT` in both directions, where a default (NULLS LAST) one would leave Postgres sorting every row.
       const columns = index.columns.map(() => '?? NULLS FIRST').join(', ');
-      await connection.builder.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
+      await connection.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
     } else {
-      await schema().alterTable(table.name, (builder) => addIndex(builder, index));
+      await connection.runSchema(schema().alterTable(table.name, (builder) => addIndex(builder, index)));
     }
     changes.push(`created index ${index.name}`);
   }
