@@ -16,6 +16,8 @@ import { Lifecycles, type LifecycleModel } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
 import { fillNull } from './sql/fill-null';
+import { countLinksPerTarget, fileLinks, unlinkFile, type FileLink } from './relations/link-counts';
+import type { TableDefinition } from './schema/declared-tables';
 import { CountCache } from './sql/count-cache';
 import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
 import { mysqlDriverOptions } from './connection/mysql-driver';
@@ -26,6 +28,8 @@ import { MysqlWriteVersions } from './connection/mysql-write-versions';
 export interface DatabaseModel {
   contentTypes: ContentType[];
   components: Component[];
+  /** Tables plugins own, synced with the rest (schema/declared-tables.ts). */
+  tables?: TableDefinition[];
 }
 
 export class Database {
@@ -39,12 +43,14 @@ export class Database {
   private readonly repositories = new Map<string, EntityRepository>();
   private notifications: WriteNotifications | MysqlWriteVersions | undefined;
   private readonly writeListeners = new Set<(uid: string) => void>();
+  private readonly declaredTables: TableDefinition[];
 
   constructor(
     private readonly config: ResolvedDatabaseConfig,
     model: DatabaseModel,
   ) {
     this.metadata = buildMetadata(model.contentTypes, model.components);
+    this.declaredTables = model.tables ?? [];
     this.connection = new Connection(config);
     this.connection.readExactIntegers(bigIntegerColumns(this.metadata));
     this.description = describeDatabase(config);
@@ -125,7 +131,7 @@ export class Database {
   /** Creates missing tables, columns and indexes; never drops anything. */
   async sync(): Promise<SyncReport> {
     // Several processes booting at once: one syncs, the others wait and then find nothing to do.
-    const sync = () => syncSchema(this.connection, this.metadata);
+    const sync = () => syncSchema(this.connection, this.metadata, this.declaredTables);
     if (this.dialect === 'sqlite') return withSqliteSyncLock(this.config.sqlite!.filename, sync);
     if (this.dialect === 'mysql') {
       const options = mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs);
@@ -151,6 +157,21 @@ export class Database {
   /** Inside a transaction: waits for, then holds until commit, a lock on each name (see advisoryLock). */
   lock(names: string[]): Promise<void> {
     return advisoryLock(this.connection, names);
+  }
+
+  /** Per target id of relation `attribute` of `uid`: how many entries link to it (users per role). */
+  countLinksPerTarget(uid: string, attribute: string): Promise<Map<number, number>> {
+    return countLinksPerTarget(this.connection, this.entity(uid), attribute);
+  }
+
+  /** The entries linked to each of `fileIds` (`populate=related` on files), in each file's link order. */
+  fileLinks(fileIds: number[]): Promise<FileLink[]> {
+    return fileLinks(this.connection, fileIds);
+  }
+
+  /** Removes every link to a file, in the current transaction (the file is being deleted). */
+  unlinkFile(fileId: number): Promise<void> {
+    return unlinkFile(this.connection, fileId);
   }
 
   /** Gives `attribute` the value `value` on every row of `uid` where it is NULL, in one statement (a boot-time data step); returns how many rows. */

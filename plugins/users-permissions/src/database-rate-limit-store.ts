@@ -4,21 +4,31 @@
  * counts against the same limit. One fixed window per key in the
  * `tessera_rate_limits` table (a Tessera addition; Strapi's tables are not
  * touched), bumped by a single atomic upsert, so concurrent hits never lose a
- * count. Expired windows are deleted now and then.
+ * count. Expired windows are deleted now and then. The plugin declares the
+ * table at `register` (RATE_LIMIT_TABLE): the schema sync creates it.
  */
 import type { App } from '@tessera/core';
+import type { TableDefinition } from '@tessera/database';
 import type { RateLimitHit, RateLimitStore } from './rate-limit';
 
 const TABLE = 'tessera_rate_limits';
 
+/** `key` is a reserved word on MySQL: the statements below quote it as an identifier (`??`). */
+export const RATE_LIMIT_TABLE: TableDefinition = {
+  name: TABLE,
+  columns: [
+    { name: 'key', type: 'string', length: 512, primaryKey: true },
+    { name: 'hits', type: 'integer', notNull: true },
+    { name: 'reset_at', type: 'biginteger', notNull: true },
+  ],
+};
+
 export class DatabaseRateLimitStore implements RateLimitStore {
-  private ready: Promise<void> | undefined;
   private nextSweep = 0;
 
   constructor(private readonly app: () => App) {}
 
   async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
-    await (this.ready ??= this.createTable());
     const connection = this.app().db.connection;
     if (now >= this.nextSweep) {
       this.nextSweep = now + windowMs;
@@ -53,20 +63,5 @@ export class DatabaseRateLimitStore implements RateLimitStore {
       const [row] = await connection.raw(`SELECT hits, reset_at FROM ?? WHERE ?? = ?`, [TABLE, 'key', key]);
       return { count: Number(row.hits), resetAt: Number(row.reset_at) };
     });
-  }
-
-  private async createTable(): Promise<void> {
-    const connection = this.app().db.connection;
-    try {
-      // `key` is a reserved word on MySQL: quoted as an identifier (`??`) on every database.
-      await connection.raw(`CREATE TABLE IF NOT EXISTS ?? (?? varchar(512) PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL)`, [TABLE, 'key']);
-    } catch (error) {
-      // Processes booting together on PostgreSQL may race on CREATE TABLE IF NOT EXISTS: the table exists either way.
-      const exists = await connection.raw(`SELECT 1 FROM ?? WHERE 1 = 0`, [TABLE]).then(() => true, () => false);
-      if (!exists) {
-        this.ready = undefined;
-        throw error;
-      }
-    }
   }
 }

@@ -18,6 +18,7 @@ interface Waiter {
 export class SqliteWriter implements ConnectionPool {
   private handle: BetterSqlite3.Database | undefined;
   private leased = false;
+  private closed = false;
   private readonly waiting: Waiter[] = [];
 
   constructor(
@@ -44,6 +45,7 @@ export class SqliteWriter implements ConnectionPool {
   }
 
   async destroy(): Promise<void> {
+    this.closed = true;
     this.handle?.close();
     this.handle = undefined;
   }
@@ -69,6 +71,7 @@ export class SqliteWriter implements ConnectionPool {
 
   private open(): BetterSqlite3.Database {
     if (this.handle) return this.handle;
+    if (this.closed) throw new Error('the database connection is closed');
     if (this.filename !== ':memory:') fs.mkdirSync(path.dirname(this.filename), { recursive: true });
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Database = require('better-sqlite3') as typeof BetterSqlite3;

@@ -12,6 +12,8 @@ import { WRITE_VERSIONS_TABLE } from '../connection/mysql-write-versions';
 import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metadata/metadata';
 import { TableSnapshot, readMysqlIndexes, readSnapshot } from './introspect';
 import { indexName } from './names';
+import { addDeclaredColumn, type TableDefinition } from './declared-tables';
+import { ConfigurationError } from '@tessera/errors';
 import { syncSearchIndexes } from './search-sync';
 import { FILE_UID, MORPH_TABLE } from '../metadata/media';
 
@@ -41,8 +43,9 @@ interface PlannedTable {
   onCreate?: (table: Knex.CreateTableBuilder) => void;
 }
 
-export async function syncSchema(connection: Connection, metadata: Metadata): Promise<SyncReport> {
-  const planned = planTables(metadata, connection.dialect);
+/** Syncs the content types' tables and the tables plugins declared (declared-tables.ts). */
+export async function syncSchema(connection: Connection, metadata: Metadata, declared: readonly TableDefinition[] = []): Promise<SyncReport> {
+  const planned = planTables(metadata, connection.dialect, declared);
   const changes: string[] = [];
   const warnings: string[] = [];
   await connection.transaction(async () => {
@@ -59,7 +62,7 @@ function summarize(changes: string[]): string {
   return `created ${count('created table')} tables, ${count('created index')} indexes, ${count('added column')} columns`;
 }
 
-export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite'): Map<string, PlannedTable> {
+export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite', declared: readonly TableDefinition[] = []): Map<string, PlannedTable> {
   const tables = new Map<string, PlannedTable>();
   // Entity tables first: join tables reference them with foreign keys.
   for (const entity of metadata.values()) tables.set(entity.tableName, entityTable(entity));
@@ -73,6 +76,10 @@ export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite'): Map
   const files = metadata.get(FILE_UID);
   if (files) tables.set(MORPH_TABLE, morphTable(files.tableName));
   for (const table of tesseraTables(dialect)) tables.set(table.name, table);
+  for (const table of declared) {
+    if (tables.has(table.name)) throw new ConfigurationError(`declared table "${table.name}" is already a table of the model`);
+    tables.set(table.name, declaredTable(table));
+  }
   return tables;
 }
 
@@ -276,6 +283,14 @@ function morphTable(filesTable: string): PlannedTable {
  * Tessera's own tables, MySQL only: the row locks that stand in for PostgreSQL's advisory locks (link-sql.ts)
  * and the write versions that stand in for its LISTEN/NOTIFY (mysql-write-versions.ts).
  */
+function declaredTable(table: TableDefinition): PlannedTable {
+  return {
+    name: table.name,
+    columns: table.columns.map((column) => ({ name: column.name, add: (builder: Knex.CreateTableBuilder) => addDeclaredColumn(builder, column) })),
+    indexes: (table.indexes ?? []).map((index) => ({ name: index.name, columns: index.columns, unique: false })),
+  };
+}
+
 function tesseraTables(dialect: Dialect): PlannedTable[] {
   if (dialect !== 'mysql') return [];
   return [
