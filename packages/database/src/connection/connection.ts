@@ -44,7 +44,7 @@ export class Connection {
   private readonly transactions: Transactions;
   private readonly writes = new WriteTracking();
   /** One entry per subscription, so the same function subscribed twice is two entries. */
-  private readonly queryListeners = new Set<{ listener: (sql: string) => void }>();
+  private readonly queryListeners = new Set<{ listener: (sql: string, bindings: readonly unknown[]) => void }>();
 
   constructor(config: ResolvedDatabaseConfig, shared?: Shared) {
     this.dialect = config.dialect;
@@ -65,8 +65,8 @@ export class Connection {
     return this.shared.config.postgres?.schema;
   }
 
-  /** Called with every executed SQL string (query-count tests, debug logging). */
-  onQuery(listener: (sql: string) => void): () => void {
+  /** Called with every executed statement, SQL and bindings (query-count tests, the bench's capture, debug logging). */
+  onQuery(listener: (sql: string, bindings: readonly unknown[]) => void): () => void {
     // The returned function removes this subscription only, however often it is called.
     const subscription = { listener };
     this.queryListeners.add(subscription);
@@ -200,7 +200,7 @@ export class Connection {
   }
 
   private notify(statement: SqlStatement): void {
-    for (const { listener } of this.queryListeners) listener(statement.sql);
+    for (const { listener } of this.queryListeners) listener(statement.sql, statement.bindings);
     if (this.shared.config.debug) console.log('[sql]', statement.sql, statement.bindings);
   }
 }
