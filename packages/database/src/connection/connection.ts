@@ -34,11 +34,7 @@ interface Shared {
 export class Connection {
   readonly knex: Knex;
   readonly dialect: Dialect;
-  /**
-   * The same database for background work (webhook deliveries): its statements
-   * never join the current request's transaction and query listeners never see
-   * them — they belong to no request.
-   */
+  /** For background work (webhook deliveries): never joins a request's transaction; query listeners never see it. */
   readonly background: Connection;
   private readonly shared: Shared;
   private readonly transactions: Transactions;
@@ -56,7 +52,8 @@ export class Connection {
       reader: config.dialect === 'sqlite' ? new SqliteReadHandle(config.sqlite!.filename) : undefined,
     };
     this.knex = this.shared.knex;
-    this.transactions = new Transactions(this.shared.pool, this.dialect, (scope) => this.writes.beforeCommit(scope, (statement) => this.run(statement)));
+    const writes = this.writes;
+    this.transactions = new Transactions(this.shared.pool, this.dialect, (scope) => writes.beforeCommit(scope), (scope) => writes.notifyStatement(scope));
     this.background = shared ? this : new Connection(config, this.shared);
   }
 
@@ -106,7 +103,7 @@ export class Connection {
     return this.onConnection((raw) => this.shared.statements.affected(raw, statement), statement);
   }
 
-  /** Runs SQL with `?` placeholders (`??` for identifiers) on either dialect. */
+  /** Runs SQL with `?` placeholders (`??` for identifiers) on any dialect. */
   async raw(sql: string, bindings: readonly unknown[] = []): Promise<Row[]> {
     return this.run(this.knex.raw(sql, bindings as Knex.RawBinding[]));
   }
@@ -134,11 +131,7 @@ export class Connection {
     return this.transactions.run(work);
   }
 
-  /**
-   * Runs `callback` once the current transaction (the outermost one, when
-   * nested) has committed — never when it rolls back. Outside a transaction
-   * it runs at once. Content events use this: they announce writes that stay.
-   */
+  /** Runs `callback` once the outermost transaction has committed, never on rollback; outside one, at once (content events). */
   afterCommit(callback: () => unknown): Promise<void> {
     return this.transactions.afterCommit(callback);
   }

@@ -35,6 +35,8 @@ export class Transactions {
     private readonly dialect: Dialect,
     /** Last statements inside the transaction, after the work (write notifications). */
     private readonly beforeCommit: (scope: TransactionScope) => Promise<void>,
+    /** A statement sent in the COMMIT's own message (PostgreSQL's NOTIFY), if any. */
+    private readonly withCommit: (scope: TransactionScope) => string | undefined,
   ) {}
 
   current(): TransactionScope | undefined {
@@ -96,7 +98,8 @@ export class Transactions {
         throw lost ? unavailable(error, 'query') : error;
       }
       try {
-        await this.control(lease.raw, 'COMMIT');
+        const notices = this.withCommit(scope);
+        await this.control(lease.raw, notices ? `${notices}; COMMIT` : 'COMMIT');
       } catch (error) {
         broken = isUnavailable(error);
         if (broken) throw unavailable(error, 'commit');
@@ -114,7 +117,8 @@ export class Transactions {
     else await this.control(raw, 'BEGIN');
   }
 
-  private async control(raw: unknown, sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): Promise<void> {
+  /** BEGIN, COMMIT or ROLLBACK (PostgreSQL: COMMIT may follow a statement in the same simple-protocol message). */
+  private async control(raw: unknown, sql: string): Promise<void> {
     if (this.dialect === 'sqlite') {
       const db = raw as BetterSqlite3.Database;
       // SQLite ends a transaction itself on some errors (a full disk): nothing is left to roll back.

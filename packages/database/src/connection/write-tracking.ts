@@ -3,11 +3,11 @@
  * process (the count cache, plugins' caches) and, when enabled, other
  * processes — PostgreSQL by NOTIFY (write-notifications.ts), MySQL by write
  * versions (mysql-write-versions.ts). Inside a transaction a written type is
- * remembered and announced once, at commit; the NOTIFY is sent inside the
- * transaction, so PostgreSQL delivers it only if the transaction commits.
+ * remembered and announced once, at commit. The NOTIFY travels in the COMMIT's
+ * own message (no round trip of its own) and inside the transaction, so
+ * PostgreSQL delivers it only if the transaction commits.
  */
 import { notificationPayload } from './write-notifications';
-import type { SqlStatement } from './statements';
 import type { TransactionScope } from './transactions';
 
 export class WriteTracking {
@@ -37,18 +37,26 @@ export class WriteTracking {
     else for (const listener of this.listeners) listener(uid);
   }
 
-  /** Before commit, in the transaction: NOTIFY other processes, and queue the listeners first among the after-commit work. */
-  async beforeCommit(scope: TransactionScope, run: (statement: SqlStatement) => Promise<unknown>): Promise<void> {
+  /** Before commit, in the transaction: MySQL's version bump, and the listeners queued first among the after-commit work. */
+  async beforeCommit(scope: TransactionScope): Promise<void> {
     const types = scope.written;
     if (types.size === 0) return;
-    if (this.notifyOn) {
-      const { channel, sender } = this.notifyOn;
-      for (const uid of types) await run({ sql: 'SELECT pg_notify($1, $2)', bindings: [channel, notificationPayload(sender, uid)] });
-    }
     const recorded = this.commitHook ? await this.commitHook(types) : undefined;
     scope.committed.unshift(() => {
       recorded?.();
       for (const uid of types) for (const listener of this.listeners) listener(uid);
     });
   }
+
+  /** PostgreSQL, notifications on: the statement sent with the COMMIT (one simple-protocol message, so literals, not bindings). */
+  notifyStatement(scope: TransactionScope): string | undefined {
+    if (!this.notifyOn || scope.written.size === 0) return undefined;
+    const { channel, sender } = this.notifyOn;
+    return `SELECT ${[...scope.written].map((uid) => `pg_notify(${literal(channel)}, ${literal(notificationPayload(sender, uid))})`).join(', ')}`;
+  }
+}
+
+/** A string literal that reads the same whatever `standard_conforming_strings` says (an E'' string). */
+function literal(value: string): string {
+  return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
