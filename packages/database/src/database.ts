@@ -18,6 +18,7 @@ import { advisoryLock } from './relations/link-sql';
 import { fillNull } from './sql/fill-null';
 import { countLinksPerTarget, fileLinks, unlinkFile, type FileLink } from './relations/link-counts';
 import type { TableDefinition } from './schema/declared-tables';
+import { WindowCounters } from './counters/window-counters';
 import { CountCache } from './sql/count-cache';
 import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
 import { mysqlDriverOptions } from './connection/mysql-driver';
@@ -172,6 +173,11 @@ export class Database {
   /** Removes every link to a file, in the current transaction (the file is being deleted). */
   unlinkFile(fileId: number): Promise<void> {
     return unlinkFile(this.connection, fileId);
+  }
+
+  /** Fixed-window counters in a table declared with `windowCounterTable` (rate limits shared by every process). */
+  windowCounters(table: string): WindowCounters {
+    return new WindowCounters(this.connection, table);
   }
 
   /** Gives `attribute` the value `value` on every row of `uid` where it is NULL, in one statement (a boot-time data step); returns how many rows. */
