@@ -30,7 +30,6 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof ServiceUnavailableError) return true;
   const code = String((error as { code?: unknown }).code ?? '');
   if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || MYSQL_CODES.has(code) || PG_STATE.test(code)) return true;
-  if ((error as { name?: string }).name === 'KnexTimeoutError') return true;
   const message = String((error as { message?: unknown }).message ?? '');
   return MESSAGES.some((pattern) => pattern.test(message));
 }
