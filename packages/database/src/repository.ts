@@ -148,9 +148,14 @@ export class EntityRepository {
       this.around('Create', params, async (prepared) => {
         const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
-        const id = await this.parts.writer.insert(this.entity, this.withTimestamps(columns));
+        const readQuery = this.readQuery(this.readBackOf(params, prepared));
+        // The insert returns the row the answer shows (RETURNING), so it is not read again; links live in other tables.
+        // MySQL has no RETURNING, and a read-back query with conditions must apply them: those read the row back.
+        const returning = this.parts.connection.dialect !== 'mysql' && !readQuery.where ? readQuery.fields.map((field) => field.column) : undefined;
+        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(columns), returning);
         await this.parts.links.write(this.entity, id, links, 'create');
-        return this.readBack(id, this.readBackOf(params, prepared));
+        if (row) return this.parts.reader.fromRow(readQuery, row);
+        return this.readBack(id, readQuery);
       }),
     );
   }
@@ -283,10 +288,13 @@ export class EntityRepository {
     return this.entity.columns.has('updatedAt') && columns.updatedAt === undefined ? { ...columns, updatedAt: new Date() } : columns;
   }
 
+  /** How an entry just written is read back: whatever its state (the caller just wrote it). */
+  private readQuery(query?: EntityQuery): EntityQuery {
+    return { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
+  }
+
   private async readBack(id: number, query?: EntityQuery): Promise<Entity> {
-    // Read back whatever the state: the caller just wrote it.
-    const readQuery = { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
-    const entity = await this.parts.reader.findById(readQuery, id);
+    const entity = await this.parts.reader.findById(this.readQuery(query), id);
     if (!entity) throw new NotFoundError();
     return entity;
   }

@@ -4,20 +4,21 @@
  * database become ValidationErrors naming the attribute, never a 500.
  */
 import { ValidationError } from '@tessera/errors';
-import type { Connection } from '../connection/connection';
+import type { Connection, Row } from '../connection/connection';
 import type { EntityMetadata } from '../metadata/metadata';
 import { encoderFor } from '../query/codec';
 
 export class EntityWriter {
   constructor(private readonly connection: Connection) {}
 
-  async insert(entity: EntityMetadata, values: Record<string, unknown>): Promise<number> {
+  /** Inserts the entry's row; returns its id and, when asked for `returning` columns, the row with those (not on MySQL). */
+  async insert(entity: EntityMetadata, values: Record<string, unknown>, returning?: string[]): Promise<{ id: number; row?: Row }> {
     const row = this.encode(entity, values);
     // MySQL has no RETURNING: its connection answers an insert with `[{ id: insertId }]` (mysql-driver.ts).
     const qb = this.connection.knex(entity.tableName).insert(row);
-    if (this.connection.dialect !== 'mysql') qb.returning('id');
+    if (this.connection.dialect !== 'mysql') qb.returning(returning ? [...new Set(['id', ...returning])] : 'id');
     const rows = await this.guard(entity, () => this.connection.run(qb));
-    return Number(rows[0]?.id);
+    return { id: Number(rows[0]?.id), row: returning ? rows[0] : undefined };
   }
 
   /**
