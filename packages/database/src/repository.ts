@@ -149,10 +149,7 @@ export class EntityRepository {
         const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
-        // The insert returns the row the answer shows (RETURNING), so it is not read again; links live in other tables.
-        // MySQL has no RETURNING, and a read-back query with conditions must apply them: those read the row back.
-        const returning = this.parts.connection.dialect !== 'mysql' && !readQuery.where ? readQuery.fields.map((field) => field.column) : undefined;
-        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(columns), returning);
+        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(columns), this.returningFor(readQuery));
         await this.parts.links.write(this.entity, id, links, 'create');
         if (row) return this.parts.reader.fromRow(readQuery, row);
         return this.readBack(id, readQuery);
@@ -175,9 +172,11 @@ export class EntityRepository {
         const { columns, links } = this.split(prepared.params.data ?? {});
         // Relation locks before the row, as a delete takes them: the other order could deadlock.
         await this.parts.links.lock(this.entity, links);
-        if ((await this.parts.writer.update(this.entity, id, columns)) === 0) throw new NotFoundError();
+        const readQuery = this.readQuery(this.readBackOf(params, prepared));
+        const { changed, row } = await this.parts.writer.update(this.entity, id, columns, this.returningFor(readQuery));
+        if (changed === 0) throw new NotFoundError();
         await this.parts.links.write(this.entity, id, links, 'update');
-        return this.readBack(id, this.readBackOf(params, prepared));
+        return row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery);
       }),
     );
   }
@@ -286,6 +285,16 @@ export class EntityRepository {
 
   private withUpdatedAt(columns: Record<string, unknown>): Record<string, unknown> {
     return this.entity.columns.has('updatedAt') && columns.updatedAt === undefined ? { ...columns, updatedAt: new Date() } : columns;
+  }
+
+  /**
+   * The columns a write returns (RETURNING) so that the entry it answers is not read again: the row's own
+   * columns, which links (in other tables) never change. MySQL has no RETURNING, and a read-back query with
+   * conditions must apply them: those read the row back.
+   */
+  private returningFor(readQuery: EntityQuery): string[] | undefined {
+    if (this.parts.connection.dialect === 'mysql' || readQuery.where) return undefined;
+    return readQuery.fields.map((field) => field.column);
   }
 
   /** How an entry just written is read back: whatever its state (the caller just wrote it). */
