@@ -12,23 +12,9 @@ import type { ResolvedDatabaseConfig } from './config';
 import { postgresClientConfig } from './postgres-driver';
 import { mysqlDriverOptions, prepareMysqlSession } from './mysql-driver';
 import { SqliteWriter } from './sqlite-writer';
+import { acquireTimeout, type ConnectionPool, type Lease } from './lease';
 
-export interface Lease {
-  /** The driver's connection: a better-sqlite3 Database, a pg client or a mysql2 connection. */
-  readonly raw: unknown;
-  /** Hands the connection back; `broken` (it failed as unavailable) drops it instead. */
-  release(broken: boolean): void;
-}
-
-export interface ConnectionPool {
-  acquire(): Promise<Lease>;
-  destroy(): Promise<void>;
-}
-
-/** The message `isUnavailable` knows (unavailable.ts): no connection came within the acquire timeout. */
-export function acquireTimeout(ms: number): Error {
-  return new Error(`Timeout acquiring a connection (${ms} ms): the pool is probably full or the database down`);
-}
+export type { ConnectionPool, Lease } from './lease';
 
 export function createPool(config: ResolvedDatabaseConfig): ConnectionPool {
   if (config.dialect === 'sqlite') return new SqliteWriter(config.sqlite!.filename, config.acquireTimeoutMs);

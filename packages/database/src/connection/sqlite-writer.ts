@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { acquireTimeout, type ConnectionPool, type Lease } from './pool';
+import { acquireTimeout, type ConnectionPool, type Lease } from './lease';
 import { SQLITE_BUSY_TIMEOUT_MS } from './sqlite-write-lock';
 
 interface Waiter {
