@@ -5,30 +5,20 @@
  * transaction, unseen by query listeners), and schema builders run through it.
  */
 import { expect } from 'chai';
-import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import type { Connection } from '@tessera/database';
-
-const NOTE_FILES = {
-  'src/api/note/content-types/note/schema.json': {
-    kind: 'collectionType',
-    collectionName: 'notes',
-    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
-    options: { draftAndPublish: false },
-    attributes: { text: { type: 'string' } },
-  },
-};
 
 eachDatabase('connection: transactions, after-commit, background work', (dialect) => {
   let app: TestApp;
   let connection: Connection;
-  const texts = async (on: Connection = connection) => (await on.all(on.knex('notes').select('text').orderBy('text'))).map((row) => String(row.text));
-  const insert = (text: string) => connection.run(connection.knex('notes').insert({ text }));
+  const texts = async (on: Connection = connection) => (await on.all(on.knex('tags').select('name').orderBy('name'))).map((row) => String(row.name));
+  const insert = (name: string) => connection.run(connection.knex('tags').insert({ name }));
 
   before(async () => {
-    app = await startApp({ dialect, files: NOTE_FILES });
+    app = await startApp({ dialect, from: EXAMPLE_APP });
     connection = app.app.db.connection;
   });
-  beforeEach(() => connection.run(connection.knex('notes').delete()));
+  beforeEach(() => connection.run(connection.knex('tags').delete()));
   after(() => app?.stop());
 
   it('commits a nested transaction with the outer one, then runs after-commit callbacks in the order queued', async () => {
@@ -83,7 +73,7 @@ eachDatabase('connection: transactions, after-commit, background work', (dialect
     } finally {
       unsubscribe();
     }
-    expect(seen.filter((sql) => sql.includes('notes'))).to.have.length(2);
+    expect(seen.filter((sql) => sql.includes('tags'))).to.have.length(2);
   });
 
   it('runs a schema builder through the connection, and knows which tables exist', async () => {
