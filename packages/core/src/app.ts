@@ -16,6 +16,7 @@ import {
   type DatabaseConfig,
   type EntityRepository,
   type LifecycleHandlers,
+  type TableDefinition,
 } from '@tessera/database';
 import { createEnv, type Env } from './config/env';
 import { restConfig } from './config/rest-config';
@@ -90,6 +91,8 @@ export class App {
   readonly queryParameters = new Registry<QueryParameter>('query parameter');
   /** Rules plugins add to the writes of some content types (i18n's localizations); declare them during `register`. */
   readonly writeRules = new Registry<WriteRule>('write rule');
+  /** Tables plugins own beside the content types (rate-limit counters), synced with them; declare them during `register`. */
+  readonly tables = new Registry<TableDefinition>('table');
   /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();
@@ -366,7 +369,7 @@ export class App {
   }
 
   private async connectDatabase(): Promise<void> {
-    const model = { contentTypes: this.contentTypes.values(), components: this.components.values() };
+    const model = { contentTypes: this.contentTypes.values(), components: this.components.values(), tables: this.tables.values() };
     this.database = await openDatabase(this.config.database as DatabaseConfig | undefined, this.dir, model, this.log);
     for (const { uid, handlers } of this.pendingLifecycles) this.database.lifecycles.subscribe({ models: [uid], ...handlers });
     await this.database.listenForWrites();

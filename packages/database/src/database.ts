@@ -16,15 +16,21 @@ import { Lifecycles, type LifecycleModel } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
 import { fillNull } from './sql/fill-null';
+import { countLinksPerTarget, fileLinks, unlinkFile, type FileLink } from './relations/link-counts';
+import type { TableDefinition } from './schema/declared-tables';
+import { WindowCounters } from './counters/window-counters';
 import { CountCache } from './sql/count-cache';
 import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
 import { mysqlDriverOptions } from './connection/mysql-driver';
+import { postgresClientConfig } from './connection/postgres-driver';
 import { WriteNotifications, writeChannel, type WriteNotificationTarget } from './connection/write-notifications';
 import { MysqlWriteVersions } from './connection/mysql-write-versions';
 
 export interface DatabaseModel {
   contentTypes: ContentType[];
   components: Component[];
+  /** Tables plugins own, synced with the rest (schema/declared-tables.ts). */
+  tables?: TableDefinition[];
 }
 
 export class Database {
@@ -38,12 +44,14 @@ export class Database {
   private readonly repositories = new Map<string, EntityRepository>();
   private notifications: WriteNotifications | MysqlWriteVersions | undefined;
   private readonly writeListeners = new Set<(uid: string) => void>();
+  private readonly declaredTables: TableDefinition[];
 
   constructor(
     private readonly config: ResolvedDatabaseConfig,
     model: DatabaseModel,
   ) {
     this.metadata = buildMetadata(model.contentTypes, model.components);
+    this.declaredTables = model.tables ?? [];
     this.connection = new Connection(config);
     this.connection.readExactIntegers(bigIntegerColumns(this.metadata));
     this.description = describeDatabase(config);
@@ -124,7 +132,7 @@ export class Database {
   /** Creates missing tables, columns and indexes; never drops anything. */
   async sync(): Promise<SyncReport> {
     // Several processes booting at once: one syncs, the others wait and then find nothing to do.
-    const sync = () => syncSchema(this.connection, this.metadata);
+    const sync = () => syncSchema(this.connection, this.metadata, this.declaredTables);
     if (this.dialect === 'sqlite') return withSqliteSyncLock(this.config.sqlite!.filename, sync);
     if (this.dialect === 'mysql') {
       const options = mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs);
@@ -152,6 +160,26 @@ export class Database {
     return advisoryLock(this.connection, names);
   }
 
+  /** Per target id of relation `attribute` of `uid`: how many entries link to it (users per role). */
+  countLinksPerTarget(uid: string, attribute: string): Promise<Map<number, number>> {
+    return countLinksPerTarget(this.connection, this.entity(uid), attribute);
+  }
+
+  /** The entries linked to each of `fileIds` (`populate=related` on files), in each file's link order. */
+  fileLinks(fileIds: number[]): Promise<FileLink[]> {
+    return fileLinks(this.connection, fileIds);
+  }
+
+  /** Removes every link to a file, in the current transaction (the file is being deleted). */
+  unlinkFile(fileId: number): Promise<void> {
+    return unlinkFile(this.connection, fileId);
+  }
+
+  /** Fixed-window counters in a table declared with `windowCounterTable` (rate limits shared by every process). */
+  windowCounters(table: string): WindowCounters {
+    return new WindowCounters(this.connection, table);
+  }
+
   /** Gives `attribute` the value `value` on every row of `uid` where it is NULL, in one statement (a boot-time data step); returns how many rows. */
   fillNull(uid: string, attribute: string, value: unknown): Promise<number> {
     return fillNull(this.connection, this.entity(uid), attribute, value);
@@ -169,12 +197,6 @@ function bigIntegerColumns(metadata: Metadata): string[] {
     for (const field of entity.columns.values()) if (field.type === 'biginteger') columns.add(field.column);
   }
   return [...columns];
-}
-
-function postgresClientConfig(config: ResolvedDatabaseConfig): import('pg').ClientConfig {
-  const pg = config.postgres!;
-  const base = pg.connectionString ? { connectionString: pg.connectionString } : { host: pg.host ?? '127.0.0.1', port: pg.port ?? 5432, database: pg.database, user: pg.user, password: pg.password };
-  return { ...base, ssl: pg.ssl as import('pg').ClientConfig['ssl'], connectionTimeoutMillis: config.acquireTimeoutMs };
 }
 
 /** `event.model` of each content type and component, made once: Strapi's uid, names, table and attributes. */

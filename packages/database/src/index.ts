@@ -17,3 +17,6 @@ export * from './lifecycles';
 export { EntityRepository, type EngineWriteParams, type FindManyParams, type FindOneParams, type WriteParams } from './repository';
 export { Database, type DatabaseModel } from './database';
 export type { SyncReport } from './schema/sync';
+export type { TableDefinition, DeclaredColumn, DeclaredColumnType } from './schema/declared-tables';
+export type { FileLink } from './relations/link-counts';
+export { windowCounterTable, type WindowCounters, type WindowCount } from './counters/window-counters';

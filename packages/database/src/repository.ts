@@ -148,9 +148,11 @@ export class EntityRepository {
       this.around('Create', params, async (prepared) => {
         const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
-        const id = await this.parts.writer.insert(this.entity, this.withTimestamps(columns));
+        const readQuery = this.readQuery(this.readBackOf(params, prepared));
+        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(columns), this.returningFor(readQuery));
         await this.parts.links.write(this.entity, id, links, 'create');
-        return this.readBack(id, this.readBackOf(params, prepared));
+        if (row) return this.parts.reader.fromRow(readQuery, row);
+        return this.readBack(id, readQuery);
       }),
     );
   }
@@ -170,9 +172,11 @@ export class EntityRepository {
         const { columns, links } = this.split(prepared.params.data ?? {});
         // Relation locks before the row, as a delete takes them: the other order could deadlock.
         await this.parts.links.lock(this.entity, links);
-        if ((await this.parts.writer.update(this.entity, id, columns)) === 0) throw new NotFoundError();
+        const readQuery = this.readQuery(this.readBackOf(params, prepared));
+        const { changed, row } = await this.parts.writer.update(this.entity, id, columns, this.returningFor(readQuery));
+        if (changed === 0) throw new NotFoundError();
         await this.parts.links.write(this.entity, id, links, 'update');
-        return this.readBack(id, this.readBackOf(params, prepared));
+        return row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery);
       }),
     );
   }
@@ -283,10 +287,23 @@ export class EntityRepository {
     return this.entity.columns.has('updatedAt') && columns.updatedAt === undefined ? { ...columns, updatedAt: new Date() } : columns;
   }
 
+  /**
+   * The columns a write returns (RETURNING) so that the entry it answers is not read again: the row's own
+   * columns, which links (in other tables) never change. MySQL has no RETURNING, and a read-back query with
+   * conditions must apply them: those read the row back.
+   */
+  private returningFor(readQuery: ReadPlan): string[] | undefined {
+    if (this.parts.connection.dialect === 'mysql' || readQuery.where) return undefined;
+    return readQuery.fields.map((field) => field.column);
+  }
+
+  /** How an entry just written is read back: whatever its state (the caller just wrote it). */
+  private readQuery(query?: ReadPlan): ReadPlan {
+    return { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
+  }
+
   private async readBack(id: number, query?: ReadPlan): Promise<Entity> {
-    // Read back whatever the state: the caller just wrote it.
-    const readQuery = { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
-    const entity = await this.parts.reader.findById(readQuery, id);
+    const entity = await this.parts.reader.findById(this.readQuery(query), id);
     if (!entity) throw new NotFoundError();
     return entity;
   }

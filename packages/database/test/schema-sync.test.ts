@@ -9,6 +9,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import Sqlite from 'better-sqlite3';
 import { EXAMPLE_APP, SHARED_REFERENCE, eachDatabase, requireReference, startApp, type TestApp } from '@tessera/testing';
+import type { Plugin } from '@tessera/core';
+import type { TableDefinition } from '@tessera/database';
+import restPlugin from '@tessera/plugin-rest';
 import { columnNames, indexNames, rowCount, tableNames } from './catalog';
 
 /** The tables the example app's schema files map to (content, components, join tables). */
@@ -200,5 +203,40 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
     );
     expect(await columnNames(connection, 'shelves_books_links')).to.deep.equal(['book_id', 'book_order', 'id', 'shelf_id']);
     expect(await rowCount(connection, 'books')).to.equal(3);
+  });
+});
+
+eachDatabase('schema sync: tables plugins declare', (dialect) => {
+  /** A plugin owning one table; `extra` adds a column on a later boot. */
+  const owner = (extra: boolean): Plugin => ({
+    name: 'ledger',
+    register({ app }) {
+      const columns: TableDefinition['columns'] = [
+        { name: 'name', type: 'string', length: 100, primaryKey: true },
+        { name: 'total', type: 'biginteger', notNull: true },
+      ];
+      if (extra) columns.push({ name: 'note', type: 'text' });
+      app.tables.add('ledger_totals', { name: 'ledger_totals', columns, indexes: [{ name: 'ledger_totals_total_index', columns: ['total'] }] });
+    },
+  });
+  let first: TestApp | undefined;
+  let second: TestApp | undefined;
+  after(async () => {
+    await second?.stop();
+    if (first) fs.rmSync(first.dir, { recursive: true, force: true });
+  });
+
+  it('creates a declared table with the content tables, and adds a column declared later, keeping its rows', async () => {
+    first = await startApp({ dialect, files: { [BOOK]: bookSchema({ title: { type: 'string' } }) }, plugins: [restPlugin, owner(false)] });
+    const connection = first.app.db.connection;
+    expect(await columnNames(connection, 'ledger_totals')).to.deep.equal(['name', 'total']);
+    expect(await indexNames(connection, 'ledger_totals')).to.include('ledger_totals_total_index');
+    await connection.run(connection.knex('ledger_totals').insert({ name: 'a', total: 7 }));
+    await first.stop({ keepDatabase: true });
+
+    second = await startApp({ dialect, files: { [BOOK]: bookSchema({ title: { type: 'string' } }) }, plugins: [restPlugin, owner(true)], database: first.database });
+    const again = second.app.db.connection;
+    expect(await columnNames(again, 'ledger_totals')).to.deep.equal(['name', 'note', 'total']);
+    expect((await again.raw('SELECT name, total, note FROM ledger_totals')).map((row) => [row.name, Number(row.total), row.note])).to.deep.equal([['a', 7, null]]);
   });
 });

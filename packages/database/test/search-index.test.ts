@@ -122,10 +122,10 @@ eachDatabase('index-backed text search', (dialect) => {
       // More rows than the window (search-window.ts): dense patterns are served from it, sparse ones fall back.
       const words = ['alpha', 'beta', 'gamma', 'delta'];
       const extra = Array.from({ length: 2400 }, (_, n) => ({ key: 10_000 + n, title: `${n % 50 === 0 ? 'rare ' : ''}${words[n % 4]} ${n}`, views: (n * 7919) % 1000 }));
-      const knex = app.app.db.connection.knex;
+      const connection = app.app.db.connection;
       for (let start = 0; start < extra.length; start += 200) {
-        await knex('indexeds').insert(extra.slice(start, start + 200));
-        await knex('plains').insert(extra.slice(start, start + 200));
+        await connection.run(connection.knex('indexeds').insert(extra.slice(start, start + 200)));
+        await connection.run(connection.knex('plains').insert(extra.slice(start, start + 200)));
       }
       const token = await app.fullAccessToken();
       const page = async (plural: string, query: string) => {

@@ -29,8 +29,11 @@ eachDatabase('i18n localized collection type', (dialect) => {
   it('keeps Strapi v4 layout: pages.locale and pages_localizations_links(page_id, inv_page_id, page_order)', async () => {
     const connection = app.app.db.connection;
     const columns = async (table: string) => {
-      const info = await connection.builder.table(table).columnInfo();
-      return Object.keys(info).sort();
+      const sql =
+        connection.dialect === 'sqlite'
+          ? 'SELECT name AS column_name FROM pragma_table_info(?)'
+          : `SELECT column_name AS column_name FROM information_schema.columns WHERE table_schema = ${connection.dialect === 'mysql' ? 'DATABASE()' : 'current_schema()'} AND table_name = ?`;
+      return (await connection.raw(sql, [table])).map((row) => String(row.column_name)).sort();
     };
     expect(await columns('pages')).to.include('locale');
     expect(await columns('pages_localizations_links')).to.deep.equal(['id', 'inv_page_id', 'page_id', 'page_order']);

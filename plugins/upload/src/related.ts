@@ -9,25 +9,16 @@ import type { App, AuthState } from '@tessera/core';
 import { canReadType } from '@tessera/core';
 import type { Entity } from '@tessera/database';
 
-const MORPH_TABLE = 'files_related_morphs';
-
 export async function loadRelated(app: App, files: Entity[], auth: AuthState): Promise<void> {
   for (const file of files) file.related = [];
   if (files.length === 0) return;
-  const connection = app.db.connection;
-  const links = await connection.all(
-    connection.knex
-      .from(MORPH_TABLE)
-      .select('file_id', 'related_id', 'related_type')
-      .whereIn('file_id', files.map((file) => file.id))
-      .orderBy([{ column: 'file_id' }, { column: 'order' }, { column: 'id' }]),
-  );
+  const links = await app.db.fileLinks(files.map((file) => file.id));
   const idsByType = new Map<string, Set<number>>();
   for (const link of links) {
-    const type = String(link.related_type);
+    const type = link.relatedType;
     if (!app.contentTypes.has(type) || !canReadType(auth, type)) continue;
     if (!idsByType.has(type)) idsByType.set(type, new Set());
-    idsByType.get(type)!.add(Number(link.related_id));
+    idsByType.get(type)!.add(link.relatedId);
   }
   const entries = new Map<string, Entity>();
   for (const [type, ids] of idsByType) {
@@ -41,9 +32,8 @@ export async function loadRelated(app: App, files: Entity[], auth: AuthState): P
   }
   const byId = new Map(files.map((file) => [file.id, file]));
   for (const link of links) {
-    const key = `${String(link.related_type)}#${Number(link.related_id)}`;
-    const entry = entries.get(key);
-    const related = byId.get(Number(link.file_id))?.related as Entity[] | undefined;
+    const entry = entries.get(`${link.relatedType}#${link.relatedId}`);
+    const related = byId.get(link.fileId)?.related as Entity[] | undefined;
     if (entry && related && !related.includes(entry)) related.push(entry);
   }
 }

@@ -13,7 +13,7 @@ import type { App, KernelContext, Plugin, PluginServer } from '@tessera/core';
 import { defaultConfig, validateConfig, type UsersPermissionsConfig } from './config';
 import { contentTypes, USER_UID } from './content-types';
 import { authController, permissionsController, roleController, userController } from './controllers';
-import { DatabaseRateLimitStore } from './database-rate-limit-store';
+import { DatabaseRateLimitStore, RATE_LIMIT_TABLE } from './database-rate-limit-store';
 import { registerGraphql } from './graphql';
 import { countRequest, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
 import { defaultAdditions } from './register-fields';
@@ -93,6 +93,8 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       jwt = createJwtService(resolveJwtSecret({ appDir: current.dir, configured: settings.jwtSecret, env: process.env, log: current.log }), settings.jwt.expiresIn);
       abilities = new RoleAbilities(current, () => config().permissionsCacheTtl);
       current.permissions.use(abilities);
+      // The default store's counters live in the app's database: the schema sync creates their table.
+      if (!options.rateLimitStore) current.tables.add(RATE_LIMIT_TABLE.name, RATE_LIMIT_TABLE);
     },
 
     async bootstrap({ app: current }) {

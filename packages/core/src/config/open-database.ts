@@ -4,7 +4,7 @@
  * still SQLite.
  */
 import { ConfigurationError } from '@tessera/errors';
-import { Database, resolveDatabaseConfig, type Component, type ContentType, type DatabaseConfig } from '@tessera/database';
+import { Database, resolveDatabaseConfig, type DatabaseConfig, type DatabaseModel } from '@tessera/database';
 import type { Logger } from '../logger';
 
 const DEFAULT_DATABASE: DatabaseConfig = { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } } as DatabaseConfig;
@@ -12,7 +12,7 @@ const DEFAULT_DATABASE: DatabaseConfig = { connection: { client: 'sqlite', conne
 export async function openDatabase(
   config: DatabaseConfig | undefined,
   appDir: string,
-  model: { contentTypes: ContentType[]; components: Component[] },
+  model: DatabaseModel,
   log: Logger,
 ): Promise<Database> {
   const resolved = resolveDatabaseConfig(config ?? DEFAULT_DATABASE, appDir);

@@ -13,11 +13,11 @@
  * same webhook and entry is still pending or in flight.
  *
  * What the dispatcher runs (has-due, claim, settle, prune) are background
- * statements (background.ts); `add` joins the write's transaction.
+ * statements (`connection.background`: outside any request's transaction, and
+ * unseen by query-count listeners); `add` joins the write's transaction.
  */
 import type { Database, Row } from '@tessera/database';
 import { DELIVERIES_TABLE } from './tables';
-import { backgroundRows } from './background';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 
@@ -73,14 +73,14 @@ export class Outbox {
 
   /** Is anything due? A cheap read first, so idle polls never take SQLite's write lock. */
   async hasDue(now: number): Promise<boolean> {
-    const connection = this.db().connection;
-    const due = connection.knex
+    const { knex, background } = this.db().connection;
+    const due = knex
       .from(DELIVERIES_TABLE)
       .select('id')
       .where((where) => where.where('status', 'pending').andWhere('next_attempt_at', '<=', now))
       .orWhere((where) => where.where('status', 'sending').andWhere('locked_until', '<=', now))
       .limit(1);
-    return (await backgroundRows(due)).length > 0;
+    return (await background.all(due)).length > 0;
   }
 
   /** Claims up to `limit` due deliveries for `owner` until `now + leaseMs`; each claim counts as an attempt. */
@@ -97,7 +97,7 @@ export class Outbox {
             WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.id < c.id AND e.status IN ('pending', 'sending'))
         ORDER BY c.id LIMIT ? ${lock})
       RETURNING *`;
-    const rows = await backgroundRows(connection.knex.raw(sql, [owner, now + leaseMs, now, now, limit]));
+    const rows = await connection.background.run(connection.knex.raw(sql, [owner, now + leaseMs, now, now, limit]));
     return rows.map(fromRow).sort((a, b) => a.id - b.id);
   }
 
@@ -106,10 +106,10 @@ export class Outbox {
    * pooled connection: the due ids locked FOR UPDATE SKIP LOCKED (MariaDB 10.6+, MySQL 8), then claimed and read.
    */
   private async claimMysql(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
-    const knex = this.db().connection.knex;
-    const rows = await knex.transaction(async (trx) => {
-      const due = await backgroundRows(
-        trx.raw(
+    const { knex, background } = this.db().connection;
+    const rows = await background.transaction(async () => {
+      const due = await background.run(
+        knex.raw(
           `SELECT c.id FROM ${DELIVERIES_TABLE} c
             WHERE ((c.status = 'pending' AND c.next_attempt_at <= ?) OR (c.status = 'sending' AND c.locked_until <= ?))
               AND NOT EXISTS (
@@ -121,8 +121,8 @@ export class Outbox {
       );
       const ids = due.map((row) => Number(row.id));
       if (ids.length === 0) return [];
-      await trx(DELIVERIES_TABLE).whereIn('id', ids).update({ status: 'sending', attempts: trx.raw('attempts + 1'), locked_by: owner, locked_until: now + leaseMs });
-      return backgroundRows(trx(DELIVERIES_TABLE).whereIn('id', ids).select('*'));
+      await background.run(knex(DELIVERIES_TABLE).whereIn('id', ids).update({ status: 'sending', attempts: knex.raw('attempts + 1'), locked_by: owner, locked_until: now + leaseMs }));
+      return background.run(knex(DELIVERIES_TABLE).whereIn('id', ids).select('*'));
     });
     return rows.map(fromRow).sort((a, b) => a.id - b.id);
   }
@@ -130,7 +130,7 @@ export class Outbox {
   /** Settles an attempt that got a 2xx; only the claim's owner may (a taken-over claim is left to its new owner). */
   async delivered(delivery: Delivery, owner: string, status: number): Promise<void> {
     const connection = this.db().connection;
-    await backgroundRows(
+    await connection.background.run(
       connection
         .knex(DELIVERIES_TABLE)
         .update({ status: 'delivered', last_status: status, last_error: null, delivered_at: Date.now(), locked_until: null })
@@ -144,13 +144,13 @@ export class Outbox {
     const values: Row = { last_status: status, last_error: error.slice(0, 1000), locked_until: null };
     if (retryAt === null) values.status = 'failed';
     else Object.assign(values, { status: 'pending', next_attempt_at: retryAt });
-    await backgroundRows(connection.knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
+    await connection.background.run(connection.knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
   }
 
   /** Gives a claim back unattempted (the process is stopping): due again at once, for any process. */
   async release(delivery: Delivery, owner: string): Promise<void> {
     const connection = this.db().connection;
-    await backgroundRows(
+    await connection.background.run(
       connection
         .knex(DELIVERIES_TABLE)
         .update({ status: 'pending', attempts: delivery.attempts - 1, next_attempt_at: Date.now(), locked_until: null })
@@ -161,7 +161,7 @@ export class Outbox {
   /** Marks a delivery failed without an attempt (its webhook is gone or disabled). */
   async abandon(delivery: Delivery, owner: string, reason: string): Promise<void> {
     const connection = this.db().connection;
-    await backgroundRows(
+    await connection.background.run(
       connection
         .knex(DELIVERIES_TABLE)
         .update({ status: 'failed', attempts: delivery.attempts - 1, last_error: reason, locked_until: null })
@@ -185,8 +185,7 @@ export class Outbox {
   /** Deletes delivered rows settled before `before` (failed ones are kept until retried). Returns how many went. */
   async prune(before: number): Promise<number> {
     const connection = this.db().connection;
-    const deleted: unknown = await connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete();
-    return Number(deleted);
+    return connection.background.affected(connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete());
   }
 
   async find(id: number): Promise<Delivery | null> {

@@ -67,14 +67,14 @@ const TABLES: Array<[string, (table: TableBuilder) => void]> = [
 /** Creates the missing tables; returns the names it created. */
 export async function ensureWebhookTables(db: Database): Promise<string[]> {
   const created: string[] = [];
-  const schema = () => db.connection.knex.schema;
+  const connection = db.connection;
   for (const [name, build] of TABLES) {
-    if (await schema().hasTable(name)) continue;
+    if (await connection.tableExists(name)) continue;
     try {
-      await schema().createTable(name, build);
+      await connection.runSchema(connection.knex.schema.createTable(name, build));
       created.push(name);
     } catch (error) {
-      if (!(await schema().hasTable(name))) throw error;
+      if (!(await connection.tableExists(name))) throw error;
     }
   }
   return created;

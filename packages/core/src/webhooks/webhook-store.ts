@@ -7,7 +7,6 @@
 import { ValidationError } from '@tessera/errors';
 import type { Database, Row } from '@tessera/database';
 import { SECRETS_TABLE, WEBHOOKS_TABLE } from './tables';
-import { backgroundRows } from './background';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './types';
 
 /** Strapi's answer for one stored webhook. */
@@ -60,10 +59,10 @@ export class WebhookStore {
 
   /** The stored webhooks with their secrets, as the runner delivers to them (background statements: re-read every poll). */
   async loadForDelivery(): Promise<Webhook[]> {
-    const knex = this.db().connection.knex;
+    const { knex, background } = this.db().connection;
     const [rows, secrets] = await Promise.all([
-      backgroundRows(knex.from(WEBHOOKS_TABLE).select('*').orderBy('id', 'asc')),
-      backgroundRows(knex.from(SECRETS_TABLE).select('webhook_id', 'secret')),
+      background.all(knex.from(WEBHOOKS_TABLE).select('*').orderBy('id', 'asc')),
+      background.all(knex.from(SECRETS_TABLE).select('webhook_id', 'secret')),
     ]);
     const secretOf = new Map(secrets.map((row) => [Number(row.webhook_id), String(row.secret)]));
     return rows.map(fromRow).map((row) => ({ ...row, source: 'database', secret: secretOf.get(row.id) }));

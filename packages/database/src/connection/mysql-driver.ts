@@ -1,6 +1,6 @@
 /**
- * MySQL 8 / MariaDB 10.6+ through `mysql2` (knex's `mysql2` client), as
- * Strapi v4 configures it: decimals as numbers, bigints as exact strings,
+ * MySQL 8 / MariaDB 10.6+ through `mysql2`, as
+ * Strapi v4 configures it (the pool is pool.ts): decimals as numbers, bigints as exact strings,
  * DATE as `YYYY-MM-DD`, tinyint(1) as booleans. Every session runs in UTC
  * (datetimes are stored without zone, as Strapi writes them) and at READ
  * COMMITTED, the isolation PostgreSQL gives: a locking read and a plain one
@@ -10,8 +10,7 @@
  * server-side prepared statements in mysql2 reject some bindings knex
  * produces (LIMIT with strings, booleans) and gain little for short queries.
  */
-import type { Knex } from 'knex';
-import type { MysqlConnectionConfig, ResolvedDatabaseConfig } from './config';
+import type { MysqlConnectionConfig } from './config';
 
 export interface MysqlStatement {
   sql: string;
@@ -34,22 +33,9 @@ interface TypeCastField {
   string(): string | null;
 }
 
-export function mysqlKnexConfig(config: ResolvedDatabaseConfig): Knex.Config {
-  return {
-    client: 'mysql2',
-    connection: { ...mysqlDriverOptions(config.mysql!, config.acquireTimeoutMs) },
-    acquireConnectionTimeout: config.acquireTimeoutMs,
-    pool: {
-      min: config.pool.min,
-      max: config.pool.max,
-      afterCreate(raw: MysqlRawConnection, done: (error: Error | null, raw: unknown) => void) {
-        raw.query({ sql: SESSION_SETUP[0], values: [] }, (error) => {
-          if (error) done(error, raw);
-          else raw.query({ sql: SESSION_SETUP[1], values: [] }, (next) => done(next, raw));
-        });
-      },
-    },
-  };
+/** Every pooled session: UTC, `||` as concatenation (as on the other databases), READ COMMITTED. */
+export async function prepareMysqlSession(raw: unknown): Promise<void> {
+  for (const sql of SESSION_SETUP) await queryMysql(raw, { sql, bindings: [] });
 }
 
 const SESSION_SETUP = ["SET time_zone = '+00:00', SESSION sql_mode = CONCAT(@@sql_mode, ',PIPES_AS_CONCAT')", 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'];

@@ -15,6 +15,7 @@ const MYSQL_CODES = new Set(['PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN', '
 const SQLITE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY']);
 const MESSAGES = [
   /Timeout acquiring a connection/i,
+  /timeout exceeded when trying to connect/i,
   /Connection terminated/i,
   /connection error and is not queryable/i,
   /Client was closed and is not queryable/i,
@@ -29,7 +30,6 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof ServiceUnavailableError) return true;
   const code = String((error as { code?: unknown }).code ?? '');
   if (NETWORK_CODES.has(code) || SQLITE_CODES.has(code) || MYSQL_CODES.has(code) || PG_STATE.test(code)) return true;
-  if ((error as { name?: string }).name === 'KnexTimeoutError') return true;
   const message = String((error as { message?: unknown }).message ?? '');
   return MESSAGES.some((pattern) => pattern.test(message));
 }
@@ -39,4 +39,17 @@ export function unavailable(error: unknown, during: 'query' | 'commit'): Service
   const failure = new ServiceUnavailableError(message);
   (failure as { cause?: unknown }).cause = error;
   return failure;
+}
+
+/** Whether `answer` settles successfully within `timeoutMs` (`/_health`: a database that hangs is not up). */
+export async function answersWithin(answer: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([answer.then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

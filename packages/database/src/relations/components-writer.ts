@@ -74,7 +74,7 @@ export class ComponentsWriter {
     const joinRows: Array<Record<string, unknown>> = [];
     for (const [index, item] of items.entries()) {
       const { columns, links } = split(item.entity, item.data);
-      const componentId = await this.rows.insert(item.entity, columns);
+      const { id: componentId } = await this.rows.insert(item.entity, columns);
       await nested(item.entity, componentId, links);
       joinRows.push({ entity_id: ownerId, component_id: componentId, component_type: item.uid, field: field.name, order: index + 1 });
     }

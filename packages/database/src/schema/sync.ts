@@ -13,6 +13,8 @@ import type { ColumnField, EntityMetadata, JoinTable, Metadata } from '../metada
 import { TableSnapshot, readMysqlIndexes, readSnapshot } from './introspect';
 import { indexName } from './names';
 import { secondaryIndexes } from './secondary-indexes';
+import { addDeclaredColumn, type TableDefinition } from './declared-tables';
+import { ConfigurationError } from '@tessera/errors';
 import { syncSearchIndexes } from './search-sync';
 import { FILE_UID, MORPH_TABLE } from '../metadata/media';
 
@@ -42,8 +44,9 @@ interface PlannedTable {
   onCreate?: (table: Knex.CreateTableBuilder) => void;
 }
 
-export async function syncSchema(connection: Connection, metadata: Metadata): Promise<SyncReport> {
-  const planned = planTables(metadata, connection.dialect);
+/** Syncs the content types' tables and the tables plugins declared (declared-tables.ts). */
+export async function syncSchema(connection: Connection, metadata: Metadata, declared: readonly TableDefinition[] = []): Promise<SyncReport> {
+  const planned = planTables(metadata, connection.dialect, declared);
   const changes: string[] = [];
   const warnings: string[] = [];
   await connection.transaction(async () => {
@@ -60,7 +63,7 @@ function summarize(changes: string[]): string {
   return `created ${count('created table')} tables, ${count('created index')} indexes, ${count('added column')} columns`;
 }
 
-export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite'): Map<string, PlannedTable> {
+export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite', declared: readonly TableDefinition[] = []): Map<string, PlannedTable> {
   const tables = new Map<string, PlannedTable>();
   // Entity tables first: join tables reference them with foreign keys.
   for (const entity of metadata.values()) tables.set(entity.tableName, entityTable(entity));
@@ -74,30 +77,38 @@ export function planTables(metadata: Metadata, dialect: Dialect = 'sqlite'): Map
   const files = metadata.get(FILE_UID);
   if (files) tables.set(MORPH_TABLE, morphTable(files.tableName));
   for (const table of tesseraTables(dialect)) tables.set(table.name, table);
+  for (const table of declared) {
+    if (tables.has(table.name)) throw new ConfigurationError(`declared table "${table.name}" is already a table of the model`);
+    tables.set(table.name, declaredTable(table));
+  }
   return tables;
 }
 
 async function syncTable(connection: Connection, snapshot: TableSnapshot, table: PlannedTable, changes: string[]): Promise<void> {
-  // A knex SchemaBuilder accumulates statements: take a fresh one per statement.
-  const schema = () => connection.builder.schema;
+  // A knex SchemaBuilder accumulates statements: a fresh one per change, run on the sync's transaction.
+  const schema = () => connection.knex.schema;
   const existing = snapshot.columns.get(table.name);
   if (!existing) {
-    await schema().createTable(table.name, (builder) => {
+    await connection.runSchema(
+      schema().createTable(table.name, (builder) => {
       for (const column of table.columns) column.add(builder);
       // MySQL: indexes before foreign keys, as Strapi creates them. A foreign key made first gets an implicit
       // index of its own name, which MySQL drops again once a later index (the unique pair) can serve it.
       if (connection.dialect === 'mysql') for (const index of table.indexes.filter((planned) => !planned.longText)) addIndex(builder, index);
       table.onCreate?.(builder);
-    });
+      }),
+    );
     changes.push(`created table ${table.name}`);
     // MySQL made an index for each foreign key, named after it: the planned index of that name is there already.
     if (connection.dialect === 'mysql') await readMysqlIndexes(connection, snapshot.indexes, table.name);
   } else {
     const missing = table.columns.filter((column) => !existing.has(column.name));
     if (missing.length > 0) {
-      await schema().alterTable(table.name, (builder) => {
-        for (const column of missing) column.add(builder);
-      });
+      await connection.runSchema(
+        schema().alterTable(table.name, (builder) => {
+          for (const column of missing) column.add(builder);
+        }),
+      );
       for (const column of missing) changes.push(`added column ${table.name}.${column.name}`);
     }
   }
@@ -108,14 +119,14 @@ async function syncTable(connection: Connection, snapshot: TableSnapshot, table:
     if (index.unique && existing) continue;
     if (index.longText && connection.dialect === 'mysql') {
       const columns = index.columns.map(() => `??(${MYSQL_TEXT_PREFIX})`).join(', ');
-      await connection.builder.raw(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
+      await connection.raw(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
     } else if (!index.unique && connection.dialect === 'postgres') {
       // Sorts put NULLs first ascending on every database (reader.ts): an index built the same way serves
       // `ORDER BY … LIMIT` in both directions, where a default (NULLS LAST) one would leave Postgres sorting every row.
       const columns = index.columns.map(() => '?? NULLS FIRST').join(', ');
-      await connection.builder.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
+      await connection.raw(`CREATE INDEX ?? ON ?? (${columns})`, [index.name, table.name, ...index.columns]);
     } else {
-      await schema().alterTable(table.name, (builder) => addIndex(builder, index));
+      await connection.runSchema(schema().alterTable(table.name, (builder) => addIndex(builder, index)));
     }
     changes.push(`created index ${index.name}`);
   }
@@ -268,6 +279,14 @@ function morphTable(filesTable: string): PlannedTable {
  * Tessera's own tables, MySQL only: the row locks that stand in for PostgreSQL's advisory locks (link-sql.ts)
  * and the write versions that stand in for its LISTEN/NOTIFY (mysql-write-versions.ts).
  */
+function declaredTable(table: TableDefinition): PlannedTable {
+  return {
+    name: table.name,
+    columns: table.columns.map((column) => ({ name: column.name, add: (builder: Knex.CreateTableBuilder) => addDeclaredColumn(builder, column) })),
+    indexes: (table.indexes ?? []).map((index) => ({ name: index.name, columns: index.columns, unique: false })),
+  };
+}
+
 function tesseraTables(dialect: Dialect): PlannedTable[] {
   if (dialect !== 'mysql') return [];
   return [

@@ -92,11 +92,16 @@ export class EntityReader implements LevelReader {
     const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
       this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
     );
-    const rows = await this.connection.all(statement);
-    const entities = this.mapper.mapRows(query.fields, rows);
+    const [row] = await this.connection.all(statement);
+    return row ? this.fromRow(query, row, budget) : null;
+  }
+
+  /** The entity of a row holding `query`'s columns (read, or returned by the write that stored it), populated. */
+  async fromRow(query: ReadPlan, row: Row, budget = budgetOf(query)): Promise<Entity> {
+    const entities = this.mapper.mapRows(query.fields, [row]);
     budget?.chargeRoot(entities);
     await this.populate(entities, query, budget);
-    return entities[0] ?? null;
+    return entities[0]!;
   }
 
   async count(query: ReadPlan): Promise<number> {

@@ -4,32 +4,37 @@
  * database become ValidationErrors naming the attribute, never a 500.
  */
 import { ValidationError } from '@tessera/errors';
-import type { Connection } from '../connection/connection';
+import type { Connection, Row } from '../connection/connection';
 import type { EntityMetadata } from '../metadata/metadata';
 import { encoderFor } from '../query/codec';
 
 export class EntityWriter {
   constructor(private readonly connection: Connection) {}
 
-  async insert(entity: EntityMetadata, values: Record<string, unknown>): Promise<number> {
+  /** Inserts the entry's row; returns its id and, when asked for `returning` columns, the row with those (not on MySQL). */
+  async insert(entity: EntityMetadata, values: Record<string, unknown>, returning?: string[]): Promise<{ id: number; row?: Row }> {
     const row = this.encode(entity, values);
     // MySQL has no RETURNING: its connection answers an insert with `[{ id: insertId }]` (mysql-driver.ts).
     const qb = this.connection.knex(entity.tableName).insert(row);
-    if (this.connection.dialect !== 'mysql') qb.returning('id');
+    if (this.connection.dialect !== 'mysql') qb.returning(returning ? [...new Set(['id', ...returning])] : 'id');
     const rows = await this.guard(entity, () => this.connection.run(qb));
-    return Number(rows[0]?.id);
+    return { id: Number(rows[0]?.id), row: returning ? rows[0] : undefined };
   }
 
   /**
    * Updates the entry's row; returns how many rows it changed (0: the entry is gone, perhaps deleted by a
-   * concurrent write that committed while this one waited for the row). With no column to write, the row is
-   * locked instead, so the count still means "the entry exists and no one can delete it before we commit".
+   * concurrent write that committed while this one waited for the row) and, asked for `returning` columns, the
+   * row with those. With no column to write, the row is locked instead (and not returned), so the count still
+   * means "the entry exists and no one can delete it before we commit".
    */
-  async update(entity: EntityMetadata, id: number, values: Record<string, unknown>): Promise<number> {
+  async update(entity: EntityMetadata, id: number, values: Record<string, unknown>, returning?: string[]): Promise<{ changed: number; row?: Row }> {
     const row = this.encode(entity, values);
-    if (Object.keys(row).length === 0) return (await this.lockRow(entity, id, 'update')) ? 1 : 0;
+    if (Object.keys(row).length === 0) return { changed: (await this.lockRow(entity, id, 'update')) ? 1 : 0 };
     const qb = this.connection.knex(entity.tableName).update(row).where('id', id);
-    return this.guard(entity, () => this.connection.affected(qb));
+    if (!returning) return { changed: await this.guard(entity, () => this.connection.affected(qb)) };
+    // With RETURNING (not on MySQL), the rows answered are the rows changed.
+    const rows = await this.guard(entity, () => this.connection.run(qb.returning([...new Set(['id', ...returning])])));
+    return { changed: rows.length, row: rows[0] };
   }
 
   /** Deletes the entry's row; returns how many rows went (0: already gone). */

@@ -19,7 +19,6 @@ import { loadRelated } from '../related';
 import { objectsOf, removeObjects, storeFile, type StoredFile } from '../store';
 import { fromStrapiUploadCall, isStrapiUploadCall, type StrapiUploadCall } from '../strapi-upload-call';
 
-const MORPH_TABLE = 'files_related_morphs';
 
 export type FileObject = Record<string, unknown>;
 
@@ -141,8 +140,7 @@ export class UploadService {
   async remove(id: number): Promise<FileObject> {
     const existing = await this.require(id);
     await this.app.db.transaction(async () => {
-      const connection = this.app.db.connection;
-      await connection.run(connection.knex(MORPH_TABLE).where('file_id', id).delete());
+      await this.app.db.unlinkFile(id);
       await this.app.db.query(FILE_UID).delete({ id });
     });
     await this.removeBytes(existing, () => true);

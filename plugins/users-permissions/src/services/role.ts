@@ -208,9 +208,7 @@ function routeActions(app: App): string[] {
 }
 
 async function usersPerRole(app: App): Promise<Map<number, number>> {
-  const { connection } = app.db;
-  const rows = await connection.all(connection.knex('up_users_role_links').select('role_id').count({ count: '*' }).groupBy('role_id'));
-  return new Map(rows.map((row) => [Number(row.role_id), Number(row.count)]));
+  return app.db.countLinksPerTarget(USER_UID, 'role');
 }
 
 function slug(name: string): string {

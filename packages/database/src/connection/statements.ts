@@ -1,0 +1,138 @@
+/**
+ * Runs one statement on a leased connection, reusing prepared statements:
+ * SQLite keeps a prepared statement per SQL text and handle, PostgreSQL a
+ * statement name per SQL text (pg prepares a name once per connection and
+ * reuses it after). That reuse is most of the per-query overhead saved on a
+ * hot list or get-one route. MySQL binds on the client (mysql-driver.ts).
+ * Driver errors meaning "the database cannot answer" become 503s here.
+ */
+import type { Knex } from 'knex';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { ClientBase } from 'pg';
+import type { Dialect } from './config';
+import { isUnavailable, unavailable } from './unavailable';
+import { affectedMysql, executeMysql } from './mysql-driver';
+
+export type Row = Record<string, unknown>;
+
+export interface SqlStatement {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+/** A knex builder or raw statement: compiled to the dialect's SQL with native placeholders. */
+export type Compilable = { toSQL(): Knex.Sql | Knex.Sql[] };
+
+/** A cache at this size starts over: SQL built from unbounded input must not grow it forever. */
+const STATEMENT_CACHE_LIMIT = 1000;
+
+export class Statements {
+  private readonly sqliteStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+  private readonly pgStatementNames = new Map<string, string>();
+  /** Matches SQL reading a column whose integers may pass 2^53 (SQLite must read those exactly). */
+  private exactIntegerColumns: RegExp | undefined;
+  private readonly exactStatements = new WeakSet<BetterSqlite3.Statement>();
+
+  constructor(private readonly dialect: Dialect) {}
+
+  /**
+   * Columns holding 64-bit integers (biginteger attributes). SQLite statements
+   * reading them return exact values: numbers when safe, strings beyond 2^53.
+   * Decided once per prepared statement, so other queries pay nothing.
+   */
+  readExactIntegers(columns: string[]): void {
+    if (columns.length === 0) return;
+    this.exactIntegerColumns = new RegExp(`\\b(${columns.map((column) => column.replace(/[^A-Za-z0-9_]/g, '')).join('|')})\\b`);
+  }
+
+  /** The rows a statement answers (a write's RETURNING rows; MySQL: `[{ id }]` for an insert). */
+  async rows(raw: unknown, statement: SqlStatement): Promise<Row[]> {
+    try {
+      if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement);
+      if (this.dialect === 'mysql') return await executeMysql(raw, statement);
+      return (await (raw as ClientBase).query(this.pgQuery(statement))).rows as Row[];
+    } catch (error) {
+      throw isUnavailable(error) ? unavailable(error, 'query') : error;
+    }
+  }
+
+  /** How many rows a write inserted, updated or deleted. */
+  async affected(raw: unknown, statement: SqlStatement): Promise<number> {
+    try {
+      if (this.dialect === 'sqlite') return this.sqliteStatement(raw as BetterSqlite3.Database, statement.sql).run(...statement.bindings.map(sqliteValue)).changes;
+      if (this.dialect === 'mysql') return await affectedMysql(raw, statement);
+      return (await (raw as ClientBase).query(this.pgQuery(statement))).rowCount ?? 0;
+    } catch (error) {
+      throw isUnavailable(error) ? unavailable(error, 'query') : error;
+    }
+  }
+
+  private sqliteRows(db: BetterSqlite3.Database, statement: SqlStatement): Row[] {
+    const prepared = this.sqliteStatement(db, statement.sql);
+    const bindings = statement.bindings.map(sqliteValue);
+    // Statements without a result set (no RETURNING) cannot use all().
+    if (prepared.reader) {
+      const rows = prepared.all(...bindings) as Row[];
+      return this.exactStatements.has(prepared) ? rows.map(exactIntegers) : rows;
+    }
+    prepared.run(...bindings);
+    return [];
+  }
+
+  private sqliteStatement(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+    let cache = this.sqliteStatements.get(db);
+    if (!cache) {
+      cache = new Map();
+      this.sqliteStatements.set(db, cache);
+    }
+    let prepared = cache.get(sql);
+    if (!prepared) {
+      if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+      prepared = db.prepare(sql);
+      if (prepared.reader && this.exactIntegerColumns?.test(sql)) {
+        prepared.safeIntegers(true);
+        this.exactStatements.add(prepared);
+      }
+      cache.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  private pgQuery(statement: SqlStatement): { name?: string; text: string; values: unknown[] } {
+    return { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
+  }
+
+  private pgStatementName(sql: string): string | undefined {
+    let name = this.pgStatementNames.get(sql);
+    if (name === undefined && this.pgStatementNames.size < STATEMENT_CACHE_LIMIT) {
+      name = `t${this.pgStatementNames.size + 1}`;
+      this.pgStatementNames.set(sql, name);
+    }
+    return name;
+  }
+}
+
+/** BigInts from a safe-integer statement: numbers when exact, decimal strings otherwise. */
+function exactIntegers(row: Row): Row {
+  for (const [key, value] of Object.entries(row)) {
+    if (typeof value !== 'bigint') continue;
+    row[key] = value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : String(value);
+  }
+  return row;
+}
+
+function sqliteValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.getTime();
+  return value;
+}
+
+export function toStatement(query: Compilable | SqlStatement): SqlStatement {
+  // Knex builders carry `sql`/`bindings` too (with `?` placeholders): compile anything compilable.
+  if (typeof (query as Partial<Compilable>).toSQL !== 'function') return query as SqlStatement;
+  const compiled = (query as Compilable).toSQL();
+  const single = Array.isArray(compiled) ? compiled[0] : compiled;
+  const native = single.toNative();
+  return { sql: native.sql, bindings: native.bindings };
+}
