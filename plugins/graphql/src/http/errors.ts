@@ -1,7 +1,7 @@
 /**
  * Errors in Strapi v4's GraphQL format, mapped from the one catalogue in
  * @tessera/errors: `extensions.code` says what kind (FORBIDDEN,
- * UNAUTHENTICATED, BAD_USER_INPUT, INTERNAL_SERVER_ERROR) and
+ * BAD_USER_INPUT, INTERNAL_SERVER_ERROR) and
  * `extensions.error` carries `{ name, message, details }` as REST would.
  * A 500's message and stack never leave the server: they are logged.
  */
@@ -9,11 +9,11 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { isUnexpected, normalizeError } from '@tessera/errors';
 import type { Logger } from '@tessera/core';
 
-export type ErrorCode = 'FORBIDDEN' | 'UNAUTHENTICATED' | 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED';
+export type ErrorCode = 'FORBIDDEN' | 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED';
 
 function codeOf(status: number): ErrorCode {
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
+  // Strapi's formatGraphqlError answers UnauthorizedError and ForbiddenError alike (Apollo's ForbiddenError).
+  if (status === 401 || status === 403) return 'FORBIDDEN';
   if (status >= 500) return 'INTERNAL_SERVER_ERROR';
   return 'BAD_USER_INPUT';
 }

@@ -198,7 +198,8 @@ function routeActions(app: App): string[] {
     const namespace = `${scope}::${rest.split('.')[0]}`;
     for (const route of routes) {
       const auth = route.config?.auth;
-      if (auth === false) continue;
+      // An open route, or one that authorizes each operation itself (GraphQL), has no action of its own.
+      if (auth === false || auth === 'per-operation') continue;
       if (auth?.scope) for (const action of auth.scope) actions.add(action);
       else if (typeof route.handler === 'string') actions.add(route.handler.includes('::') ? route.handler : `${namespace}.${route.handler}`);
     }
