@@ -324,12 +324,16 @@ describe('GraphQL extension typos', () => {
 });
 
 eachDatabase('GraphQL resolversConfig names', (dialect) => {
-  it('a bare policy name has no API or plugin to belong to: the app does not boot (Strapi 4.26.2: Could not find policy "always-true"); global:: works', async () => {
+  it('a bare policy name has no API or plugin to belong to: the app does not boot (Strapi 4.26.2: Could not find policy "always-true"); global:: works; auth on a nested field', async () => {
     const index = (policy: string) => `module.exports = { register({ strapi }) {
       strapi.plugin('graphql').service('extension').use({
-        typeDefs: 'extend type Query { hello: String }',
-        resolvers: { Query: { hello: () => 'world' } },
-        resolversConfig: { 'Query.hello': { auth: false, policies: ['${policy}'] } },
+        typeDefs: 'type Box { label: String secret: String } extend type Query { hello: String box: Box }',
+        resolvers: { Query: { hello: () => 'world', box: () => ({ label: 'open', secret: 'kept' }) } },
+        resolversConfig: {
+          'Query.hello': { auth: false, policies: ['${policy}'] },
+          'Query.box': { auth: false },
+          'Box.secret': { auth: { scope: ['api::x.x.create'] } },
+        },
       });
     } };`;
     const files = (policy: string) => ({ 'src/index.js': index(policy), 'src/policies/always-true.js': 'module.exports = () => true;\n', 'config/plugins.js': 'module.exports = { graphql: { enabled: true } };' });
@@ -340,6 +344,12 @@ eachDatabase('GraphQL resolversConfig names', (dialect) => {
     const app = await startApp({ dialect, files: { ...files('global::always-true'), 'config/permissions.js': "module.exports = { public: ['api::x.x.find'] };" } });
     try {
       expect((await gqlData(app, '{ hello }')).hello).to.equal('world');
+      // A field of any type whose config sets auth is authorized too (Strapi's rule), by the same decision.
+      expect((await gql(app, '{ box { label secret } }')).body).to.deep.equal({
+        errors: [{ message: 'Forbidden access', extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' } }],
+        data: { box: { label: 'open', secret: null } },
+      });
+      expect(await gqlData(app, '{ box { label secret } }', { token: await app.fullAccessToken() })).to.deep.equal({ box: { label: 'open', secret: 'kept' } });
     } finally {
       await app.stop();
     }
