@@ -162,6 +162,8 @@ declare global {
   var __graphqlOrder: string[];
   // eslint-disable-next-line no-var
   var __graphqlGetters: any;
+  // eslint-disable-next-line no-var
+  var __secretMiddleware: number;
 }
 
 eachDatabase('GraphQL extension service (a Strapi v4 src/index.js)', (dialect) => {
@@ -332,7 +334,7 @@ eachDatabase('GraphQL resolversConfig names', (dialect) => {
         resolversConfig: {
           'Query.hello': { auth: false, policies: ['${policy}'] },
           'Query.box': { auth: false },
-          'Box.secret': { auth: { scope: ['api::x.x.create'] } },
+          'Box.secret': { auth: { scope: ['api::x.x.create'] }, middlewares: [(next, ...rest) => { globalThis.__secretMiddleware += 1; return next(...rest); }] },
         },
       });
     } };`;
@@ -344,12 +346,16 @@ eachDatabase('GraphQL resolversConfig names', (dialect) => {
     const app = await startApp({ dialect, files: { ...files('global::always-true'), 'config/permissions.js': "module.exports = { public: ['api::x.x.find'] };" } });
     try {
       expect((await gqlData(app, '{ hello }')).hello).to.equal('world');
-      // A field of any type whose config sets auth is authorized too (Strapi's rule), by the same decision.
+      // A field of any type whose config sets auth is authorized too (Strapi's rule), by the same decision,
+      // before its middlewares run (Strapi's order).
+      globalThis.__secretMiddleware = 0;
       expect((await gql(app, '{ box { label secret } }')).body).to.deep.equal({
         errors: [{ message: 'Forbidden access', extensions: { error: { name: 'ForbiddenError', message: 'Forbidden access', details: {} }, code: 'FORBIDDEN' } }],
         data: { box: { label: 'open', secret: null } },
       });
+      expect(globalThis.__secretMiddleware).to.equal(0);
       expect(await gqlData(app, '{ box { label secret } }', { token: await app.fullAccessToken() })).to.deep.equal({ box: { label: 'open', secret: 'kept' } });
+      expect(globalThis.__secretMiddleware).to.equal(1);
     } finally {
       await app.stop();
     }

@@ -32,6 +32,7 @@ module.exports = {
       middlewares: [(ctx, next) => { (ctx.state.order ??= []).push('middleware'); return next(); }],
       policies: [(policyContext) => { (policyContext.ctx.state.order ??= []).push('policy'); return true; }] } },
     { method: 'GET', path: '/authz/api-policy', handler: (ctx) => { ctx.body = { ok: true }; }, config: { auth: false, policies: ['let-me'] } },
+    { method: 'GET', path: '/authz/null-policy', handler: (ctx) => { ctx.body = { ok: true }; }, config: { auth: false, policies: [() => null] } },
   ],
 };
 `;
@@ -64,6 +65,10 @@ eachDatabase('the route chain (Strapi 4.26.2)', (dialect) => {
   it('a bare policy name is the router\'s API\'s; its refusal is a bare 403', async () => {
     expect((await app.get('/api/authz/api-policy')).body).to.deep.equal(errorBody(403, 'ForbiddenError', 'Forbidden'));
     expect((await app.get('/api/authz/api-policy', { headers: { 'x-let-me': 'yes' } })).body).to.deep.equal({ ok: true });
+  });
+
+  it('a policy answering anything but true or nothing refuses (Strapi: [true, undefined].includes(result))', async () => {
+    expect((await app.get('/api/authz/null-policy')).body).to.deep.equal(errorBody(403, 'ForbiddenError', 'Forbidden'));
   });
 
   it('a bare name that exists only as global:: is no policy of the route: the app does not boot', async () => {

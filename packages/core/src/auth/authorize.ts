@@ -68,3 +68,8 @@ export function requireCaller(auth: AuthState): void {
 function isCaller(auth: AuthState): boolean {
   return !(auth.strategy === 'public' && auth.ability.isEmpty?.() === true);
 }
+
+/** A policy's answer lets the request through only when it is `true` or nothing (Strapi's `[true, undefined].includes(result)`). */
+export function policyAdmits(result: unknown): boolean {
+  return result === true || result === undefined;
+}

@@ -12,7 +12,7 @@ import type Router from '@koa/router';
 import { ConfigurationError, ForbiddenError, PolicyError, UnauthorizedError } from '../errors';
 import type { App } from '../app';
 import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
-import { authorize, requireCaller } from '../auth/authorize';
+import { authorize, policyAdmits, requireCaller } from '../auth/authorize';
 import { findReferenced, namedReference } from '../registries/references';
 import { routerRows, type RouteRow } from './route-table';
 
@@ -103,7 +103,7 @@ function asRouteRefusal(error: unknown): unknown {
 function runPolicies(policies: Array<{ run: (ctx: Koa.Context) => Promise<boolean | void> }>): Koa.Middleware {
   return async (ctx, next) => {
     for (const policy of policies) {
-      if ((await policy.run(ctx)) === false) throw new PolicyError();
+      if (!policyAdmits(await policy.run(ctx))) throw new PolicyError();
     }
     await next();
   };

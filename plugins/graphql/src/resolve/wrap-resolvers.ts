@@ -2,7 +2,7 @@
  * Auth, policies and middlewares around resolvers, as `resolversConfig`
  * describes them for shadow-CRUD and custom resolvers alike:
  *
- *   middlewares (first = outermost) → auth (Query/Mutation fields) → policies → resolver
+ *   auth (Query/Mutation fields, fields whose config sets it) → middlewares (first = outermost) → policies → resolver
  *
  * Auth is the kernel's one decision (`refusalOf`, as REST routes use it):
  * `auth: false` lets anyone in; `{ scope }` needs one of those actions;
@@ -18,7 +18,7 @@
  * is qualified (`global::x`, `api::a.x`, `plugin::p.x`), as in Strapi.
  */
 import { defaultFieldResolver, GraphQLObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { findReferenced, namedReference, refusalOf, type App, type AuthState } from '@tessera/core';
+import { findReferenced, namedReference, policyAdmits, refusalOf, type App, type AuthState } from '@tessera/core';
 import { ForbiddenError, PolicyError } from '@tessera/errors';
 import type { GraphQLContext, GraphqlPolicy, Reference, ResolverConfig, ResolverMiddleware } from '../extension';
 import type { DefaultActions } from '../schema/operations';
@@ -61,32 +61,31 @@ interface WrapOptions {
 
 function wrap(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
   const policies = (config.policies ?? []).map((reference) => resolvePolicy(options.app, reference, options.key));
-  const guarded = policies.length === 0 ? authorized(resolver, config, options) : withPolicies(resolver, config, options, policies);
   const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference, options.key));
-  return middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), guarded);
+  const inner = policies.length === 0 ? resolver : withPolicies(resolver, policies);
+  const chained = middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), inner);
+  return options.guarded ? authorized(chained, config, options) : chained;
 }
 
 /**
- * Without policies: auth, then the resolver, synchronously — a synchronous
- * resolver stays one (a configured nested field runs once per entry: no
- * promise per call), and a refusal thrown here is the same field error
- * graphql-js makes of a rejected promise.
+ * Auth first, before any middleware (Strapi's order), synchronously — a
+ * synchronous resolver stays one (a configured nested field runs once per
+ * entry: no promise per call), and a refusal thrown here is the same field
+ * error graphql-js makes of a rejected promise.
  */
 function authorized(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
-  if (!options.guarded) return resolver;
   return (parent, args, context, info) => {
     authorize(context.state.auth, config.auth, options.defaultAction);
     return resolver(parent, args, context, info);
   };
 }
 
-/** Auth, then each policy in order (any may be async; `false` refuses), then the resolver. */
-function withPolicies(resolver: Resolver, config: ResolverConfig, options: WrapOptions, policies: Array<(policyContext: Parameters<GraphqlPolicy>[0]) => unknown>): Resolver {
+/** Each policy in order (any may be async; what is neither true nor undefined refuses, as in Strapi), then the resolver. */
+function withPolicies(resolver: Resolver, policies: Array<(policyContext: Parameters<GraphqlPolicy>[0]) => unknown>): Resolver {
   return async (parent, args, context, info) => {
-    if (options.guarded) authorize(context.state.auth, config.auth, options.defaultAction);
     for (const policy of policies) {
       const policyContext = { parent, args, context, info, state: context.state, http: context.koaContext, ctx: context.koaContext, auth: context.state.auth };
-      if ((await policy(policyContext)) === false) throw new PolicyError();
+      if (!policyAdmits(await policy(policyContext))) throw new PolicyError();
     }
     return resolver(parent, args, context, info);
   };
