@@ -250,7 +250,7 @@ eachDatabase('GraphQL queries and mutations', (dialect) => {
 
     it('update or delete of an absent entry is a NotFoundError', async () => {
       const response = await gql(app, 'mutation { deleteTag(id: 99999) { data { id } } }', { token });
-      expect(response.body.errors![0].extensions).to.deep.equal({ error: { name: 'NotFoundError', message: 'Not Found', details: {} }, code: 'BAD_USER_INPUT' });
+      expect(response.body.errors![0].extensions).to.deep.equal({ error: { name: 'NotFoundError', message: 'Not Found', details: {} }, code: 'STRAPI_NOT_FOUND_ERROR' });
     });
   });
 
