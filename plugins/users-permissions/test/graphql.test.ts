@@ -23,11 +23,7 @@ const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const LOGIN = `mutation ($identifier: String!, $password: String!) { login(input: { identifier: $identifier, password: $password }) { jwt user { ${ME} } } }`;
 const REGISTER = `mutation ($input: UsersPermissionsRegisterInput!) { register(input: $input) { jwt user { ${ME} } } }`;
 
-/**
- * Strapi v4's GraphQL error: the catalogue error in `extensions.error`, the kind in `extensions.code` —
- * BAD_USER_INPUT for a ValidationError, STRAPI_<NAME> for other application errors (recorded from Strapi 4.26.2:
- * register's duplicate is STRAPI_APPLICATION_ERROR).
- */
+/** Strapi 4.26.2's GraphQL error: `extensions.error`, and `extensions.code` BAD_USER_INPUT for a ValidationError, else STRAPI_<NAME>. */
 function gqlError(name: string, message: string, code = name === 'ValidationError' ? 'BAD_USER_INPUT' : `STRAPI_${name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`, details: object = {}) {
   return { message, extensions: { error: { name, message, details }, code } };
 }
