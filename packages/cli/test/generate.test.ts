@@ -92,7 +92,7 @@ eachDatabase('tessera generate plugin', (dialect) => {
     expect(created.body).to.deep.equal({ data: { id: 1, title: 'First' }, meta: {} });
     const refused = await app.post('/api/hello-world/items', { data: { title: ' ' } }, { token });
     expect(refused.status).to.equal(403);
-    expect(refused.body.error.name).to.equal('PolicyError');
+    expect(refused.body.error).to.deep.equal({ status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} });
     expect((await app.get('/api/hello-world/items', { token })).body.data).to.deep.equal([{ id: 1, title: 'First' }]);
     expect((await app.get('/api/hello-world/items')).status).to.equal(403);
     expect(await app.app.db.query('plugin::hello-world.item').count()).to.equal(1);

@@ -18,7 +18,8 @@ export type { PluginServices, DeclaredService, DeclaredServiceName, ServiceLooku
 export { ContentApi, parseId, type ContentApiConfig, type FindResult, type OperationContext, type RequestParams } from './content/content-api';
 export type { PaginationMeta } from './content/pagination';
 export { ActionSet, allowEverything, readOnly } from './auth/abilities';
-export { authorizeAction } from './auth/authorize';
+export { authorize, policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './auth/authorize';
+export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export { loadModule } from './loader/load-module';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';

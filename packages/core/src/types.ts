@@ -92,9 +92,13 @@ export interface RouteOptions {
   prefix?: string;
   /**
    * `false`: no authentication or permission check, and the handler runs as the public caller
-   * (it reads what anonymous callers may read); `{ scope }`: one of these actions suffices.
+   * (it reads what anonymous callers may read); `{ scope }`: one of these actions suffices;
+   * `'per-operation'`: the caller is authenticated here (a refused token, or an anonymous caller
+   * whose public role grants nothing, is a 401) and the handler authorizes each operation with
+   * the same decision (auth/authorize.ts) — GraphQL's endpoint, which Strapi mounts `auth: false`
+   * and authenticates in its handler.
    */
-  auth?: false | { scope: string[] };
+  auth?: false | { scope: string[] } | 'per-operation';
   policies?: PolicyReference[];
   middlewares?: MiddlewareReference[];
 }

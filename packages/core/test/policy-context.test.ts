@@ -69,6 +69,6 @@ describe('policy context: the matched route [sqlite]', () => {
     expect(allowed.status).to.equal(200);
     const refused = await app.get('/api/notes', { headers: { 'x-expect': 'GET /api/notes note' } });
     expect(refused.status).to.equal(403);
-    expect(refused.body.error.name).to.equal('PolicyError');
+    expect(refused.body.error).to.deep.equal({ status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} });
   });
 });

@@ -68,6 +68,10 @@ function routes({ app }: KernelContext): RouteConfig[] {
   const explorer = new Explorer(config.endpoint);
   const explorerOn = config.playgroundAlways || !isProduction();
   const open = { auth: false } as const;
+  // The endpoint, GET and POST alike, is authenticated by the kernel as Strapi 4.26.2 does it (before
+  // anything else: a refused token, or an anonymous caller whose public role grants nothing, is a 401
+  // in the REST envelope), and each field is authorized with the same decision (resolve/wrap-resolvers.ts).
+  const perOperation = { auth: 'per-operation' } as const;
   const get = async (ctx: Koa.Context) => {
     if (explorerOn && ctx.accepts('application/json', 'text/html') === 'text/html' && ctx.query.query === undefined) {
       ctx.type = 'text/html; charset=utf-8';
@@ -77,8 +81,8 @@ function routes({ app }: KernelContext): RouteConfig[] {
     await endpoint.handle(ctx);
   };
   const routes: RouteConfig[] = [
-    { method: 'POST', path: config.endpoint, handler: (ctx) => endpoint.handle(ctx), config: open },
-    { method: 'GET', path: config.endpoint, handler: get, config: open },
+    { method: 'POST', path: config.endpoint, handler: (ctx) => endpoint.handle(ctx), config: perOperation },
+    { method: 'GET', path: config.endpoint, handler: get, config: perOperation },
   ];
   if (explorerOn) {
     routes.push({

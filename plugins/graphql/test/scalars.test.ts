@@ -53,21 +53,21 @@ eachDatabase('GraphQL scalars and inputs', (dialect) => {
   after(() => app?.stop());
 
   it('enum values that are not GraphQL names get names; the stored value is kept', async () => {
-    const data = await gqlData(app, '{ __type(name: "ENUM_GADGET_STAGE") { enumValues { name } } }');
+    const data = await gqlData(app, '{ __type(name: "ENUM_GADGET_STAGE") { enumValues { name } } }', { token });
     expect(data.__type.enumValues.map((value: { name: string }) => value.name)).to.deep.equal(['in_progress', '_2nd_try', 'done']);
     // Private attributes and passwords are written (as over REST) and listed in the input, as in Strapi; never output.
-    const fields = await gqlData(app, '{ __type(name: "GadgetInput") { inputFields { name } } }');
+    const fields = await gqlData(app, '{ __type(name: "GadgetInput") { inputFields { name } } }', { token });
     expect(fields.__type.inputFields.map((field: { name: string }) => field.name)).to.include.members(['secret', 'pin']);
-    const output = await gqlData(app, '{ __type(name: "Gadget") { fields { name } } }');
+    const output = await gqlData(app, '{ __type(name: "Gadget") { fields { name } } }', { token });
     expect(output.__type.fields.map((field: { name: string }) => field.name)).to.not.include.members(['secret']);
     expect(output.__type.fields.map((field: { name: string }) => field.name)).to.not.include.members(['pin']);
   });
 
   it('a model with big integers, times and a dynamic zone has Long, Time, their filters and Error (pruned where unused)', async () => {
-    const data = await gqlData(app, '{ __schema { types { name } } }');
+    const data = await gqlData(app, '{ __schema { types { name } } }', { token });
     const names = data.__schema.types.map((type: { name: string }) => type.name);
     expect(names).to.include.members(['Long', 'Time', 'LongFilterInput', 'TimeFilterInput', 'Error', 'JSONFilterInput', 'DateFilterInput']);
-    const filters = await gqlData(app, '{ __type(name: "TimeFilterInput") { inputFields { name type { name ofType { name } } } } }');
+    const filters = await gqlData(app, '{ __type(name: "TimeFilterInput") { inputFields { name type { name ofType { name } } } } }', { token });
     expect(filters.__type.inputFields.find((field: { name: string }) => field.name === 'between').type.ofType.name).to.equal('Time');
   });
 

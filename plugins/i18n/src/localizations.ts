@@ -40,7 +40,8 @@ export function localizationsService({ strapi }: { strapi: App }) {
       const createdId = await strapi.db.transaction(async () => {
         await strapi.db.lock([`i18n:localizations:${uid}`]);
         const group = await groups.groupOf(uid, sourceId);
-        if (!group) throw new NotFoundError();
+        // @strapi/utils' NotFoundError's own message, as Strapi's createLocalization throws it.
+        if (!group) throw new NotFoundError('Entity not found');
         if (group.some((member) => member.locale === locale)) throw new ApplicationError('locale is already used');
         const { [LOCALIZATIONS_ATTRIBUTE]: _ignored, ...fields } = input;
         const data: Record<string, unknown> = { ...(await groups.sharedValues(uid, sourceId)), ...fields, [LOCALE_ATTRIBUTE]: locale };

@@ -47,7 +47,7 @@ eachDatabase('core routes mount only where Strapi mounts them', (dialect) => {
   after(() => app?.stop());
 
   it('a custom-only routes file serves its own routes and leaves the default ones unmounted', async () => {
-    expect((await app.get('/api/articles')).body).to.deep.equal(errorBody(403, 'PolicyError', 'Policy Failed'));
+    expect((await app.get('/api/articles')).body).to.deep.equal(errorBody(403, 'ForbiddenError', 'Forbidden'));
     const id = ids['api::article.article'];
     expect((await app.get(`/api/articles/${id}`)).body.error).to.include({ status: 404, name: 'NotFoundError', message: 'Not Found' });
     expect((await app.put(`/api/articles/${id}`, { data: { title: 'x' } })).body.error).to.include({ status: 404, name: 'NotFoundError', message: 'Not Found' });

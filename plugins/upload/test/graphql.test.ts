@@ -212,7 +212,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     const missing = await ctx.app.post('/graphql', { query: 'mutation { updateFileInfo(id: "999999", info: { caption: "x" }) { data { id } } }' }, { token: ctx.token });
     expect(missing.status).to.equal(200);
     expect(missing.body).to.deep.equal({
-      errors: [{ message: 'file.notFound', extensions: { error: { name: 'NotFoundError', message: 'file.notFound', details: {} }, code: 'BAD_USER_INPUT' } }],
+      errors: [{ message: 'file.notFound', extensions: { error: { name: 'NotFoundError', message: 'file.notFound', details: {} }, code: 'STRAPI_NOT_FOUND_ERROR' } }],
       data: null,
     });
     const literal = await ctx.app.post('/graphql', { query: `mutation { updateFileInfo(id: "${created.id}", info: { hash: "evil" }) { data { id } } }` }, { token: ctx.token });

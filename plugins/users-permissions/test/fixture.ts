@@ -30,6 +30,11 @@ export const NOTE_SCHEMA = {
 
 export const PUBLIC_ACTIONS = ['api::post.post.find', 'api::post.post.findOne'];
 
+/** Strapi v4's default permissions of the public role (its DEFAULT_PERMISSIONS), created with the roles. */
+export const DEFAULT_PUBLIC_ACTIONS = ['callback', 'connect', 'emailConfirmation', 'forgotPassword', 'register', 'resetPassword', 'sendEmailConfirmation'].map(
+  (action) => `plugin::users-permissions.auth.${action}`,
+);
+
 export const TEST_PLUGIN_CONFIG = { ratelimit: { enabled: true, interval: 60_000, max: 10_000 } };
 
 export interface UpAppOptions {

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { bootError, eachDatabase, type TestApp } from '@tessera/testing';
-import { FORBIDDEN, ISO, PUBLIC_ACTIONS, UNAUTHORIZED, errorBody, register, startUpApp, upFiles } from './fixture';
+import { DEFAULT_PUBLIC_ACTIONS, FORBIDDEN, ISO, PUBLIC_ACTIONS, UNAUTHORIZED, errorBody, register, startUpApp, upFiles } from './fixture';
 
 const ROLE = 'plugin::users-permissions.role';
 const PERMISSION = 'plugin::users-permissions.permission';
@@ -39,7 +39,7 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
       { id: 2, name: 'Public', type: 'public', description: 'Default role given to unauthenticated user.' },
     ]);
     expect(await actionsOf(app, 'authenticated')).to.deep.equal(['api::note.note.find', 'plugin::users-permissions.auth.changePassword', 'plugin::users-permissions.user.me']);
-    expect(await actionsOf(app, 'public')).to.deep.equal([...PUBLIC_ACTIONS].sort());
+    expect(await actionsOf(app, 'public')).to.deep.equal([...DEFAULT_PUBLIC_ACTIONS, ...PUBLIC_ACTIONS].sort());
   });
 
   it('a config/permissions.ts role that does not exist stops the boot', async () => {
@@ -125,9 +125,13 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
     expect((await app.get('/api/notes', { token: full })).status).to.equal(200);
   });
 
-  it('an anonymous caller of an app whose public role grants nothing is asked for credentials (401)', async () => {
+  it('an app granting no content to the public answers 403; a public role with no permission at all makes anonymous callers no caller (401)', async () => {
     const closed = await startUpApp(dialect, { permissions: {} });
     try {
+      // Strapi's default account permissions are the public role's: anonymous callers are the public caller.
+      expect(await actionsOf(closed, 'public')).to.deep.equal(DEFAULT_PUBLIC_ACTIONS);
+      expect((await closed.get('/api/posts')).body).to.deep.equal(FORBIDDEN);
+      await closed.app.db.query(PERMISSION).deleteMany({ where: { role: { type: 'public' } } });
       expect((await closed.get('/api/posts')).body).to.deep.equal(UNAUTHORIZED);
       expect((await closed.get('/api/users/me')).body).to.deep.equal(UNAUTHORIZED);
       // The open account routes stay open.

@@ -1,18 +1,75 @@
 /**
- * The one authorization decision, for REST routes, plugin routes and GraphQL
- * resolvers alike: may this caller perform one of these actions?
+ * The one authorization decision, for REST routes, plugin routes, GraphQL
+ * resolvers and `strapi.auth.verify` alike: may this caller do what a route
+ * or resolver config asks (`auth: false`, `{ scope }`, or nothing said)?
  *
- * Refusals follow Strapi v4's answers: an anonymous caller whose public role
- * grants nothing at all is asked for credentials (401, as Strapi's
- * users-permissions strategy does when the public role is empty); every other
- * refusal is a 403 — for anonymous callers on an app with public permissions
- * too (reference samples 26, 27, 92, 93) and for credentials lacking the action.
+ * Strapi v4's rules, which every caller of this module keeps:
+ *   - `false`: anyone;
+ *   - a scope (or the route's or resolver's own action when none is given):
+ *     one of these actions;
+ *   - no scope at all (a custom resolver; Tessera gives every route an
+ *     action, `<namespace>.<method>:<path>` for a function handler): any
+ *     credential, never the anonymous caller;
+ *   - an anonymous caller whose public role grants nothing is not
+ *     authenticated at all (Strapi's users-permissions strategy answers
+ *     `authenticated: false`): it is asked for credentials (401) wherever a
+ *     requirement applies, and a transport that authenticates before it
+ *     authorizes (GraphQL) refuses it up front with `requireCaller`.
+ * Lacking the action is a 403: for anonymous callers on an app with public
+ * permissions too (reference samples 26, 27, 92, 93) and for credentials.
+ * The wording is the transport's, the decision is this one: REST answers as
+ * Strapi's route chain (`authorize` below), GraphQL answers every refusal
+ * as Strapi's resolvers do (`ForbiddenError`, "Forbidden access").
  */
 import { ForbiddenError, UnauthorizedError } from '@tessera/errors';
 import type { AuthState } from '../types';
 
-export function authorizeAction(auth: AuthState, actions: readonly string[]): void {
-  if (actions.some((action) => auth.ability.can(action))) return;
-  if (auth.strategy === 'public' && auth.ability.isEmpty?.() === true) throw new UnauthorizedError();
-  throw new ForbiddenError();
+/** What a route or resolver config asks of its caller (Strapi's `config.auth`). */
+export type AuthRequirement = false | { scope?: readonly string[] } | undefined;
+
+/**
+ * Why a caller is refused: it is no caller at all (`unauthenticated`, 401),
+ * it is anonymous where any credential is needed (`credential-required`,
+ * 401), or it lacks the action (`forbidden`, 403).
+ */
+export type Refusal = 'unauthenticated' | 'credential-required' | 'forbidden';
+
+/**
+ * The decision: undefined when `auth` meets `requirement`; `ownAction` is
+ * the route's or generated resolver's action, asked for when the
+ * requirement names no scope.
+ */
+export function refusalOf(auth: AuthState, requirement: AuthRequirement, ownAction?: string): Refusal | undefined {
+  if (requirement === false) return undefined;
+  if (!isCaller(auth)) return 'unauthenticated';
+  const scope = requirement?.scope ?? (ownAction === undefined ? undefined : [ownAction]);
+  if (scope === undefined) return auth.strategy === 'public' ? 'credential-required' : undefined;
+  return scope.some((action) => auth.ability.can(action)) ? undefined : 'forbidden';
+}
+
+/**
+ * The decision as REST answers it (Strapi's route chain): no caller is
+ * "Missing or invalid credentials", a refusal of the one there is
+ * `ctx.unauthorized()` / `ctx.forbidden()`: "Unauthorized" or "Forbidden".
+ */
+export function authorize(auth: AuthState, requirement: AuthRequirement, ownAction?: string): void {
+  const refusal = refusalOf(auth, requirement, ownAction);
+  if (refusal === 'unauthenticated') throw new UnauthorizedError();
+  if (refusal === 'credential-required') throw new UnauthorizedError('Unauthorized');
+  if (refusal === 'forbidden') throw new ForbiddenError();
+}
+
+/** For a transport that authenticates before it authorizes: 401 unless there is a caller (Strapi's `ctx.unauthorized('Missing or invalid credentials')`). */
+export function requireCaller(auth: AuthState): void {
+  if (!isCaller(auth)) throw new UnauthorizedError();
+}
+
+/** An anonymous caller whose public role grants nothing is no caller. */
+function isCaller(auth: AuthState): boolean {
+  return !(auth.strategy === 'public' && auth.ability.isEmpty?.() === true);
+}
+
+/** A policy's answer lets the request through only when it is `true` or nothing (Strapi's `[true, undefined].includes(result)`). */
+export function policyAdmits(result: unknown): boolean {
+  return result === true || result === undefined;
 }

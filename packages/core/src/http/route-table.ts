@@ -71,7 +71,8 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
       routerKey,
       action,
       handler: typeof route.handler === 'function' ? '(function)' : route.handler,
-      auth: auth === false ? false : auth?.scope ?? [action],
+      // A route authorizing each operation itself (GraphQL) shows as open: it has no action of its own.
+      auth: auth === false || auth === 'per-operation' ? false : auth?.scope ?? [action],
       policies: (route.config?.policies ?? []).map(referenceName),
       middlewares: (route.config?.middlewares ?? []).map(referenceName),
     });

@@ -1,15 +1,19 @@
 /**
  * Mounting routes from the routes registry onto the router. Each route gets
- * one chain: authenticate → authorize the route's action → route middlewares
- * → policies → handler. The action of `article.find` in API `article` is
- * `api::article.article.find`; that is what roles and tokens grant.
+ * Strapi v4's chain: authenticate → authorize (auth/authorize.ts, the
+ * decision GraphQL resolvers use too) → policies → route middlewares →
+ * handler. The action of
+ * `article.find` in API `article` is `api::article.article.find`; that is what
+ * roles and tokens grant. Policy and middleware names resolve by the one rule
+ * of registries/references.ts; the caller is authenticated once per request.
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { ConfigurationError, PolicyError } from '../errors';
+import { ConfigurationError, ForbiddenError, PolicyError, UnauthorizedError } from '../errors';
 import type { App } from '../app-type';
-import type { AuthState, MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
-import { authorizeAction } from '../auth/authorize';
+import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
+import { authorize, policyAdmits, requireCaller } from '../auth/authorize';
+import { findReferenced, namedReference } from '../registries/references';
 import { routerRows, type RouteRow } from './route-table';
 
 export { restPrefix } from './route-table';
@@ -31,10 +35,10 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   const { namespace, routerKey } = row;
   const route: MountedRoute = { ...row.route, info: row.info };
   const handler = resolveHandler(app, namespace, route, routerKey);
-  const chain: Koa.Middleware[] = [authorize(app, route, row.action)];
-  for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference) as Koa.Middleware);
+  const chain: Koa.Middleware[] = [guard(app, route, row.action)];
   const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
-  if (policies.length > 0) chain.push(runPolicies(app, route, policies));
+  if (policies.length > 0) chain.push(runPolicies(policies));
+  for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference, route) as Koa.Middleware);
   chain.push(async (ctx) => {
     const result = await handler(ctx);
     if (ctx.body === undefined && result !== undefined) ctx.body = result;
@@ -57,31 +61,49 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
   return (ctx) => (method as RouteHandler).call(controller, ctx);
 }
 
-function authorize(app: App, route: RouteConfig, action: string): Koa.Middleware {
+/**
+ * Authentication and authorization. As in Strapi's route chain, a refusal
+ * raised after them (a policy returning false, a handler throwing
+ * ForbiddenError or UnauthorizedError) is answered as the route's own
+ * refusal: a bare "Forbidden" or "Unauthorized", whatever its message.
+ */
+function guard(app: App, route: RouteConfig, action: string): Koa.Middleware {
   const auth = route.config?.auth;
-  if (auth === false) {
-    // No credential is asked for or checked, and the handler runs as the public caller: what it reads
-    // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
-    return async (ctx, next) => {
-      ctx.state.auth = await app.authenticate(undefined);
-      await next();
-    };
-  }
-  const scope = auth?.scope ?? [action];
+  const admit: (ctx: Koa.Context) => Promise<void> =
+    auth === false
+      ? // No credential is asked for or checked, and the handler runs as the public caller: what it reads
+        // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
+        async (ctx) => {
+          ctx.state.auth = await app.authenticate(undefined);
+        }
+      : async (ctx) => {
+          const state = await app.authenticate(ctx.get('authorization') || undefined);
+          ctx.state.auth = state;
+          // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
+          if (auth === 'per-operation') requireCaller(state);
+          else authorize(state, auth, action);
+        };
   return async (ctx, next) => {
-    const state = await app.authenticate(ctx.get('authorization') || undefined);
-    ctx.state.auth = state;
-    authorizeAction(state, scope);
-    await next();
+    await admit(ctx);
+    try {
+      await next();
+    } catch (error) {
+      throw asRouteRefusal(error);
+    }
   };
 }
 
-function runPolicies(app: App, route: RouteConfig, policies: Array<{ run: (ctx: Koa.Context) => Promise<boolean | void> }>): Koa.Middleware {
-  void app;
-  void route;
+function asRouteRefusal(error: unknown): unknown {
+  const name = error instanceof Error ? error.name : undefined;
+  if (name === 'ForbiddenError' || name === 'PolicyError') return new ForbiddenError();
+  if (name === 'UnauthorizedError') return new UnauthorizedError('Unauthorized');
+  return error;
+}
+
+function runPolicies(policies: Array<{ run: (ctx: Koa.Context) => Promise<boolean | void> }>): Koa.Middleware {
   return async (ctx, next) => {
     for (const policy of policies) {
-      if ((await policy.run(ctx)) === false) throw new PolicyError();
+      if (!policyAdmits(await policy.run(ctx))) throw new PolicyError();
     }
     await next();
   };
@@ -91,24 +113,13 @@ function resolvePolicy(app: App, namespace: string, reference: PolicyReference, 
   if (typeof reference === 'function') {
     return { run: async (ctx) => reference({ ctx, auth: ctx.state.auth, route }, {}, app.context) };
   }
-  const name = typeof reference === 'string' ? reference : reference.name;
-  const config = typeof reference === 'string' ? {} : reference.config ?? {};
-  const policy = app.policies.find(qualify(namespace, name));
-  if (!policy) throw new ConfigurationError(`unknown policy "${name}"`);
+  const { name, config } = namedReference(reference);
+  const policy = findReferenced(app.policies, name, namespace, `route ${route.method} ${route.path}`);
   return { run: async (ctx) => policy({ ctx, auth: ctx.state.auth, route }, config, app.context) };
 }
 
-function resolveMiddleware(app: App, namespace: string, reference: MiddlewareReference): RouteMiddleware {
+function resolveMiddleware(app: App, namespace: string, reference: MiddlewareReference, route: RouteConfig): RouteMiddleware {
   if (typeof reference === 'function') return reference;
-  const name = typeof reference === 'string' ? reference : reference.name;
-  const config = typeof reference === 'string' ? {} : reference.config ?? {};
-  const factory = app.middlewares.find(qualify(namespace, name));
-  if (!factory) throw new ConfigurationError(`unknown middleware "${name}"`);
-  return factory(config, app.context);
-}
-
-/** `global::x`, `api::a.x`, `plugin::p.x` stay; a bare `x` belongs to the router's API. */
-function qualify(namespace: string, name: string): string {
-  if (name.includes('::')) return name;
-  return `${namespace}.${name}`;
+  const { name, config } = namedReference(reference);
+  return findReferenced(app.middlewares, name, namespace, `route ${route.method} ${route.path}`)(config, app.context);
 }

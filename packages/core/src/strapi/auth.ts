@@ -1,22 +1,22 @@
 /**
  * `strapi.auth`: Strapi v4's `verify(auth, config)` — may this caller (a
  * request's `ctx.state.auth`) do what a route config asks (`false`: anything;
- * `{ scope: [...] }`: one of these actions)? It throws as a route would:
- * UnauthorizedError without a caller, and the one authorization decision
- * (auth/authorize.ts) otherwise.
+ * `{ scope: [...] }`: one of these actions; no scope: any credential)? The
+ * one authorization decision (auth/authorize.ts), with Strapi's 401 when
+ * there is no caller at all.
  *
  * `register(type, strategy)` is different in Tessera: bearer-token strategies
  * are registered on `app.authStrategies` with `authenticate(token)`.
  */
 import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
-import { authorizeAction } from '../auth/authorize';
+import { authorize } from '../auth/authorize';
 import type { AuthState } from '../types';
 
 export const authSurface = {
   async verify(auth: AuthState | undefined | null, config: false | { scope?: string[] } = {}): Promise<void> {
     if (config === false) return;
     if (!auth) throw new UnauthorizedError();
-    if (config.scope && config.scope.length > 0) authorizeAction(auth, config.scope);
+    authorize(auth, config);
   },
   register(): never {
     throw new ConfigurationError(

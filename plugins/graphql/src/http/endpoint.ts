@@ -5,7 +5,7 @@
  * Answers `application/json`, or `application/graphql-response+json` when
  * the client accepts it.
  *
- *   CSRF (csrf.ts) → size and batch checks → parse (cached) → GraphQL validation → limits → authenticate once → execute
+ *   (the route: authenticate once, a 401 in Strapi's REST envelope when that fails) → CSRF (csrf.ts) → size and batch checks → parse (cached) → GraphQL validation → limits → execute
  *
  * Parse and validation results are cached per document text, and a query's
  * execution plan per operation of a cached document (execute/): a repeated
@@ -25,7 +25,7 @@ import {
 } from 'graphql';
 import type { App, AuthState } from '@tessera/core';
 import { csrfRefusal } from './csrf';
-import { catalogueError, formatExecutionError, requestError } from './errors';
+import { formatExecutionError, requestError } from './errors';
 import { multipartPayload, type MultipartPayload } from './multipart';
 import { createContext } from '../resolve/request-scope';
 import { Executor } from '../execute/executor';
@@ -108,13 +108,8 @@ export class GraphqlEndpoint {
       return { status: 405, body: { errors: [requestError(`Only queries may be sent with GET; send this ${operation.operation} with POST`, 'BAD_USER_INPUT')] } };
     }
 
-    let context;
-    try {
-      context = createContext(this.app, ctx, await this.caller(ctx));
-    } catch (error) {
-      const formatted = catalogueError(error, this.app.log);
-      return { status: formatted.extensions?.code === 'UNAUTHENTICATED' ? 401 : 500, body: { errors: [formatted] } };
-    }
+    // The caller was authenticated once, by the route (`auth: 'per-operation'`), before anything here.
+    const context = createContext(this.app, ctx, ctx.state.auth as AuthState);
     const result = await this.executor.execute(
       { schema: this.schema(), document: prepared.document, variableValues: variables, operationName, contextValue: context },
       operation,
@@ -124,17 +119,6 @@ export class GraphqlEndpoint {
     if ('data' in result) body.data = result.data;
     // No `data` at all: the request could not start (a bad variable, an unknown operation name).
     return { status: 'data' in result && result.data !== undefined ? 200 : 400, body };
-  }
-
-  /**
-   * The caller. The route is `auth: false`, so the kernel ran it as the public
-   * caller already: only a credential in the header is left to authenticate.
-   */
-  private async caller(ctx: Koa.Context): Promise<AuthState> {
-    const header = ctx.get('authorization');
-    const routed = ctx.state.auth as AuthState | undefined;
-    if (!header && routed?.strategy === 'public') return routed;
-    return this.app.authenticate(header || undefined);
   }
 
   /** Parsed and validated once per distinct document. */

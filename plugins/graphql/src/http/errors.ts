@@ -1,21 +1,25 @@
 /**
  * Errors in Strapi v4's GraphQL format, mapped from the one catalogue in
- * @tessera/errors: `extensions.code` says what kind (FORBIDDEN,
- * UNAUTHENTICATED, BAD_USER_INPUT, INTERNAL_SERVER_ERROR) and
- * `extensions.error` carries `{ name, message, details }` as REST would.
- * A 500's message and stack never leave the server: they are logged.
+ * @tessera/errors as Strapi 4.26.2's formatGraphqlError maps its own:
+ * `extensions.code` is FORBIDDEN for a refusal (ForbiddenError, PolicyError,
+ * UnauthorizedError), BAD_USER_INPUT for a ValidationError,
+ * `STRAPI_<NAME>` for every other application error (`STRAPI_APPLICATION_ERROR`,
+ * `STRAPI_NOT_FOUND_ERROR`, recorded from it), INTERNAL_SERVER_ERROR for
+ * anything else; `extensions.error` carries `{ name, message, details }` as
+ * REST would. A 500's message and stack never leave the server: they are logged.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { isUnexpected, normalizeError } from '@tessera/errors';
+import { isUnexpected, normalizeError, type TesseraError } from '@tessera/errors';
 import type { Logger } from '@tessera/core';
 
-export type ErrorCode = 'FORBIDDEN' | 'UNAUTHENTICATED' | 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED';
+export type ErrorCode = 'FORBIDDEN' | 'BAD_USER_INPUT' | 'INTERNAL_SERVER_ERROR' | 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED' | `STRAPI_${string}`;
 
-function codeOf(status: number): ErrorCode {
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status >= 500) return 'INTERNAL_SERVER_ERROR';
-  return 'BAD_USER_INPUT';
+function codeOf(error: TesseraError): ErrorCode {
+  if (error.status === 401 || error.status === 403) return 'FORBIDDEN';
+  if (error.status >= 500) return 'INTERNAL_SERVER_ERROR';
+  if (error.name === 'ValidationError' || error.name === 'YupValidationError') return 'BAD_USER_INPUT';
+  // lodash's snakeCase of the name, upper-cased: NotFoundError → NOT_FOUND_ERROR.
+  return `STRAPI_${error.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }
 
 /** A catalogue error (or anything thrown) as a formatted GraphQL error. */
@@ -27,7 +31,7 @@ export function catalogueError(error: unknown, log: Logger): GraphQLFormattedErr
   }
   return {
     message: known.message,
-    extensions: { error: { name: known.name, message: known.message, details: known.details }, code: codeOf(known.status) },
+    extensions: { error: { name: known.name, message: known.message, details: known.details }, code: codeOf(known) },
   };
 }
 

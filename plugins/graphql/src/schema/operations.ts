@@ -131,7 +131,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: { id: nonNull(idArg()), data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('update') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('update', args, context, info, (params) => this.deps.app.contentApi.update(this.model.uid, args.id, toRestData(plain(args.data)), params)),
+              this.write('update', args, context, info, (params) => nullWhenAbsent(this.deps.app.contentApi.update(this.model.uid, args.id, toRestData(plain(args.data)), params))),
           });
         }
         if (enabled('delete')) {
@@ -140,7 +140,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: { id: nonNull(idArg()), ...this.declaredArgs('delete') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('delete', args, context, info, (params) => this.deps.app.contentApi.delete(this.model.uid, args.id, params)),
+              this.write('delete', args, context, info, (params) => nullWhenAbsent(this.deps.app.contentApi.delete(this.model.uid, args.id, params))),
           });
         }
       },
@@ -242,6 +242,20 @@ class ModelOperations {
     const declared = this.deps.declared.values(this.model.uid, action, args);
     const data = await run({ auth: scopeOf(context).auth, params: { fields: plan.fields, populate: plan.populate, ...declared } });
     return { data };
+  }
+}
+
+/**
+ * An update or delete of an id that names no entry answers `{ data: null }`, not an error: Strapi's
+ * resolvers return what its entity service returns, null (recorded from Strapi 4.26.2:
+ * `{"data":{"deleteArticle":{"data":null}}}`). REST's routes keep their 404.
+ */
+async function nullWhenAbsent<T>(write: Promise<T>): Promise<T | null> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
   }
 }
 

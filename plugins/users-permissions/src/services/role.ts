@@ -31,9 +31,21 @@ export interface RoleService {
 }
 
 const ROLE_FIELDS = ['id', 'name', 'description', 'type', 'createdAt', 'updatedAt'];
+/**
+ * The built-in roles and Strapi v4's default permissions for them (its
+ * DEFAULT_PERMISSIONS). The account routes are open in Tessera whatever the
+ * public role holds, but the rows matter all the same: as in Strapi, only a
+ * public role with no permission at all makes anonymous callers no caller
+ * (a 401 on REST and GraphQL alike, auth/authorize.ts in core), so an app
+ * that grants no content to the public still answers 403 and still serves
+ * GraphQL's `login` and `register`.
+ */
+const PUBLIC_ACCOUNT_ACTIONS = ['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation'].map(
+  (action) => `plugin::users-permissions.auth.${action}`,
+);
 const BUILT_IN = [
   { name: 'Authenticated', description: 'Default role given to authenticated user.', type: 'authenticated', actions: ['plugin::users-permissions.user.me', 'plugin::users-permissions.auth.changePassword'] },
-  { name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public', actions: [] as string[] },
+  { name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public', actions: PUBLIC_ACCOUNT_ACTIONS },
 ];
 const ACTION = /^[a-z]+::[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_]+$/;
 
@@ -199,7 +211,8 @@ function routeActions(app: App): string[] {
     const namespace = `${scope}::${rest.split('.')[0]}`;
     for (const route of routes) {
       const auth = route.config?.auth;
-      if (auth === false) continue;
+      // An open route, or one that authorizes each operation itself (GraphQL), has no action of its own.
+      if (auth === false || auth === 'per-operation') continue;
       if (auth?.scope) for (const action of auth.scope) actions.add(action);
       else if (typeof route.handler === 'string') actions.add(route.handler.includes('::') ? route.handler : `${namespace}.${route.handler}`);
     }
