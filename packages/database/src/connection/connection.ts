@@ -59,6 +59,8 @@ export class Connection {
   private lastDataVersion = -1;
   /** Undefined until first needed; null when reads must share the pool (`:memory:`). */
   private readHandle: BetterSqlite3.Database | null | undefined;
+  /** `PRAGMA data_version` on the read handle, prepared once (pragma() prepares anew on every call; lists ask per request). */
+  private dataVersion: BetterSqlite3.Statement | undefined;
 
   constructor(private readonly config: ResolvedDatabaseConfig) {
     this.dialect = config.dialect;
@@ -237,7 +239,8 @@ export class Connection {
   sqliteChangedSinceLastCheck(): boolean {
     const reader = this.dialect === 'sqlite' ? this.sqliteReadHandle() : null;
     if (!reader) return false;
-    const version = Number(reader.pragma('data_version', { simple: true }));
+    this.dataVersion ??= reader.prepare('PRAGMA data_version').pluck();
+    const version = Number(this.dataVersion.get());
     const changed = version !== this.lastDataVersion;
     this.lastDataVersion = version;
     return changed;
@@ -246,6 +249,7 @@ export class Connection {
   async destroy(): Promise<void> {
     this.readHandle?.close();
     this.readHandle = null;
+    this.dataVersion = undefined;
     await this.knex.destroy();
   }
 
