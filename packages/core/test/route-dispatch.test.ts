@@ -103,6 +103,14 @@ const REQUESTS: Array<[string, string]> = [
   ['GET', '/v1x2/status'],
   ['GET', '/api/upper'],
   ['GET', '/api/anything/1'],
+  ['GET', '/api/Anything/1'],
+  ['GET', '/api/anything'],
+  ['GET', '/api/unknown/1'],
+  ['GET', '/api/%61rticles/1'],
+  ['GET', '/fr/Pages/home'],
+  ['GET', '/pages'],
+  ['GET', '/v1.2/status/'],
+  ['GET', '/v1.2'],
   ['DELETE', '/api/anything/1'],
   ['GET', '/regexp/42'],
   ['GET', '/regexp/x'],
@@ -145,7 +153,7 @@ describe('route dispatch: the same outcome as @koa/router', () => {
     expect(one.trail).to.deep.equal(['use /api', 'use all']);
   });
 
-  it('follows param middlewares set and routes added after the first requests', async () => {
+  it('follows param middlewares set, routes added and a prefix set after the first requests', async () => {
     await expectSame(REQUESTS);
     router.param('id', (id, ctx, next) => {
       ctx.state.trail = [...(ctx.state.trail ?? []), `param ${id}`];
@@ -159,5 +167,8 @@ describe('route dispatch: the same outcome as @koa/router', () => {
     const late = JSON.parse(((await answer(indexed, 'GET', '/api/late/5')) as { body: string }).body);
     expect(late).to.include({ label: 'late' });
     expect(late.trail).to.deep.equal(['use /api', 'use all', 'param 5']);
+    router.prefix('/v2');
+    await expectSame([...REQUESTS, ['GET', '/api/late/5'], ['GET', '/v2/api/late/5'], ['GET', '/v2/api/articles/3'], ['GET', '/v2'], ['GET', '/v2/']]);
+    expect(JSON.parse(((await answer(indexed, 'GET', '/v2/api/articles/3')) as { body: string }).body)).to.include({ label: 'one' });
   });
 });

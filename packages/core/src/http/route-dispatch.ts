@@ -7,18 +7,19 @@
  * (a header parse) even when the router has no host, and builds and composes
  * a fresh middleware chain for each request. Here:
  *
- * - layers are bucketed by the literal first segment of their path
- *   (`/api/…` → `api`, lower-cased: a non-sensitive layer matches it in any
- *   case), so a request tests only the layers of its first segment plus those
- *   whose first segment is not literal, in router order. A layer can only
- *   match a path whose first segment equals its own, so the layers matched —
- *   and `ctx.matched`, which `allowedMethods` reads — are the same;
+ * - layers are bucketed by the literal first two segments of their path
+ *   (`/api/articles/:id` → `api/articles`; `/api/:x` and `/api` → `api`;
+ *   lower-cased: a non-sensitive layer matches them in any case), so a
+ *   request tests only the layers whose literal segments equal its own, plus
+ *   those without a literal first segment, in router order. A layer can only
+ *   match a path that starts with its literal segments, so the layers
+ *   matched — and `ctx.matched`, which `allowedMethods` reads — are the same;
  * - the chain for a given list of matched layers is flattened once and kept
  *   (the route's path values are set by the same layer methods, per request);
  * - the host is read only when the router has one.
  *
  * The index is rebuilt when layers are added (`strapi.server.routes()` after
- * mounting) and a kept chain when a layer's own middleware list changes
+ * mounting) or the router's prefix changes, and a kept chain when a layer's own middleware list changes
  * (`router.param()`), so a router changed at run time dispatches as
  * @koa/router would.
  */
@@ -46,16 +47,23 @@ interface Chain {
 interface Index {
   stack: Layer[];
   size: number;
-  /** Layers by the lower-cased literal first segment, merged in router order with `unbucketed`. */
-  byFirstSegment: Map<string, Layer[]>;
+  /** `router.prefix(…)` rewrites every layer's path: a new prefix means a new index. */
+  prefix: string | undefined;
+  /**
+   * The layers a path may match, by its lower-cased first two segments (`api/articles`) or its first (`api`):
+   * those with these literal segments, with the first one only, and `unbucketed`, in router order.
+   */
+  byPrefix: Map<string, Layer[]>;
   /** Layers whose first segment is not a literal (a parameter, a pattern, no leading slash, a RegExp path). */
   unbucketed: Layer[];
   position: Map<Layer, number>;
   chains: Map<string, Chain>;
 }
 
-const LITERAL_SEGMENT = /^\/([A-Za-z0-9_~.-]*)(?:\/|$)/;
-const FIRST_SEGMENT = /^\/([^/#?]*)/;
+/** A layer path's literal first segment and, when literal and not empty, its second (then a `/` or the end). */
+const LITERAL_SEGMENTS = /^\/([A-Za-z0-9_~.-]*)(?:\/([A-Za-z0-9_~.-]+))?(?:\/|$)/;
+/** A request path's first two segments, as the layers' regexps delimit them. */
+const PATH_SEGMENTS = /^\/([^/#?]*)(?:\/([^/#?]*))?/;
 
 export function routeDispatcher(koaRouter: Router): Koa.Middleware {
   const router = koaRouter as Router & RouterRuntime;
@@ -63,7 +71,9 @@ export function routeDispatcher(koaRouter: Router): Koa.Middleware {
   return (ctx, next) => {
     // matchHost is true for a router without a host: only a host makes the (header-parsing) read worth it.
     if (router.host && !router.matchHost(ctx.host)) return next();
-    if (!index || index.stack !== router.stack || index.size !== router.stack.length) index = buildIndex(router.stack);
+    if (!index || index.stack !== router.stack || index.size !== router.stack.length || index.prefix !== router.opts.prefix) {
+      index = buildIndex(router.stack, router.opts.prefix);
+    }
     const context = ctx as Koa.Context & { newRouterPath?: string; routerPath?: string; matched?: Layer[] };
     // @koa/router's choice of path; its regexps would read a missing one as the text "undefined" too.
     const path = String(router.opts.routerPath || context.newRouterPath || ctx.path || context.routerPath);
@@ -93,33 +103,45 @@ export function routeDispatcher(koaRouter: Router): Koa.Middleware {
   };
 }
 
-function buildIndex(stack: Layer[]): Index {
-  const buckets = new Map<string, Layer[]>();
+function buildIndex(stack: Layer[], prefix: string | undefined): Index {
+  const bySegments = new Map<string, Layer[]>();
   const unbucketed: Layer[] = [];
-  for (const layer of stack) {
-    const literal = typeof layer.path === 'string' ? LITERAL_SEGMENT.exec(layer.path) : null;
-    if (!literal) {
-      unbucketed.push(layer);
-      continue;
-    }
-    const key = literal[1].toLowerCase();
-    const bucket = buckets.get(key);
+  const add = (key: string, layer: Layer) => {
+    const bucket = bySegments.get(key);
     if (bucket) bucket.push(layer);
-    else buckets.set(key, [layer]);
+    else bySegments.set(key, [layer]);
+  };
+  for (const layer of stack) {
+    const literal = typeof layer.path === 'string' ? LITERAL_SEGMENTS.exec(layer.path) : null;
+    if (!literal) unbucketed.push(layer);
+    else add(prefixKey(literal[1], literal[2]), layer);
   }
-  // Each bucket with the unbucketed layers, in router order (the order layers run and `ctx.matched` lists them).
   const position = new Map(stack.map((layer, at) => [layer, at]));
-  const byFirstSegment = new Map<string, Layer[]>();
-  for (const [key, layers] of buckets) {
-    byFirstSegment.set(key, [...layers, ...unbucketed].sort((a, b) => position.get(a)! - position.get(b)!));
+  const inOrder = (layers: Layer[]) => layers.sort((a, b) => position.get(a)! - position.get(b)!);
+  const byPrefix = new Map<string, Layer[]>();
+  for (const [key, layers] of bySegments) {
+    const slash = key.indexOf('/');
+    const first = slash < 0 ? key : key.slice(0, slash);
+    const firstOnly = slash < 0 ? [] : bySegments.get(first) ?? [];
+    byPrefix.set(key, inOrder([...layers, ...firstOnly, ...unbucketed]));
+    // A path whose second segment no layer names literally: the first segment's own layers.
+    if (!byPrefix.has(first) && !bySegments.has(first)) byPrefix.set(first, inOrder([...unbucketed]));
   }
-  return { stack, size: stack.length, byFirstSegment, unbucketed, position, chains: new Map() };
+  return { stack, size: stack.length, prefix, byPrefix, unbucketed, position, chains: new Map() };
+}
+
+function prefixKey(first: string, second: string | undefined): string {
+  return second === undefined ? first.toLowerCase() : `${first}/${second}`.toLowerCase();
 }
 
 function candidates(index: Index, path: string): Layer[] {
-  const first = FIRST_SEGMENT.exec(path);
-  if (!first) return index.unbucketed;
-  return index.byFirstSegment.get(first[1].toLowerCase()) ?? index.unbucketed;
+  const segments = PATH_SEGMENTS.exec(path);
+  if (!segments) return index.unbucketed;
+  if (segments[2] !== undefined) {
+    const both = index.byPrefix.get(prefixKey(segments[1], segments[2]));
+    if (both) return both;
+  }
+  return index.byPrefix.get(prefixKey(segments[1], undefined)) ?? index.unbucketed;
 }
 
 /** The flattened chain of these layers, built once per list of layers (and again if a layer's middlewares change). */
