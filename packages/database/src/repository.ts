@@ -79,6 +79,8 @@ export interface EngineParts {
 
 export class EntityRepository {
   private readonly allColumnsQuery: EntityQuery;
+  /** Read-back plans that also read drafts, one per plan (see previewOf). */
+  private readonly previewPlans = new WeakMap<EntityQuery, EntityQuery>();
 
   constructor(
     private readonly parts: EngineParts,
@@ -285,10 +287,23 @@ export class EntityRepository {
 
   private async readBack(id: number, query?: EntityQuery): Promise<Entity> {
     // Read back whatever the state: the caller just wrote it.
-    const readQuery = { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
-    const entity = await this.parts.reader.findById(readQuery, id);
+    const entity = await this.parts.reader.findById(this.previewOf(query ?? this.allColumnsQuery), id);
     if (!entity) throw new NotFoundError();
     return entity;
+  }
+
+  /**
+   * The plan reading drafts too. The same object for the same plan: the reader keeps a plan's SQL per plan
+   * object, so a new copy per write would build the read-back's SQL through knex on every write.
+   */
+  private previewOf(query: EntityQuery): EntityQuery {
+    if (query.publicationState === 'preview') return query;
+    let preview = this.previewPlans.get(query);
+    if (!preview) {
+      preview = { ...query, publicationState: 'preview' };
+      this.previewPlans.set(query, preview);
+    }
+    return preview;
   }
 
   private split(data: Record<string, unknown>): { columns: Record<string, unknown>; links: Record<string, unknown> } {
