@@ -22,7 +22,7 @@ function serve(router: Router, dispatch: Koa.Middleware): Promise<Server> {
   koa.silent = true;
   koa.use(async (ctx, next) => {
     await next();
-    if (ctx.body === undefined && ctx.status === 404) ctx.body = { fellThrough: true, matched: (ctx.matched ?? []).map((layer) => String(layer.path)) };
+    if (ctx.body === undefined && ctx.status === 404) ctx.body = { fellThrough: true, matched: (ctx.matched ?? []).map((layer: Router.Layer) => String(layer.path)) };
   });
   koa.use(dispatch);
   koa.use(router.allowedMethods());
@@ -43,7 +43,7 @@ function probe(label: string): Koa.Middleware {
       label,
       params: ctx.params,
       captures: ctx.captures,
-      matched: (ctx.matched ?? []).map((layer) => String(layer.path)),
+      matched: (ctx.matched ?? []).map((layer: Router.Layer) => String(layer.path)),
       routerPath: String(context.routerPath),
       routerName: context.routerName ?? null,
       matchedRoute: String(ctx._matchedRoute),
@@ -130,7 +130,7 @@ describe('route dispatch: the same outcome as @koa/router', () => {
   let reference: Server;
   let indexed: Server;
   before(async () => {
-    reference = await serve(router, router.routes());
+    reference = await serve(router, router.routes() as Koa.Middleware);
     indexed = await serve(router, routeDispatcher(router));
   });
   after(async () => {
