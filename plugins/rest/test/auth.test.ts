@@ -100,6 +100,19 @@ eachDatabase('REST authorization', (dialect) => {
     expect((await app.get('/api/items', { token: accessKey })).status).to.equal(401);
   });
 
+  it('a read hook on tokens sees the look-up in Strapi\'s parameters, and the token still works', async () => {
+    const { accessKey } = await token('full-access');
+    const seen: unknown[] = [];
+    const unsubscribe = app.app.db.lifecycles.subscribe({ models: ['admin::api-token'], beforeFindOne: (event) => void seen.push(event.params) });
+    try {
+      expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
+    } finally {
+      unsubscribe();
+    }
+    expect(seen).to.deep.equal([{ where: { accessKey: app.app.apiTokens.hash(accessKey) }, select: ['name', 'type', 'expiresAt'] }]);
+    expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
+  });
+
   it('a revoked token is a 401; tokens are stored only as hashes', async () => {
     const { accessKey, id } = await token('full-access');
     expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
