@@ -49,4 +49,36 @@ describe('query strings: what a URL means', () => {
     expect(() => parseQuery(params(101, () => 'a'))).to.throw('Invalid query string: Array limit exceeded');
     expect(() => parseQuery(`a=${'x'.repeat(16 * 1024)}`)).to.throw('Query string too long (limit 16384 characters)');
   });
+
+  it('a query string parsed again (kept from a recent parse) means the same, as its own objects a change cannot leak from', () => {
+    /** Every object level without a prototype, as qs's plainObjects makes them. */
+    const prototypes = (value: unknown): unknown[] => {
+      if (typeof value !== 'object' || value === null) return [];
+      if (Array.isArray(value)) return value.flatMap(prototypes);
+      return [Object.getPrototypeOf(value), ...Object.values(value).flatMap(prototypes)];
+    };
+    /** Changes every object and list in place, as a route middleware rewriting `ctx.query` may. */
+    const scribble = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null) return;
+      if (Array.isArray(value)) {
+        value.forEach(scribble);
+        value.push('scribbled');
+        return;
+      }
+      for (const key of Object.keys(value)) scribble((value as Record<string, unknown>)[key]);
+      (value as Record<string, unknown>).scribbled = true;
+    };
+    const parsedCases = table.cases.filter((entry) => entry.error === undefined);
+    expect(parsedCases.length).to.be.greaterThan(10);
+    for (const { url, parsed } of parsedCases) {
+      const first = parseQuery(url);
+      scribble(first);
+      for (let again = 0; again < 2; again++) {
+        const next = parseQuery(url);
+        expect(plain(next), url).to.deep.equal(parsed);
+        expect(prototypes(next).every((prototype) => prototype === null), url).to.equal(true);
+        scribble(next);
+      }
+    }
+  });
 });

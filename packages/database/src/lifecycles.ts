@@ -76,17 +76,30 @@ export class Lifecycles {
 
   /** True when any subscriber handles a find or count of this model: its reads cannot share cached plans. */
   hasReadHooks(uid: string): boolean {
-    return READ_ACTIONS.some((action) => this.has(uid, action));
+    return this.handlesAny(uid, READ_ACTIONS);
   }
 
   /** True when any subscriber handles a create, update or delete of this model. */
   hasWriteHooks(uid: string): boolean {
-    return WRITE_ACTIONS.some((action) => this.has(uid, action));
+    return this.handlesAny(uid, WRITE_ACTIONS);
   }
 
   /** True when any subscriber handles this action for this model (skip event objects otherwise). */
   has(uid: string, action: LifecycleAction): boolean {
-    return this.subscribers.some((subscriber) => typeof subscriber === 'function' || (typeof subscriber[action] === 'function' && listens(subscriber, uid)));
+    return this.handlesAny(uid, [action]);
+  }
+
+  /**
+   * Asked several times per read: one pass over the subscribers, each one's `models` read once. Asked anew
+   * every time, never remembered — a subscriber object may gain a hook after it subscribed.
+   */
+  private handlesAny(uid: string, actions: readonly LifecycleAction[]): boolean {
+    for (const subscriber of this.subscribers) {
+      if (typeof subscriber === 'function') return true;
+      if (!listens(subscriber, uid)) continue;
+      for (const action of actions) if (typeof subscriber[action] === 'function') return true;
+    }
+    return false;
   }
 
   async run(event: Omit<LifecycleEvent, 'state'>, states: LifecycleStates = new Map()): Promise<LifecycleStates> {

@@ -79,6 +79,8 @@ export interface EngineParts {
 
 export class EntityRepository {
   private readonly allColumnsQuery: ReadPlan;
+  /** Read-back plans that also read drafts, one per plan (see previewOf). */
+  private readonly previewPlans = new WeakMap<ReadPlan, ReadPlan>();
 
   constructor(
     private readonly parts: EngineParts,
@@ -299,13 +301,27 @@ export class EntityRepository {
 
   /** How an entry just written is read back: whatever its state (the caller just wrote it). */
   private readQuery(query?: ReadPlan): ReadPlan {
-    return { ...(query ?? this.allColumnsQuery), publicationState: 'preview' as const };
+    return this.previewOf(query ?? this.allColumnsQuery);
   }
 
   private async readBack(id: number, query?: ReadPlan): Promise<Entity> {
     const entity = await this.parts.reader.findById(this.readQuery(query), id);
     if (!entity) throw new NotFoundError();
     return entity;
+  }
+
+  /**
+   * The plan reading drafts too. The same object for the same plan: the reader keeps a plan's SQL per plan
+   * object, so a new copy per write would build the read-back's SQL through knex on every write.
+   */
+  private previewOf(query: ReadPlan): ReadPlan {
+    if (query.publicationState === 'preview') return query;
+    let preview = this.previewPlans.get(query);
+    if (!preview) {
+      preview = { ...query, publicationState: 'preview' };
+      this.previewPlans.set(query, preview);
+    }
+    return preview;
   }
 
   private split(data: Record<string, unknown>): { columns: Record<string, unknown>; links: Record<string, unknown> } {

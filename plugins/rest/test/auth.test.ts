@@ -100,6 +100,19 @@ eachDatabase('REST authorization', (dialect) => {
     expect((await app.get('/api/items', { token: accessKey })).status).to.equal(401);
   });
 
+  it('a read hook on tokens sees the look-up in Strapi\'s parameters, and the token still works', async () => {
+    const { accessKey } = await token('full-access');
+    const seen: unknown[] = [];
+    const unsubscribe = app.app.db.lifecycles.subscribe({ models: ['admin::api-token'], beforeFindOne: (event) => void seen.push(event.params) });
+    try {
+      expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
+    } finally {
+      unsubscribe();
+    }
+    expect(seen).to.deep.equal([{ where: { accessKey: app.app.apiTokens.hash(accessKey) }, select: ['name', 'type', 'expiresAt'] }]);
+    expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
+  });
+
   it('a revoked token is a 401; tokens are stored only as hashes', async () => {
     const { accessKey, id } = await token('full-access');
     expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
@@ -107,5 +120,29 @@ eachDatabase('REST authorization', (dialect) => {
     expect(JSON.stringify(stored)).not.to.include(accessKey);
     expect(await app.app.apiTokens.revoke(String(id))).to.equal(true);
     expect((await app.get('/api/notes', { token: accessKey })).body).to.deep.equal(UNAUTHORIZED);
+  });
+});
+
+eachDatabase('REST authorization: previewing a write answer', (dialect) => {
+  let app: TestApp;
+  const actions = ['api::item.item.find', 'api::item.item.findOne', 'api::item.item.create', 'api::setting.setting.find'];
+  before(async () => {
+    // The public role may create items, and a custom token holds exactly the same actions: the same read scope.
+    ({ app } = await startItemApp(dialect, { files: { 'config/permissions.ts': `export default { public: ${JSON.stringify(actions)} };\n` } }));
+  });
+  after(() => app?.stop());
+
+  it('an anonymous write may not preview, even after a token with the same read scope previewed the same answer', async () => {
+    const path = '/api/items?publicationState=preview&fields[0]=title';
+    expect((await app.post(path, { data: { title: 'anonymous, first' } })).body).to.deep.equal(FORBIDDEN);
+    const { accessKey } = await app.app.apiTokens.create({ name: 'same scope', type: 'custom', permissions: actions });
+    const byToken = await app.post(path, { data: { title: 'by token' } }, { token: accessKey });
+    expect(byToken.status).to.equal(200);
+    expect(byToken.body.data.attributes).to.deep.equal({ title: 'by token' });
+    expect((await app.post(path, { data: { title: 'anonymous, after' } })).body).to.deep.equal(FORBIDDEN);
+    // Without preview the anonymous write is allowed, and answers as the token's did.
+    const anonymous = await app.post('/api/items?fields[0]=title', { data: { title: 'anonymous' } });
+    expect(anonymous.status).to.equal(200);
+    expect(anonymous.body.data.attributes).to.deep.equal({ title: 'anonymous' });
   });
 });

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { UnauthorizedError, ValidationError } from '@tessera/errors';
-import type { ContentType, Database } from '@tessera/database';
+import { fromEngineParams, type ContentType, type Database, type Entity, type ReadPlan } from '@tessera/database';
 import type { AuthState, AuthStrategy } from '../types';
 import { ActionSet, allowEverything, readOnly } from './abilities';
 
@@ -87,9 +87,13 @@ interface TokenRow {
 
 const TOKEN_FIELDS = ['name', 'description', 'type', 'expiresAt', 'lastUsedAt', 'createdAt'];
 const WITH_PERMISSIONS = { permissions: { fields: ['action'] } };
+const LOOKUP_PLANS = 256;
 
 export class ApiTokens implements AuthStrategy {
   readonly name = 'api-token';
+
+  /** Token look-up plans by hash (see lookUp); bounded, starting over when full. */
+  private readonly lookups = new Map<string, ReadPlan>();
 
   constructor(
     private readonly db: Database,
@@ -156,15 +160,31 @@ export class ApiTokens implements AuthStrategy {
 
   async authenticate(token: string): Promise<AuthState | null> {
     if (!this.salt) return null;
-    const row = (await this.tokens().findOne({
-      where: { accessKey: this.hash(token) },
-      select: ['name', 'type', 'expiresAt'],
-    })) as unknown as TokenRow | null;
+    const row = (await this.lookUp(this.hash(token))) as unknown as TokenRow | null;
     if (!row) return null;
     const expiresAt = row.expiresAt === null || row.expiresAt === undefined ? null : toMillis(row.expiresAt);
     if (expiresAt !== null && expiresAt <= Date.now()) throw new UnauthorizedError('Token expired');
     const ability = row.type === 'full-access' ? allowEverything : row.type === 'read-only' ? readOnly : new ActionSet(await this.actions(row.id));
     return { strategy: this.name, credentials: { id: row.id, name: row.name, type: row.type }, ability };
+  }
+
+  /**
+   * The token row with this hash, read on every request (a revoked or expired token fails at once). Its plan —
+   * Strapi's `{ where, select }` compiled — is kept per hash, so a token's statement is built once, not through
+   * knex per request. Not when a read hook listens on tokens: hooks then see Strapi's parameters, as before.
+   */
+  private async lookUp(hash: string): Promise<Entity | null> {
+    const params = { where: { accessKey: hash }, select: ['name', 'type', 'expiresAt'] };
+    const tokens = this.tokens();
+    if (this.db.lifecycles.hasReadHooks(TOKEN_UID)) return tokens.findOne(params);
+    let query = this.lookups.get(hash);
+    if (!query) {
+      if (this.lookups.size >= LOOKUP_PLANS) this.lookups.clear();
+      query = tokens.plan(fromEngineParams(params), { allowPrivate: true });
+      this.lookups.set(hash, query);
+    }
+    const [row] = await tokens.findMany({ query, page: { limit: 1, offset: 0 } });
+    return row ?? null;
   }
 
   private tokens() {

@@ -233,7 +233,10 @@ export class ContentApi {
    * a write never becomes a way to read someone else's drafts.
    */
   private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: ReadPlan; source?: QuerySource } {
-    const query: ReadPlan = { ...this.compile(uid, params, auth), publicationState: 'preview' };
+    // Cached as reads are (under its own key: a list is never a read's parameters), so the read-back's SQL is built
+    // once too. The key holds the read scope, not the strategy: preview is checked first, as compileRead does.
+    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
+    const query = this.plans.get(uid, ['write answer', params], auth, () => ({ ...this.compile(uid, params, auth), publicationState: 'preview' }));
     if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
     // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
     const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, auth), publicationState: 'preview' as const }) };

@@ -60,11 +60,37 @@ const QS_OPTIONS = {
 export function parseQuery(querystring: string): Record<string, unknown> {
   if (querystring === '') return {};
   if (querystring.length > LIMITS.maxLength) throw new ValidationError(`Query string too long (limit ${LIMITS.maxLength} characters)`);
+  const known = recentParses.get(querystring);
+  if (known) return copyParsed(known) as Record<string, unknown>;
+  let parsed: Record<string, unknown>;
   try {
-    return qs.parse(querystring, QS_OPTIONS) as Record<string, unknown>;
+    parsed = qs.parse(querystring, QS_OPTIONS) as Record<string, unknown>;
   } catch (error) {
     throw new ValidationError(`Invalid query string: ${(error as Error).message}`);
   }
+  if (querystring.length <= CACHED_LENGTH) {
+    if (recentParses.size >= CACHED_PARSES) recentParses.clear();
+    recentParses.set(querystring, copyParsed(parsed));
+  }
+  return parsed;
+}
+
+/**
+ * Clients repeat the same query strings (a page's list, its populate), and qs's parse costs more than the
+ * rest of a cached list's request handling outside the database. Recent parses are kept, and each request
+ * gets its own copy: route middlewares may change the value they are given. Bounded: when full it starts over.
+ */
+const recentParses = new Map<string, unknown>();
+const CACHED_PARSES = 256;
+const CACHED_LENGTH = 2048;
+
+/** A copy of a qs result: strings, arrays and objects without a prototype (`plainObjects`), nothing else. */
+function copyParsed(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyParsed);
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(value)) copy[key] = copyParsed((value as Record<string, unknown>)[key]);
+  return copy;
 }
 
 const PARSED = Symbol('parsed query');

@@ -15,6 +15,7 @@ import { notFoundDetails } from './route-index';
 import { installQueryParser } from './query-string';
 import { installResponseHelpers } from './response-helpers';
 import { errorEnvelope } from './middlewares/errors';
+import { routeDispatcher } from './route-dispatch';
 
 export interface HttpConfig {
   /**
@@ -62,7 +63,7 @@ export class HttpServer {
       if (ctx.status === 405 || ctx.status === 501) throw new MethodNotAllowedError();
       if (ctx.status === 404) throw new NotFoundError(undefined, notFoundDetails(this.router, ctx.method, ctx.path, this.config.restPrefix));
     });
-    this.koa.use(this.router.routes());
+    this.koa.use(routeDispatcher(this.router));
     this.koa.use(this.router.allowedMethods());
   }
 

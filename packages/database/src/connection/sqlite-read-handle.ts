@@ -14,6 +14,8 @@ export class SqliteReadHandle {
   /** Undefined until first needed; null when reads must share the writer (`:memory:`). */
   private handle: BetterSqlite3.Database | null | undefined;
   private lastDataVersion = -1;
+  /** `PRAGMA data_version`, prepared once: pragma() prepares anew on every call, and lists ask on every request. */
+  private dataVersion: BetterSqlite3.Statement | undefined;
 
   constructor(private readonly filename: string) {}
 
@@ -36,7 +38,8 @@ export class SqliteReadHandle {
   changedSinceLastCheck(): boolean {
     const reader = this.get();
     if (!reader) return false;
-    const version = Number(reader.pragma('data_version', { simple: true }));
+    this.dataVersion ??= reader.prepare('PRAGMA data_version').pluck();
+    const version = Number(this.dataVersion.get());
     const changed = version !== this.lastDataVersion;
     this.lastDataVersion = version;
     return changed;
@@ -45,5 +48,6 @@ export class SqliteReadHandle {
   close(): void {
     this.handle?.close();
     this.handle = null;
+    this.dataVersion = undefined;
   }
 }

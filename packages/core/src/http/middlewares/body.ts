@@ -105,8 +105,7 @@ function refuseForeignCharset(ctx: Koa.Context): void {
 function lazyBodyParser(options: BodyOptions): Koa.Middleware {
   let createParser: ((options: Partial<KoaBodyMiddlewareOptions>) => Koa.Middleware) | undefined;
   let parser: Koa.Middleware | undefined;
-  return async (ctx, next) => {
-    if (!BODY_METHODS.has(ctx.method)) return next();
+  const parse: Koa.Middleware = async (ctx, next) => {
     if (isPlainJson(ctx)) {
       refuseForeignCharset(ctx);
       ctx.request.body = await parseJson(ctx, options.parser);
@@ -131,6 +130,8 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
       await fs.promises.rm(uploadDir, { recursive: true, force: true, maxRetries: 3 });
     }
   };
+  // GET and HEAD, most requests, pass straight on: no async step of their own.
+  return (ctx, next) => (BODY_METHODS.has(ctx.method) ? parse(ctx, next) : next());
 }
 
 /**

@@ -40,7 +40,9 @@ export const cors: Builtin = {
     // Most API calls (servers, curl, same-origin pages) send no Origin: they skip @koa/cors's async steps.
     const middleware: Koa.Middleware = (ctx, next) => {
       if (ctx.get('origin')) return withCors(ctx, next);
-      ctx.vary('Origin');
+      // What ctx.vary('Origin') writes when no Vary is set yet (the usual case), without parsing a header.
+      if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');
+      else ctx.set('Vary', 'Origin');
       return next();
     };
     return middleware;
