@@ -1,7 +1,9 @@
 /**
- * The plugins the kernel runs without being asked, declared in one place
- * (core's package.json lists their packages as peer dependencies): the only
- * plugins the kernel knows by name.
+ * The plugins the kernel runs without being asked, declared in one place:
+ * the only plugins the kernel knows by name. Their packages are the app's
+ * dependencies, not core's: `rest` depends on core, and a peer dependency back
+ * made TypeScript's project build resolve `@tessera/plugin-rest` before it was
+ * built (a cached failure that broke every clean build).
  *
  * `rest` is Strapi v4's REST layer. Strapi code that imports `@strapi/strapi`
  * (`const { factories } = require('@strapi/strapi')`) gets this package: the
