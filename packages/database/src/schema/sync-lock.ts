@@ -7,6 +7,7 @@
  * MySQL: GET_LOCK on a dedicated connection, as on PostgreSQL.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { ClientConfig } from 'pg';
 import { ConfigurationError } from '@tessera/errors';
 
@@ -44,6 +45,8 @@ export async function withMysqlSyncLock<T>(options: Record<string, unknown>, key
 export async function withSqliteSyncLock<T>(databaseFile: string, work: () => Promise<T>): Promise<T> {
   if (databaseFile === ':memory:') return work();
   const lockFile = `${databaseFile}.sync-lock`;
+  // The lock comes before the first connection, which is what creates the database's folder otherwise.
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
   const started = Date.now();
   for (;;) {
     try {
