@@ -65,8 +65,7 @@ export type { AppOptions } from './app-options';
 
 type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
 
-// app-type.ts's `App` is this class, for the modules this one imports (no module cycle). Inside the block below,
-// `App` names that module's own interface, hence the alias.
+// app-type.ts's `App` is this class for the modules this one imports (no cycle); the alias: `App` inside means that one.
 type AppInstance = App;
 declare module './app-type' {
   interface App extends AppInstance {}
@@ -214,11 +213,8 @@ export class App {
    */
   plugin<P extends string>(name: P): PluginHandle<P> | undefined {
     if (!this.plugins.has(name)) return undefined;
-    let handle = this.pluginHandles.get(name);
-    if (!handle) {
-      handle = new PluginHandle(this, name);
-      this.pluginHandles.set(name, handle);
-    }
+    const handle = this.pluginHandles.get(name) ?? new PluginHandle(this, name);
+    this.pluginHandles.set(name, handle);
     return handle as PluginHandle<P>;
   }
 

@@ -375,20 +375,9 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     after(() => batching?.app.stop());
 
     it('a batch puts each file in its own operation (<n>.variables.<path>); one file may fill several places', async () => {
-      const response = await send(
-        {
-          operations: [
-            { query: UPLOAD, variables: { file: null, info: { name: 'first' } } },
-            { query: MULTIPLE, variables: { files: [null, null] } },
-          ],
-          map: { a: ['0.variables.file', '1.variables.files.0'], b: ['1.variables.files.1'] },
-          files: [
-            { field: 'a', content: 'shared bytes', filename: 'a.txt' },
-            { field: 'b', content: 'other bytes', filename: 'b.txt' },
-          ],
-        },
-        batching,
-      );
+      const operations = [{ query: UPLOAD, variables: { file: null, info: { name: 'first' } } }, { query: MULTIPLE, variables: { files: [null, null] } }];
+      const files = [{ field: 'a', content: 'shared bytes', filename: 'a.txt' }, { field: 'b', content: 'other bytes', filename: 'b.txt' }];
+      const response = await send({ operations, map: { a: ['0.variables.file', '1.variables.files.0'], b: ['1.variables.files.1'] }, files }, batching);
       expect(response.status).to.equal(200);
       const [one, many] = response.body;
       expect(one.data.upload.data.attributes).to.deep.include({ name: 'first', mime: 'text/plain' });
