@@ -12,6 +12,7 @@ export type { QueryParameter, QueryParameterArgument, QueryParameterContext } fr
 export type { WriteData, WriteRule } from './content/write-rules';
 export { ResponseTransformer, type RestEntry } from './content/response-transformer';
 export { parseQuery } from './http/query-string';
+export { requestBody, requestFiles } from './http/request-body';
 export { routeDispatcher } from './http/route-dispatch';
 export { Permissions, ConfigPermissions, canReadType } from './auth/permissions';
 export { PluginHandle } from './plugins/plugin-handle';

@@ -12,7 +12,7 @@
  * `localizations`, `content-types`.
  */
 import type Koa from 'koa';
-import type { App, AuthState, KernelContext, LifecycleEvent, Plugin, RouterDefinition, Subscriber } from '@tessera/core';
+import { requestBody, type App, type AuthState, type KernelContext, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
 import { localeSchema } from './locale-schema';
 import { localesService, type LocalesService } from './locales';
@@ -44,7 +44,7 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
         method: 'POST',
         path: `/${contentType.info.pluralName}/:id/localizations`,
         handler: async (ctx: Koa.Context) => {
-          const body = (ctx.request as unknown as { body?: unknown }).body;
+          const body = requestBody(ctx);
           ctx.body = await i18n(app).service('localizations').createLocalization(uid, ctx.params.id, body, ctx.state.auth as AuthState);
         },
         config: { auth: { scope: [`${uid}.createLocalization`] } },

@@ -5,7 +5,7 @@
  * Strapi v4 envelope `{ data, meta }`. A request without a caller is refused.
  */
 import type Koa from 'koa';
-import type { App, AuthState, Entity, FindResult } from '@tessera/core';
+import { requestBody, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
 import { ForbiddenError, ValidationError } from '@tessera/errors';
 import type { ResponseTransformer, RestEntry } from '@tessera/core';
 import type { CoreService } from './service';
@@ -39,7 +39,7 @@ export function defaultController(app: App, uid: string, transformer: () => Resp
   // The parsed query as route middlewares left it (see installQueryParser in core).
   const query = (ctx: Koa.Context) => ctx.query as Record<string, unknown>;
   const body = (ctx: Koa.Context) => {
-    const raw = (ctx.request as unknown as { body?: unknown }).body;
+    const raw = requestBody(ctx);
     if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw) || !('data' in raw)) {
       throw new ValidationError('Missing "data" payload in the request body');
     }

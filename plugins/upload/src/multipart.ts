@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
+import { requestBody, requestFiles } from '@tessera/core';
 import { PayloadTooLargeError, ValidationError } from '@tessera/errors';
 
 /** One uploaded file as it sits in its temp file. */
@@ -35,21 +36,21 @@ const FILES_FIELD = 'files';
 export function multipartMiddleware(sizeLimit: () => number): Koa.Middleware {
   return async (ctx, next) => {
     const tempDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tessera-upload-'));
-    const request = ctx.request as unknown as { files?: Record<string, unknown>; body?: unknown };
+    const globalFiles = requestFiles(ctx);
     try {
-      const parsed = request.files ? fromGlobalParser(request.files, request.body) : await parse(ctx, tempDir, sizeLimit());
+      const parsed = globalFiles ? fromGlobalParser(globalFiles, requestBody(ctx)) : await parse(ctx, tempDir, sizeLimit());
       ctx.state.upload = parsed;
       await next();
     } finally {
       await fs.promises.rm(tempDir, { recursive: true, force: true });
-      const files = request.files ? Object.values(request.files).flat() : [];
+      const files = globalFiles ? Object.values(globalFiles).flat() : [];
       for (const file of files) await removeTemp(file);
     }
   };
 }
 
 async function parse(ctx: Koa.Context, tempDir: string, sizeLimit: number): Promise<ParsedUpload> {
-  if (!ctx.is('multipart')) return { files: [], fields: bodyFields((ctx.request as unknown as { body?: unknown }).body) };
+  if (!ctx.is('multipart')) return { files: [], fields: bodyFields(requestBody(ctx)) };
   // A declared length beyond what could be accepted is refused before reading a byte.
   const declared = Number(ctx.get('content-length'));
   if (Number.isFinite(declared) && declared > sizeLimit + MAX_FIELDS_SIZE + 64 * 1024) throw tooLarge(sizeLimit);

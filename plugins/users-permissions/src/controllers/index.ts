@@ -5,14 +5,14 @@
  * the transport-free services.
  */
 import type Koa from 'koa';
-import type { App, AuthState } from '@tessera/core';
+import { requestBody, type App, type AuthState } from '@tessera/core';
 import type { AuthService } from '../services/auth';
 import type { RoleService } from '../services/role';
 import type { UserService } from '../services/user';
 
 type Action = (ctx: Koa.Context) => Promise<unknown>;
 
-const body = (ctx: Koa.Context): unknown => (ctx.request as unknown as { body?: unknown }).body ?? {};
+const body = (ctx: Koa.Context): unknown => requestBody(ctx) ?? {};
 const auth = (ctx: Koa.Context): AuthState => ctx.state.auth as AuthState;
 const query = (ctx: Koa.Context): Record<string, unknown> => ctx.query as Record<string, unknown>;
 
