@@ -8,7 +8,8 @@ import { Connection } from './connection/connection';
 import { describeDatabase, type ResolvedDatabaseConfig } from './connection/config';
 import { buildMetadata, type EntityMetadata, type Metadata } from './metadata/metadata';
 import type { Component, ContentType } from './model/types';
-import { syncSchema, type SyncReport } from './schema/sync';
+import { planTables, syncSchema, type SyncReport } from './schema/sync';
+import { analyzeUnanalysedTables } from './schema/planner-statistics';
 import { EntityReader } from './sql/reader';
 import { EntityWriter } from './sql/writer';
 import { LinksWriter } from './sql/links-writer';
@@ -139,6 +140,11 @@ export class Database {
       return withMysqlSyncLock(options, `tessera:schema-sync:${this.config.mysql!.database ?? ''}`, sync);
     }
     return withPostgresSyncLock(postgresClientConfig(this.config), `tessera:schema-sync:${this.connection.schema ?? 'public'}`, sync);
+  }
+
+  /** PostgreSQL: analyses the model's tables that hold rows but were never analysed (planner-statistics.ts); returns their names. */
+  async analyzeUnanalysedTables(): Promise<string[]> {
+    return analyzeUnanalysedTables(this.connection, [...planTables(this.metadata, this.dialect, this.declaredTables).keys()]);
   }
 
   query(uid: string): EntityRepository {

@@ -26,6 +26,8 @@ export async function openDatabase(
     if (report.changes.length > 0) log.info(`schema: ${report.summary}`);
     for (const change of report.changes) log.debug(`schema: ${change}`);
     for (const warning of report.warnings) log.warn(`schema: ${warning}`);
+    const analysed = await database.analyzeUnanalysedTables();
+    if (analysed.length > 0) log.info(`database: analysed ${analysed.length} tables PostgreSQL had no statistics for (its plans need them): ${analysed.join(', ')}`);
   } catch (error) {
     throw new ConfigurationError(`cannot prepare the database (${database.description}): ${(error as Error).message}`);
   }
