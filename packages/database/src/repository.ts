@@ -176,6 +176,8 @@ export class EntityRepository {
         await this.parts.links.lock(this.entity, links);
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
         const { changed, row } = await this.parts.writer.update(this.entity, id, columns, this.returningFor(readQuery));
+        // A `where` naming a missing id finds nothing, as when it is searched for: null, as Strapi answers.
+        if (changed === 0 && !('id' in params)) return null;
         if (changed === 0) throw new NotFoundError();
         await this.parts.links.write(this.entity, id, links, 'update');
         return row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery);

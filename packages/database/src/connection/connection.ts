@@ -77,8 +77,9 @@ export class Connection {
     this.shared.statements.readExactIntegers(columns);
   }
 
-  async all(query: Compilable | SqlStatement): Promise<Row[]> {
-    const statement = toStatement(query);
+  /** Rows of a read; `decoded`: the codec decodes them, so PostgreSQL timestamps may come as text. */
+  async all(query: Compilable | SqlStatement, options?: { decoded: true }): Promise<Row[]> {
+    const statement = options ? { ...toStatement(query), decoded: true } : toStatement(query);
     const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
     if (reader) {
       this.notify(statement);

@@ -8,16 +8,19 @@
  */
 import type { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ClientBase } from 'pg';
+import type { ClientBase, QueryConfig } from 'pg';
 import type { Dialect } from './config';
 import { isUnavailable, unavailable } from './unavailable';
 import { affectedMysql, executeMysql } from './mysql-driver';
+import { DECODED_READ_TYPES } from './postgres-driver';
 
 export type Row = Record<string, unknown>;
 
 export interface SqlStatement {
   sql: string;
   bindings: readonly unknown[];
+  /** The codec decodes these rows: PostgreSQL may hand timestamps over as text (postgres-driver.ts). */
+  decoded?: boolean;
 }
 
 /** A knex builder or raw statement: compiled to the dialect's SQL with native placeholders. */
@@ -98,8 +101,10 @@ export class Statements {
     return prepared;
   }
 
-  private pgQuery(statement: SqlStatement): { name?: string; text: string; values: unknown[] } {
-    return { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
+  private pgQuery(statement: SqlStatement): QueryConfig {
+    const query: QueryConfig = { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
+    if (statement.decoded) query.types = DECODED_READ_TYPES;
+    return query;
   }
 
   private pgStatementName(sql: string): string | undefined {

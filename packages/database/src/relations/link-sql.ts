@@ -11,10 +11,20 @@ import type { Connection } from '../connection/connection';
 
 /** `column IN ids` with one binding. */
 export function whereIdList(dialect: Dialect, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {
-  if (dialect === 'sqlite') return qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, JSON.stringify(ids)]);
   // MySQL binds client-side (no prepared statement to share): a plain list.
   if (dialect === 'mysql') return ids.length === 0 ? qb.whereRaw('1 = 0') : qb.whereIn(column, ids);
-  return qb.whereRaw(`?? = ANY(?::int[])`, [column, `{${ids.join(',')}}`]);
+  return whereIdListBinding(dialect, qb, column, idListBinding(dialect, ids));
+}
+
+/** SQLite and PostgreSQL: the one binding that carries an id list (`whereIdListBinding` reads it). */
+export function idListBinding(dialect: Dialect, ids: number[]): string {
+  return dialect === 'sqlite' ? JSON.stringify(ids) : `{${ids.join(',')}}`;
+}
+
+/** SQLite and PostgreSQL: `column IN <the ids of binding>` (binding: `idListBinding`, or a template's marker). */
+export function whereIdListBinding(dialect: Dialect, qb: Knex.QueryBuilder, column: string, binding: unknown): Knex.QueryBuilder {
+  if (dialect === 'sqlite') return qb.whereRaw(`?? IN (SELECT value FROM json_each(?))`, [column, binding as string]);
+  return qb.whereRaw(`?? = ANY(?::int[])`, [column, binding as string]);
 }
 
 export function whereIn(connection: Connection, qb: Knex.QueryBuilder, column: string, ids: number[]): Knex.QueryBuilder {

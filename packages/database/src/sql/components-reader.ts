@@ -5,8 +5,9 @@
  */
 import type { ComponentPopulate, ReadPlan } from '../query/plan';
 import type { Entity, LevelReader } from './level-reader';
-import { uniqueIds, whereIdIn } from './level-reader';
+import { uniqueIds } from './level-reader';
 import type { EntryBudget } from './entry-budget';
+import { DECODED } from './row-mapper';
 
 interface PlacedComponent {
   source: number;
@@ -46,19 +47,21 @@ async function loadComponentRows(
   { field, uid, query }: { field: string; uid: string; query: ReadPlan },
   budget: EntryBudget | undefined,
 ): Promise<PlacedComponent[]> {
-  const ctx = reader.context(query);
-  const qb = ctx.knex
-    .from({ j: joinTable })
-    .innerJoin({ t0: query.entity.tableName }, 't0.id', 'j.component_id')
-    .select('j.entity_id as __source', 'j.order as __order', ...query.fields.map((column) => `t0.${column.column}`))
-    .where('j.field', field)
-    .where('j.component_type', uid)
-    .orderBy('j.entity_id', 'asc')
-    .orderBy('j.order', 'asc');
-  whereIdIn(qb, 'j.entity_id', uniqueIds(parents), ctx);
-  reader.applyFilters(qb, query, ctx);
-  if (budget) qb.limit(budget.rowCap);
-  const rows = await reader.connection.all(qb);
+  const statement = reader.levelStatement(query, `component:${joinTable}:${field}:${uid}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap) => {
+    const ctx = reader.context(query);
+    const qb = ctx.knex
+      .from({ j: joinTable })
+      .innerJoin({ t0: query.entity.tableName }, 't0.id', 'j.component_id')
+      .select('j.entity_id as __source', 'j.order as __order', ...query.fields.map((column) => `t0.${column.column}`))
+      .where('j.field', field)
+      .where('j.component_type', uid)
+      .orderBy('j.entity_id', 'asc')
+      .orderBy('j.order', 'asc');
+    whereIds(qb, 'j.entity_id');
+    reader.applyFilters(qb, query, ctx);
+    return rowCap === undefined ? qb : qb.limit(rowCap);
+  });
+  const rows = await reader.connection.all(statement, DECODED);
   const values = reader.mapRows(query.fields, rows);
   const placed = rows.map((row, index) => ({ source: Number(row.__source), order: Number(row.__order ?? 0), value: values[index] }));
   budget?.chargeLevel(parents, placed.map((entry) => [entry.source, entry.value] as const));

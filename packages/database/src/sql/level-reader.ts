@@ -9,7 +9,6 @@ import type { Connection, Row } from '../connection/connection';
 import type { ColumnField } from '../metadata/metadata';
 import type { ReadPlan } from '../query/plan';
 import type { SqlContext } from './conditions';
-import { whereIdList } from '../relations/link-sql';
 import type { EntryBudget } from './entry-budget';
 
 export type Entity = { id: number } & Record<string, unknown>;
@@ -23,12 +22,18 @@ export interface LevelReader {
   mapRows(fields: ColumnField[], rows: Row[]): Entity[];
   /** Loads what `query` populates onto `entities` (the next levels), charging them to `budget`. */
   populate(entities: Entity[], query: ReadPlan, budget?: EntryBudget): Promise<void>;
+  /**
+   * The statement reading one level for the parents `ids`, at most `rowCap`
+   * rows. `build` makes it with knex, calling `whereIds(qb, column)` where the
+   * id list goes and limiting to the `rowCap` it is given; it runs once per
+   * `key` and `variant` (a plan's populate item does not change), later calls
+   * only bind the new ids (statement-templates.ts).
+   */
+  levelStatement(key: object, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement;
 }
 
-/** `column IN ids` with one binding (see relations/link-sql.ts). */
-export function whereIdIn(qb: Knex.QueryBuilder, column: string, ids: number[], ctx: SqlContext): void {
-  whereIdList(ctx.dialect, qb, column, ids);
-}
+export type LevelBuilder = (whereIds: (qb: Knex.QueryBuilder, column: string) => void, rowCap: number | undefined) => Knex.QueryBuilder;
+export type LevelStatement = Knex.QueryBuilder | { sql: string; bindings: unknown[] };
 
 export function uniqueIds(entities: Entity[]): number[] {
   return [...new Set(entities.map((entity) => entity.id))];

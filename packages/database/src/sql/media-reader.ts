@@ -6,8 +6,9 @@
 import type { MediaPopulate } from '../query/plan';
 import { MORPH_TABLE } from '../metadata/media';
 import type { Entity, LevelReader } from './level-reader';
-import { uniqueIds, whereIdIn } from './level-reader';
+import { uniqueIds } from './level-reader';
 import type { EntryBudget } from './entry-budget';
+import { DECODED } from './row-mapper';
 
 export async function loadMedia(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate, budget: EntryBudget | undefined): Promise<void> {
   const buckets = item.query ? await loadFiles(reader, parents, name, item, budget) : new Map<number, Entity[]>();
@@ -25,20 +26,22 @@ async function loadFiles(
   budget: EntryBudget | undefined,
 ): Promise<Map<number, Entity[]>> {
   const query = item.query!;
-  const ctx = reader.context(query);
-  const qb = ctx.knex
-    .from({ m: MORPH_TABLE })
-    .innerJoin({ t0: query.entity.tableName }, 't0.id', 'm.file_id')
-    .select('m.related_id as __source', ...query.fields.map((field) => `t0.${field.column}`))
-    .where('m.related_type', item.owner.uid)
-    .where('m.field', name)
-    .orderBy('m.related_id', 'asc')
-    .orderBy('m.order', 'asc')
-    .orderBy('m.id', 'asc');
-  whereIdIn(qb, 'm.related_id', uniqueIds(parents), ctx);
-  reader.applyFilters(qb, query, ctx);
-  if (budget) qb.limit(budget.rowCap);
-  const rows = await reader.connection.all(qb);
+  const statement = reader.levelStatement(item, `media:${name}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap) => {
+    const ctx = reader.context(query);
+    const qb = ctx.knex
+      .from({ m: MORPH_TABLE })
+      .innerJoin({ t0: query.entity.tableName }, 't0.id', 'm.file_id')
+      .select('m.related_id as __source', ...query.fields.map((field) => `t0.${field.column}`))
+      .where('m.related_type', item.owner.uid)
+      .where('m.field', name)
+      .orderBy('m.related_id', 'asc')
+      .orderBy('m.order', 'asc')
+      .orderBy('m.id', 'asc');
+    whereIds(qb, 'm.related_id');
+    reader.applyFilters(qb, query, ctx);
+    return rowCap === undefined ? qb : qb.limit(rowCap);
+  });
+  const rows = await reader.connection.all(statement, DECODED);
   const files = reader.mapRows(query.fields, rows);
   budget?.chargeLevel(parents, rows.map((row, index) => [Number(row.__source), files[index]] as const));
   await reader.populate(files, query, budget);

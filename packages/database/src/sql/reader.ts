@@ -9,12 +9,13 @@ import type { Connection, Row } from '../connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata';
 import type { ReadPlan, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
 import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
-import { RowMapper } from './row-mapper';
+import { DECODED, RowMapper } from './row-mapper';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
 import { StatementTemplates, type Statement } from './statement-templates';
 import { windowCoversPage, windowOf, windowServesSort } from './search-window';
-import { type Entity, type LevelReader, uniqueIds, whereIdIn } from './level-reader';
+import { type Entity, type LevelBuilder, type LevelReader, type LevelStatement, uniqueIds } from './level-reader';
+import { idListBinding, whereIdList, whereIdListBinding } from '../relations/link-sql';
 import { EntryBudget } from './entry-budget';
 import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
@@ -41,7 +42,7 @@ export class EntityReader implements LevelReader {
   async findMany(query: ReadPlan, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
     // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
     const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
-    const rows = windowed ?? (await this.connection.all(this.pageStatement(query, page)));
+    const rows = windowed ?? (await this.connection.all(this.pageStatement(query, page), DECODED));
     const entities = this.mapper.mapRows(query.fields, rows);
     budget?.chargeRoot(entities);
     await this.populate(entities, query, budget);
@@ -72,7 +73,7 @@ export class EntityReader implements LevelReader {
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
       return qb.limit(limit).offset(offset);
     });
-    const rows = await this.connection.all(statement);
+    const rows = await this.connection.all(statement, DECODED);
     return rows.length === page.limit ? rows : undefined;
   }
 
@@ -92,7 +93,7 @@ export class EntityReader implements LevelReader {
     const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
       this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
     );
-    const [row] = await this.connection.all(statement);
+    const [row] = await this.connection.all(statement, DECODED);
     return row ? this.fromRow(query, row, budget) : null;
   }
 
@@ -145,25 +146,26 @@ export class EntityReader implements LevelReader {
   /** Related entries of every parent, by parent id, in relation order (or the requested sort). */
   private async loadRelated(parents: Entity[], item: RelationPopulate, budget: EntryBudget | undefined): Promise<Map<number, Entity[]>> {
     const { relation, query } = item;
-    const ids = uniqueIds(parents);
     const join = relation.joinTable;
-    const ctx = this.context(query);
     const joinAlias = 'j';
-    const qb = ctx.knex
-      .from({ [joinAlias]: join.name })
-      .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
-      .select(`${joinAlias}.${join.joinColumn} as __source`, ...query.fields.map((field) => `${ROOT}.${field.column}`));
-    whereIdIn(qb, `${joinAlias}.${join.joinColumn}`, ids, ctx);
-    this.applyFilters(qb, query, ctx);
-    // No sort asked for: the relation's own order (its order column), as Strapi populates; `id:desc` is a sort asked for.
-    const order: OrderTerm[] = query.sort.some((item) => !item.tiebreak)
-      ? sortTerms(qb, query.sort, ROOT, ctx, this.metadata)
-      : [...(join.orderColumn ? [`${joinAlias}.${join.orderColumn}`] : []), `${joinAlias}.id`].map((column) => ({ sql: '?? asc', bindings: [column] }));
-    const statement = item.page ? pagePerParent(ctx.knex, qb, `${joinAlias}.${join.joinColumn}`, order, item.page) : qb;
-    if (!item.page) for (const term of order) qb.orderByRaw(term.sql, term.bindings);
-    if (budget) statement.limit(budget.rowCap);
+    const statement = this.levelStatement(item, 'related', uniqueIds(parents), budget?.rowCap, (whereIds, rowCap) => {
+      const ctx = this.context(query);
+      const qb = ctx.knex
+        .from({ [joinAlias]: join.name })
+        .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
+        .select(`${joinAlias}.${join.joinColumn} as __source`, ...query.fields.map((field) => `${ROOT}.${field.column}`));
+      whereIds(qb, `${joinAlias}.${join.joinColumn}`);
+      this.applyFilters(qb, query, ctx);
+      // No sort asked for: the relation's own order (its order column), as Strapi populates; `id:desc` is a sort asked for.
+      const order: OrderTerm[] = query.sort.some((item) => !item.tiebreak)
+        ? sortTerms(qb, query.sort, ROOT, ctx, this.metadata)
+        : [...(join.orderColumn ? [`${joinAlias}.${join.orderColumn}`] : []), `${joinAlias}.id`].map((column) => ({ sql: '?? asc', bindings: [column] }));
+      const paged = item.page ? pagePerParent(ctx.knex, qb, `${joinAlias}.${join.joinColumn}`, order, item.page) : qb;
+      if (!item.page) for (const term of order) qb.orderByRaw(term.sql, term.bindings);
+      return rowCap === undefined ? paged : paged.limit(rowCap);
+    });
 
-    const rows = await this.connection.all(statement);
+    const rows = await this.connection.all(statement, DECODED);
     const byId = new Map<number, Entity>();
     const buckets = new Map<number, Entity[]>();
     for (const row of rows) {
@@ -186,16 +188,19 @@ export class EntityReader implements LevelReader {
   private async countRelated(ids: number[], item: RelationPopulate): Promise<Map<number, number>> {
     const { relation, query } = item;
     const join = relation.joinTable;
-    const ctx = this.context(query);
-    const qb = ctx.knex
-      .from({ j: join.name })
-      .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `j.${join.inverseJoinColumn}`)
-      .select(`j.${join.joinColumn} as __source`)
-      .count({ count: '*' })
-      .groupBy(`j.${join.joinColumn}`);
-    whereIdIn(qb, `j.${join.joinColumn}`, ids, ctx);
-    this.applyFilters(qb, query, ctx);
-    const rows = await this.connection.all(qb);
+    const statement = this.levelStatement(item, 'count', ids, undefined, (whereIds) => {
+      const ctx = this.context(query);
+      const qb = ctx.knex
+        .from({ j: join.name })
+        .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `j.${join.inverseJoinColumn}`)
+        .select(`j.${join.joinColumn} as __source`)
+        .count({ count: '*' })
+        .groupBy(`j.${join.joinColumn}`);
+      whereIds(qb, `j.${join.joinColumn}`);
+      this.applyFilters(qb, query, ctx);
+      return qb;
+    });
+    const rows = await this.connection.all(statement);
     return new Map(rows.map((row) => [Number(row.__source), Number(row.count)]));
   }
 
@@ -211,6 +216,16 @@ export class EntityReader implements LevelReader {
     const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(query.fields.map((field) => `${ROOT}.${field.column}`));
     this.applyFilters(qb, query, ctx);
     return qb;
+  }
+
+  levelStatement(key: object, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement {
+    const dialect = this.connection.dialect;
+    // MySQL binds a value per id, so the SQL changes with their number: built each time.
+    if (dialect === 'mysql') return build((qb, column) => whereIdList(dialect, qb, column, ids), rowCap);
+    const values = rowCap === undefined ? [idListBinding(dialect, ids)] : [idListBinding(dialect, ids), rowCap];
+    return this.statements.bind(key, rowCap === undefined ? variant : `${variant}:capped`, values, ([idsMarker, capMarker]) =>
+      build((qb, column) => whereIdListBinding(dialect, qb, column, idsMarker), capMarker),
+    );
   }
 
   applyFilters(qb: Knex.QueryBuilder, query: ReadPlan, ctx: SqlContext, alias = ROOT): void {

@@ -9,6 +9,9 @@ import type { ColumnField } from '../metadata/metadata';
 import { decoderFor, type Decoder } from '../query/codec';
 
 type Entity = { id: number } & Record<string, unknown>;
+
+/** Read options for rows this mapper decodes (PostgreSQL then hands timestamps over as text, see postgres-driver.ts). */
+export const DECODED = { decoded: true } as const;
 type FieldPlan = Array<{ name: string; column: string; decode: Decoder }>;
 
 export class RowMapper {
