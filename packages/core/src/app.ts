@@ -43,6 +43,7 @@ import type { QueryParameter } from './content/query-parameters';
 import type { WriteRule } from './content/write-rules';
 import { ConfigPermissions, Permissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
+import { adminApiTokenService } from './auth/admin-api-token-service';
 import { authenticate } from './auth/authenticate';
 import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
@@ -373,15 +374,11 @@ export class App {
 
     const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]) => this.announce(name, uid, entry);
     const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
-    const contentApi = new ContentApi(
-      this.database,
-      entityService,
-      restConfig(this.config),
-      this.queryParameters.values(),
-    );
+    const contentApi = new ContentApi(this.database, entityService, restConfig(this.config), this.queryParameters.values());
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);
     this.authStrategies.add(apiTokens.name, apiTokens);
+    this.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens));
     this.services_ = { entityService, contentApi, apiTokens };
   }
 

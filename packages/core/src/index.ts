@@ -23,6 +23,7 @@ export { ActionSet, allowEverything, readOnly } from './auth/abilities';
 export { authorize, policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './auth/authorize';
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
+export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';
 export { loadModule } from './loader/load-module';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';
