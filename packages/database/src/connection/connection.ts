@@ -79,7 +79,8 @@ export class Connection {
 
   /** Rows of a read; `decoded`: the codec decodes them, so PostgreSQL timestamps may come as text. */
   async all(query: Compilable | SqlStatement, options?: { decoded: true }): Promise<Row[]> {
-    const statement = options ? { ...toStatement(query), decoded: true } : toStatement(query);
+    // Only PostgreSQL reads differently for the codec (postgres-driver.ts): elsewhere no copy of the statement.
+    const statement = options && this.dialect === 'postgres' ? { ...toStatement(query), decoded: true } : toStatement(query);
     const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
     if (reader) {
       this.notify(statement);
