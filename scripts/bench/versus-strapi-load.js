@@ -57,7 +57,7 @@ function compare(strapiFile, tesseraFile) {
   const read = (file) => new Map(fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => [line.split(' ')[0], Number(line.split(' ')[1])]));
   const strapi = read(strapiFile);
   const tessera = read(tesseraFile);
-  console.log('\n| scenario | Strapi 4.26.2 req/s | Tessera req/s | Tessera ÷ Strapi |\n|---|---:|---:|---:|');
+  console.log('| scenario | Strapi 4.26.2 req/s | Tessera req/s | Tessera ÷ Strapi |\n|---|---:|---:|---:|');
   for (const [name, rps] of strapi) {
     console.log(`| ${name} | ${rps.toLocaleString('en')} | ${tessera.get(name).toLocaleString('en')} | ${(tessera.get(name) / rps).toFixed(1)}× |`);
   }

@@ -26,7 +26,11 @@ export async function openDatabase(
     if (report.changes.length > 0) log.info(`schema: ${report.summary}`);
     for (const change of report.changes) log.debug(`schema: ${change}`);
     for (const warning of report.warnings) log.warn(`schema: ${warning}`);
-    const analysed = await database.analyzeUnanalysedTables();
+    // Statistics help the planner; lacking the right to gather them (another role owns a table) must not stop the boot.
+    const analysed = await database.analyzeUnanalysedTables().catch((error: Error) => {
+      log.warn(`database: could not analyse the tables PostgreSQL has no statistics for (${error.message}); plans may be slower until it does`);
+      return [];
+    });
     if (analysed.length > 0) log.info(`database: analysed ${analysed.length} tables PostgreSQL had no statistics for (its plans need them): ${analysed.join(', ')}`);
   } catch (error) {
     throw new ConfigurationError(`cannot prepare the database (${database.description}): ${(error as Error).message}`);
