@@ -10,7 +10,7 @@
  *   ← { type: 'idle', id } → { type: 'idle', id }   once no request is in flight
  *   ← { type: 'stop' }                             graceful exit (flushes --cpu-prof)
  *
- * Capturing SQL: `app.db.connection.onQuery` reports the SQL text of every
+ * Capturing SQL: `app.db.sql.onQuery` reports the SQL text of every
  * statement, but not its bindings, so while one capture request is in flight
  * the connection's executor is wrapped to record bindings as well. Nothing is
  * wrapped while load is measured.
@@ -63,7 +63,7 @@ async function capture(app, request) {
   // And capture the full statement list: the page, the count and the populates. Under load the count comes from
   // Tessera's count cache, and the baseline keeps its own count per scenario the same way.
   app.db.counts.dropAll();
-  const connection = app.db.connection;
+  const connection = app.db.sql;
   const queries = [];
   const unsubscribe = connection.onQuery((sql, bindings) => queries.push({ sql, bindings: [...bindings] }));
   try {

@@ -16,14 +16,11 @@ import type { AdminApiTokenService } from '@tessera/core';
 const PEER = path.resolve(SHARED_REFERENCE, '../strapi4-peer/app');
 const SEVEN_DAYS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Runs `boot` with the peer's environment: where its token goes, and no seed (its seed writes link rows through
- * Strapi's internal `strapi.db.metadata` join-table shape, which Tessera does not copy).
- */
+/** Runs `boot` with the peer's environment: where its token goes, and how many articles it seeds. */
 async function withPeerEnvironment<T>(tokenFile: string, boot: () => Promise<T>): Promise<T> {
   const saved = { file: process.env.PEER_TOKEN_FILE, seed: process.env.SEED };
   process.env.PEER_TOKEN_FILE = tokenFile;
-  process.env.SEED = '0';
+  process.env.SEED = '3';
   try {
     return await boot();
   } finally {
@@ -53,13 +50,13 @@ eachDatabase("strapi.service('admin::api-token')", (dialect) => {
     expect(key).to.match(/^[0-9a-f]{256}$/);
     const token = await tokens.getByName('peer-full-access');
     expect(token).to.include({ name: 'peer-full-access', type: 'full-access', lifespan: null, expiresAt: null });
-    // Full access: it writes, and it reads drafts.
-    for (const title of ['Article 1', 'Article 2']) {
-      expect((await app.post('/api/articles', { data: { title, slug: title.toLowerCase().replace(' ', '-') } }, { token: key })).status).to.equal(200);
-    }
-    const preview = await app.get('/api/articles?publicationState=preview&fields[0]=title&sort=id', { token: key });
+    // The peer's seed ran too (through strapi.db.metadata's join tables and strapi.db.connection): 3 articles, the
+    // third a draft, which a full-access token may read; and the token writes.
+    expect((await app.post('/api/articles', { data: { title: 'Article 4', slug: 'article-4' } }, { token: key })).status).to.equal(200);
+    const preview = await app.get('/api/articles?publicationState=preview&fields[0]=title&populate[tags][fields][0]=name&sort=id', { token: key });
     expect(preview.status).to.equal(200);
-    expect(preview.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['Article 1', 'Article 2']);
+    expect(preview.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.deep.equal(['Article 1', 'Article 2', 'Article 3', 'Article 4']);
+    expect(preview.body.data[0].attributes.tags.data.map((tag: { attributes: { name: string } }) => tag.attributes.name)).to.deep.equal(['Tag 2', 'Tag 9', 'Tag 15']);
     expect((await app.get('/api/articles?publicationState=preview', { token: 'not-a-token' })).status).to.equal(401);
   });
 

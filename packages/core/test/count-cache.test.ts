@@ -46,7 +46,7 @@ eachDatabase('cached list totals', (dialect) => {
   const total = async (app: TestApp, path: string) => (await app.get(path)).body.meta.pagination.total as number;
   const counts = async (app: TestApp, path: string) => {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     const value = await total(app, path);
     stop();
     return { value, counted: queries.filter((sql) => /^select count\(/i.test(sql)).length };
@@ -75,7 +75,7 @@ eachDatabase('cached list totals', (dialect) => {
   it('counts once for concurrent requests that find no total (no herd after a cold start or a write)', async () => {
     const path = '/api/posts?filters[title][$ne]=herd';
     const queries: string[] = [];
-    const stop = first.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = first.app.db.sql.onQuery((sql) => queries.push(sql));
     const answers = await Promise.all(Array.from({ length: 8 }, () => total(first, path)));
     stop();
     expect(answers).to.deep.equal(Array(8).fill(answers[0]));

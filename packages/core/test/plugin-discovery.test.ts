@@ -144,7 +144,7 @@ eachDatabase('plugin discovery and the strapi object', (dialect) => {
     const read = (await app.app.entityService.findOne('plugin::hello.item', other.id, { populate: ['localizations'] })) as Record<string, any>;
     expect(read.localizations.map((entry: { name: string }) => entry.name)).to.deep.equal(['one']);
     const post = await app.app.entityService.create('api::blog-post.blog-post', { data: { title: 'in blog-post' } });
-    expect((await app.app.db.connection.raw('SELECT title FROM ?? WHERE id = ?', ['blog-post', post.id]))[0].title).to.equal('in blog-post');
+    expect((await app.app.db.sql.raw('SELECT title FROM ?? WHERE id = ?', ['blog-post', post.id]))[0].title).to.equal('in blog-post');
   });
 
   it('applies src/extensions/<plugin>/content-types/<name>/schema.json to the plugin type', async () => {

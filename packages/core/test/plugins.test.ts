@@ -114,7 +114,7 @@ eachDatabase('plugins in Strapi v4 server format', (dialect) => {
   });
 
   it('stores the plugin type in its own table', async () => {
-    const rows = await app.app.db.connection.all(app.app.db.connection.knex('notebook_memos').select('body', 'secret').orderBy('id'));
+    const rows = await app.app.db.sql.all(app.app.db.sql.knex('notebook_memos').select('body', 'secret').orderBy('id'));
     expect(rows.map((row) => ({ ...row }))).to.deep.equal([
       { body: 'buy milk', secret: 's3' },
       { body: 'answer mail', secret: null },

@@ -155,7 +155,7 @@ eachDatabase('scalar attribute types', (dialect) => {
       const responses = [created, await app.get(`/api/samples/${id}`, { token }), await app.get('/api/samples', { token })];
       responses.push(await app.put(`/api/samples/${id}`, { data: { aPassword: 'changed1' } }, { token }));
       // It was stored, though.
-      const [row] = await app.app.db.connection.raw('SELECT a_password, secret_note FROM samples WHERE id = ?', [id]);
+      const [row] = await app.app.db.sql.raw('SELECT a_password, secret_note FROM samples WHERE id = ?', [id]);
       expect(row.secret_note).to.equal('hidden');
       expect(row.a_password).to.be.a('string').and.not.equal('');
       responses.push(await app.delete(`/api/samples/${id}`, { token }));

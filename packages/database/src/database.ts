@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConfigurationError } from '@tessera/errors';
+import type { Knex } from 'knex';
 import { Connection } from './connection/connection';
+import { strapiKnex } from './connection/strapi-knex';
 import { describeDatabase, type ResolvedDatabaseConfig } from './connection/config';
 import { buildMetadata, type EntityMetadata, type Metadata } from './metadata/metadata';
 import type { Component, ContentType } from './model/types';
@@ -35,7 +37,10 @@ export interface DatabaseModel {
 }
 
 export class Database {
-  readonly connection: Connection;
+  /** Tessera's own connection: pooled statements, transactions, write tracking (connection/connection.ts). */
+  readonly sql: Connection;
+  /** `strapi.db.connection`: a knex instance running on `sql`, for Strapi code (connection/strapi-knex.ts). */
+  readonly connection: Knex;
   readonly metadata: Metadata;
   readonly lifecycles = new Lifecycles();
   readonly description: string;
@@ -53,20 +58,23 @@ export class Database {
   ) {
     this.metadata = buildMetadata(model.contentTypes, model.components);
     this.declaredTables = model.tables ?? [];
-    this.connection = new Connection(config);
-    this.connection.readExactIntegers(bigIntegerColumns(this.metadata));
+    this.sql = new Connection(config);
+    this.connection = strapiKnex(this.sql, () => {
+      for (const uid of this.metadata.keys()) this.sql.markWritten(uid);
+    });
+    this.sql.readExactIntegers(bigIntegerColumns(this.metadata));
     this.description = describeDatabase(config);
     this.parts = {
       models: lifecycleModels(model, this.metadata),
-      connection: this.connection,
+      connection: this.sql,
       metadata: this.metadata,
-      reader: new EntityReader(this.connection, this.metadata),
-      writer: new EntityWriter(this.connection),
-      links: new LinksWriter(this.connection, this.metadata),
+      reader: new EntityReader(this.sql, this.metadata),
+      writer: new EntityWriter(this.sql),
+      links: new LinksWriter(this.sql, this.metadata),
       lifecycles: this.lifecycles,
     };
     for (const [uid, entity] of this.metadata) this.repositories.set(uid, new EntityRepository(this.parts, entity));
-    const connection = this.connection;
+    const connection = this.sql;
     this.counts = new CountCache({
       hasCountHooks: (uid) => this.lifecycles.has(uid, 'beforeCount') || this.lifecycles.has(uid, 'afterCount'),
       inTransaction: () => connection.inTransaction(),
@@ -99,9 +107,9 @@ export class Database {
   async listenForWrites(): Promise<void> {
     if (this.dialect === 'mysql') return this.pollForWrites();
     if (this.dialect !== 'postgres' || this.notifications) return;
-    const channel = writeChannel(this.connection.schema);
+    const channel = writeChannel(this.sql.schema);
     const sender = randomUUID();
-    this.connection.notifyWritesOn(channel, sender);
+    this.sql.notifyWritesOn(channel, sender);
     this.notifications = new WriteNotifications(postgresClientConfig(this.config), channel, sender, this.notificationTarget());
     await this.notifications.start();
   }
@@ -111,7 +119,7 @@ export class Database {
     if (this.notifications) return;
     const versions = new MysqlWriteVersions(mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs), this.notificationTarget());
     this.notifications = versions;
-    this.connection.announceWritesWith((types) => versions.bump(this.connection, types));
+    this.sql.announceWritesWith((types) => versions.bump(this.sql, types));
     await versions.start();
   }
 
@@ -127,24 +135,24 @@ export class Database {
   }
 
   get dialect() {
-    return this.connection.dialect;
+    return this.sql.dialect;
   }
 
   /** Creates missing tables, columns and indexes; never drops anything. */
   async sync(): Promise<SyncReport> {
     // Several processes booting at once: one syncs, the others wait and then find nothing to do.
-    const sync = () => syncSchema(this.connection, this.metadata, this.declaredTables);
+    const sync = () => syncSchema(this.sql, this.metadata, this.declaredTables);
     if (this.dialect === 'sqlite') return withSqliteSyncLock(this.config.sqlite!.filename, sync);
     if (this.dialect === 'mysql') {
       const options = mysqlDriverOptions(this.config.mysql!, this.config.acquireTimeoutMs);
       return withMysqlSyncLock(options, `tessera:schema-sync:${this.config.mysql!.database ?? ''}`, sync);
     }
-    return withPostgresSyncLock(postgresClientConfig(this.config), `tessera:schema-sync:${this.connection.schema ?? 'public'}`, sync);
+    return withPostgresSyncLock(postgresClientConfig(this.config), `tessera:schema-sync:${this.sql.schema ?? 'public'}`, sync);
   }
 
   /** PostgreSQL: analyses the model's tables that hold rows but were never analysed (planner-statistics.ts); returns their names. */
   async analyzeUnanalysedTables(): Promise<string[]> {
-    return analyzeUnanalysedTables(this.connection, [...planTables(this.metadata, this.dialect, this.declaredTables).keys()]);
+    return analyzeUnanalysedTables(this.sql, [...planTables(this.metadata, this.dialect, this.declaredTables).keys()]);
   }
 
   query(uid: string): EntityRepository {
@@ -158,42 +166,42 @@ export class Database {
   }
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.connection.transaction(work);
+    return this.sql.transaction(work);
   }
 
   /** Inside a transaction: waits for, then holds until commit, a lock on each name (see advisoryLock). */
   lock(names: string[]): Promise<void> {
-    return advisoryLock(this.connection, names);
+    return advisoryLock(this.sql, names);
   }
 
   /** Per target id of relation `attribute` of `uid`: how many entries link to it (users per role). */
   countLinksPerTarget(uid: string, attribute: string): Promise<Map<number, number>> {
-    return countLinksPerTarget(this.connection, this.entity(uid), attribute);
+    return countLinksPerTarget(this.sql, this.entity(uid), attribute);
   }
 
   /** The entries linked to each of `fileIds` (`populate=related` on files), in each file's link order. */
   fileLinks(fileIds: number[]): Promise<FileLink[]> {
-    return fileLinks(this.connection, fileIds);
+    return fileLinks(this.sql, fileIds);
   }
 
   /** Removes every link to a file, in the current transaction (the file is being deleted). */
   unlinkFile(fileId: number): Promise<void> {
-    return unlinkFile(this.connection, fileId);
+    return unlinkFile(this.sql, fileId);
   }
 
   /** Fixed-window counters in a table declared with `windowCounterTable` (rate limits shared by every process). */
   windowCounters(table: string): WindowCounters {
-    return new WindowCounters(this.connection, table);
+    return new WindowCounters(this.sql, table);
   }
 
   /** Gives `attribute` the value `value` on every row of `uid` where it is NULL, in one statement (a boot-time data step); returns how many rows. */
   fillNull(uid: string, attribute: string, value: unknown): Promise<number> {
-    return fillNull(this.connection, this.entity(uid), attribute, value);
+    return fillNull(this.sql, this.entity(uid), attribute, value);
   }
 
   async destroy(): Promise<void> {
     await this.notifications?.stop();
-    await this.connection.destroy();
+    await this.sql.destroy();
   }
 }
 

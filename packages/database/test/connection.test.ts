@@ -16,7 +16,7 @@ eachDatabase('connection: transactions, after-commit, background work', (dialect
 
   before(async () => {
     app = await startApp({ dialect, from: EXAMPLE_APP });
-    connection = app.app.db.connection;
+    connection = app.app.db.sql;
   });
   beforeEach(() => connection.run(connection.knex('tags').delete()));
   after(() => app?.stop());

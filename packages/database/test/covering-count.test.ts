@@ -79,7 +79,7 @@ eachDatabase('list totals through covering indexes', (dialect) => {
     it('counts through the index that holds every filtered column, and leaves the rest to the planner', async () => {
       const countSql = async (filters: Record<string, unknown>, publicationState: 'live' | 'preview') => {
         const sql: string[] = [];
-        const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+        const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
         try {
           await app.app.entityService.count(UID, { filters, publicationState });
         } finally {
@@ -99,7 +99,7 @@ eachDatabase('list totals through covering indexes', (dialect) => {
         expect(await countSql(filters, state)).not.to.include('indexed by');
       }
       // And SQLite reads that index alone: no table row per entry.
-      const plan = await app.app.db.connection.raw('EXPLAIN QUERY PLAN SELECT count(*) FROM posts AS t0 INDEXED BY posts_published_at_views_index WHERE t0.published_at IS NOT NULL AND t0.views >= 10');
+      const plan = await app.app.db.sql.raw('EXPLAIN QUERY PLAN SELECT count(*) FROM posts AS t0 INDEXED BY posts_published_at_views_index WHERE t0.published_at IS NOT NULL AND t0.views >= 10');
       expect(plan.map((row) => String(row.detail)).join(' | ')).to.match(/COVERING INDEX posts_published_at_views_index/);
     });
   }

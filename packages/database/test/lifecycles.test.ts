@@ -103,7 +103,7 @@ eachDatabase('database lifecycles', (dialect) => {
     throw new Error('secret internal detail');
   }
 
-  const counts = async () => ({ posts: await rowCount(app.app.db.connection, 'posts'), audits: await rowCount(app.app.db.connection, 'audits') });
+  const counts = async () => ({ posts: await rowCount(app.app.db.sql, 'posts'), audits: await rowCount(app.app.db.sql, 'audits') });
 
   async function createPost(title: string, body = 'text'): Promise<number> {
     const response = await app.post('/api/posts', { data: { title, body } }, { token });
@@ -144,7 +144,7 @@ eachDatabase('database lifecycles', (dialect) => {
     const response = await app.post('/api/posts', { data: { title: 'shout:quiet words' } }, { token });
     expect(response.status).to.equal(200);
     expect(response.body.data.attributes.title).to.equal('QUIET WORDS');
-    const [row] = await app.app.db.connection.raw('SELECT title FROM posts WHERE id = ?', [response.body.data.id]);
+    const [row] = await app.app.db.sql.raw('SELECT title FROM posts WHERE id = ?', [response.body.data.id]);
     expect(row.title).to.equal('QUIET WORDS');
   });
 
@@ -181,7 +181,7 @@ eachDatabase('database lifecycles', (dialect) => {
       const response = await app.put(`/api/posts/${id}`, { data: { title, body: 'new body' } }, { token });
       expect(response.status, title).to.equal(title.endsWith('plain') ? 500 : 400);
       expect(await counts()).to.deep.equal(before);
-      const [row] = await app.app.db.connection.raw('SELECT title, body FROM posts WHERE id = ?', [id]);
+      const [row] = await app.app.db.sql.raw('SELECT title, body FROM posts WHERE id = ?', [id]);
       expect(row, title).to.deep.equal({ title: 'stable', body: 'original body' });
     }
   });

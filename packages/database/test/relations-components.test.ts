@@ -17,7 +17,7 @@ eachDatabase('components, dynamic zones and media', (dialect) => {
   let article: number;
 
   const count = async (table: string) => {
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     const row = await connection.first(connection.knex.from(table).count({ n: '*' }));
     return Number(row?.n);
   };
@@ -147,7 +147,7 @@ eachDatabase('components, dynamic zones and media', (dialect) => {
     expect(await count('components_shared_seos')).to.equal(seos - 1);
     expect(await count('components_shared_links')).to.equal(links - 1);
     expect(await joinRows(app, 'pages_components', { entity_id: page }, ['component_id'])).to.deep.equal([]);
-    const morphs = await app.app.db.connection.all(app.app.db.connection.knex.from('files_related_morphs').where({ related_id: page, related_type: 'api::page.page' }));
+    const morphs = await app.app.db.sql.all(app.app.db.sql.knex.from('files_related_morphs').where({ related_id: page, related_type: 'api::page.page' }));
     expect(morphs).to.deep.equal([]);
     expect(await count('files')).to.equal(2);
   });
@@ -160,7 +160,7 @@ eachDatabase('components, dynamic zones and media', (dialect) => {
     expect(read.body.data.attributes.links).to.have.length(14000);
     expect(read.body.data.attributes.links[13999]).to.deep.include({ label: 'L13999', url: '/13999' });
 
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     // MySQL takes no ISO `T…Z` text for a datetime: bind a Date there (the driver writes it in UTC).
     const now = dialect === 'mysql' ? new Date() : new Date().toISOString();
     await app.app.db.transaction(async () => {

@@ -24,7 +24,7 @@ eachDatabase('concurrent relation writes', (dialect) => {
 
   /** Order values per group of a join table, each sorted. */
   async function ordersByGroup(table: string, groupColumn: string, orderColumn: string): Promise<Map<number, number[]>> {
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     const rows = await connection.all(connection.knex.from(table).select(groupColumn, orderColumn));
     const groups = new Map<number, number[]>();
     for (const row of rows) {

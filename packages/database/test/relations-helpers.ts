@@ -30,7 +30,7 @@ export async function relatedIds(app: TestApp, token: string, path: string, fiel
 }
 
 export async function joinRows(app: TestApp, table: string, where: Record<string, number>, columns: string[]): Promise<Array<Record<string, number | null>>> {
-  const connection = app.app.db.connection;
+  const connection = app.app.db.sql;
   const rows = await connection.all(connection.knex.from(table).select(columns).where(where).orderBy('id', 'asc'));
   return rows.map((row) => {
     const clean: Record<string, number | null> = {};

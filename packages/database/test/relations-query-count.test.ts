@@ -50,7 +50,7 @@ eachDatabase('query count of a populated list', (dialect) => {
 
   async function countQueries(path: string): Promise<{ queries: string[]; body: any }> {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     try {
       const response = await app.get(path, { token });
       expect(response.status, JSON.stringify(response.body).slice(0, 300)).to.equal(200);
@@ -92,7 +92,7 @@ eachDatabase('query count of a populated list', (dialect) => {
   it('an unsubscribe called twice removes its own listener only', async () => {
     const first: string[] = [];
     const second: string[] = [];
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     const stopFirst = connection.onQuery((sql) => first.push(sql));
     const stopSecond = connection.onQuery((sql) => second.push(sql));
     stopFirst();

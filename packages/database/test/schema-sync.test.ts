@@ -66,24 +66,24 @@ eachDatabase('schema sync creates the Strapi v4 layout', (dialect) => {
   after(() => app?.stop());
 
   it('creates every table of the model', async () => {
-    const tables = await tableNames(app.app.db.connection);
+    const tables = await tableNames(app.app.db.sql);
     for (const table of MODEL_TABLES) expect(tables, table).to.include(table);
   });
 
   it('gives every table exactly the columns Strapi v4 gives it (snake_case, join-table order columns)', async () => {
     for (const table of MODEL_TABLES) {
       expect(reference.get(table)!.columns, `reference ${table}`).to.not.be.empty;
-      expect(await columnNames(app.app.db.connection, table), table).to.deep.equal(reference.get(table)!.columns);
+      expect(await columnNames(app.app.db.sql, table), table).to.deep.equal(reference.get(table)!.columns);
     }
   });
 
   it('creates the indexes Strapi v4 creates (except foreign keys to its admin users) plus the published_at index', async () => {
     for (const table of MODEL_TABLES) {
       const expected = reference.get(table)!.indexes.filter((name) => !/_(created|updated)_by_id_fk$/.test(name));
-      const actual = await indexNames(app.app.db.connection, table);
+      const actual = await indexNames(app.app.db.sql, table);
       for (const name of expected) expect(actual, `${table} lacks ${name}`).to.include(name);
     }
-    expect(await indexNames(app.app.db.connection, 'articles')).to.include('articles_published_at_index');
+    expect(await indexNames(app.app.db.sql, 'articles')).to.include('articles_published_at_index');
   });
 
   it('changes nothing when the same schema is synced again', async () => {
@@ -138,14 +138,14 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
   it('adds a column for a new attribute and keeps every existing row', async () => {
     current = await startApp({ dialect, files: { [BOOK]: bookSchema({ title: { type: 'string' }, note: { type: 'text' } }) } });
     for (const title of ['Dune', 'Emma', 'Ulysses']) await current.app.entityService.create('api::book.book', { data: { title, note: `about ${title}` } });
-    expect(await columnNames(current.app.db.connection, 'books')).to.not.include('pages');
+    expect(await columnNames(current.app.db.sql, 'books')).to.not.include('pages');
 
     const logs: string[] = [];
     const app = await restart({ title: { type: 'string' }, note: { type: 'text' }, pages: { type: 'integer' }, isbn: { type: 'string', unique: true } }, logs);
     // One concise line says what the sync changed.
     expect(logs.filter((line) => line.includes('schema:'))).to.deep.equal(['[tessera] schema: created 0 tables, 0 indexes, 2 columns']);
     expect(logs.some((line) => / booted in \d+ ms$/.test(line))).to.equal(true);
-    const columns = await columnNames(app.app.db.connection, 'books');
+    const columns = await columnNames(app.app.db.sql, 'books');
     expect(columns).to.include.members(['title', 'note', 'pages', 'isbn']);
     const books = (await app.app.entityService.findMany('api::book.book', { sort: 'title' })) as Array<Record<string, any>>;
     expect(books.map((book) => [book.title, book.note, book.pages, book.isbn])).to.deep.equal([
@@ -165,7 +165,7 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
 
   it('keeps the column and its data when an attribute is removed from the schema', async () => {
     const app = await restart({ title: { type: 'string' }, pages: { type: 'integer' }, isbn: { type: 'string', unique: true } });
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     expect(await columnNames(connection, 'books')).to.include('note');
     expect(await rowCount(connection, 'books')).to.equal(3);
     const notes = await connection.raw(`SELECT note FROM books ORDER BY title`);
@@ -178,7 +178,7 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
 
   it('adds a new content type table next to the existing ones', async () => {
     const app = await restart({ title: { type: 'string' }, pages: { type: 'integer' } });
-    expect(await tableNames(app.app.db.connection)).to.include('books');
+    expect(await tableNames(app.app.db.sql)).to.include('books');
     const previous = current!;
     await previous.stop({ keepDatabase: true });
     stopped.push(previous);
@@ -196,7 +196,7 @@ eachDatabase('schema sync extends tables without losing rows', (dialect) => {
         },
       },
     });
-    const connection = current.app.db.connection;
+    const connection = current.app.db.sql;
     expect(await tableNames(connection)).to.include.members(['books', 'shelves', 'shelves_books_links']);
     expect(await columnNames(connection, 'shelves')).to.deep.equal(
       ['created_at', 'created_by_id', 'id', 'label', 'published_at', 'updated_at', 'updated_by_id'].sort(),
@@ -228,14 +228,14 @@ eachDatabase('schema sync: tables plugins declare', (dialect) => {
 
   it('creates a declared table with the content tables, and adds a column declared later, keeping its rows', async () => {
     first = await startApp({ dialect, files: { [BOOK]: bookSchema({ title: { type: 'string' } }) }, plugins: [restPlugin, owner(false)] });
-    const connection = first.app.db.connection;
+    const connection = first.app.db.sql;
     expect(await columnNames(connection, 'ledger_totals')).to.deep.equal(['name', 'total']);
     expect(await indexNames(connection, 'ledger_totals')).to.include('ledger_totals_total_index');
     await connection.run(connection.knex('ledger_totals').insert({ name: 'a', total: 7 }));
     await first.stop({ keepDatabase: true });
 
     second = await startApp({ dialect, files: { [BOOK]: bookSchema({ title: { type: 'string' } }) }, plugins: [restPlugin, owner(true)], database: first.database });
-    const again = second.app.db.connection;
+    const again = second.app.db.sql;
     expect(await columnNames(again, 'ledger_totals')).to.deep.equal(['name', 'note', 'total']);
     expect((await again.raw('SELECT name, total, note FROM ledger_totals')).map((row) => [row.name, Number(row.total), row.note])).to.deep.equal([['a', 7, null]]);
   });

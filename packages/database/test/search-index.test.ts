@@ -60,13 +60,13 @@ eachDatabase('index-backed text search', (dialect) => {
 
   if (dialect === 'mysql') {
     it('creates no search index on MySQL (text matches scan, with the same answers)', async () => {
-      const found = await app.app.db.connection.raw(`SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name LIKE '%trgm'`);
+      const found = await app.app.db.sql.raw(`SELECT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name LIKE '%trgm'`);
       expect(found).to.have.length(0);
     });
   }
 
   if (dialect !== 'mysql') it('creates the search index (FTS5 trigram table / pg_trgm GIN index)', async () => {
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     const found =
       dialect === 'sqlite'
         ? await connection.raw(`SELECT name FROM sqlite_master WHERE name = 'indexeds_search'`)
@@ -112,7 +112,7 @@ eachDatabase('index-backed text search', (dialect) => {
       expect(await keys('api::indexed.indexed', { title: { $containsi: 'pin in' } })).to.deep.equal([999]);
       await app.app.entityService.delete('api::indexed.indexed', created.id);
       expect(await keys('api::indexed.indexed', { title: { $containsi: 'pin in' } })).to.deep.equal([]);
-      const plan = await app.app.db.connection.raw(
+      const plan = await app.app.db.sql.raw(
         `EXPLAIN QUERY PLAN SELECT id FROM indexeds WHERE id IN (SELECT rowid FROM indexeds_search WHERE title LIKE '%hay%')`,
       );
       expect(plan.map((row) => String(row.detail)).join(' | ')).to.match(/VIRTUAL TABLE INDEX/);
@@ -122,7 +122,7 @@ eachDatabase('index-backed text search', (dialect) => {
       // More rows than the window (search-window.ts): dense patterns are served from it, sparse ones fall back.
       const words = ['alpha', 'beta', 'gamma', 'delta'];
       const extra = Array.from({ length: 2400 }, (_, n) => ({ key: 10_000 + n, title: `${n % 50 === 0 ? 'rare ' : ''}${words[n % 4]} ${n}`, views: (n * 7919) % 1000 }));
-      const connection = app.app.db.connection;
+      const connection = app.app.db.sql;
       for (let start = 0; start < extra.length; start += 200) {
         await connection.run(connection.knex('indexeds').insert(extra.slice(start, start + 200)));
         await connection.run(connection.knex('plains').insert(extra.slice(start, start + 200)));
@@ -134,7 +134,7 @@ eachDatabase('index-backed text search', (dialect) => {
         return { keys: response.body.data.map((entry: { attributes: { key: number } }) => entry.attributes.key), total: response.body.meta.pagination.total };
       };
       const sql: string[] = [];
-      const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+      const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
       try {
         for (const pattern of ['ALPHA', 'rare', 'gamma 1', 'zzz']) {
           for (const sort of ['sort=views:desc', 'sort=views:asc', 'sort=id']) {
@@ -157,7 +157,7 @@ eachDatabase('index-backed text search', (dialect) => {
   if (dialect === 'postgres') {
     it('matches a value with no letter without folding (LIKE), and folds a value with one (ILIKE)', async () => {
       const sql: string[] = [];
-      const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+      const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
       try {
         await keys('api::plain.plain', { title: { $containsi: '%_ 9' } });
         await keys('api::plain.plain', { title: { $containsi: 'k9' } });
@@ -172,7 +172,7 @@ eachDatabase('index-backed text search', (dialect) => {
 
     it('sorts as the indexes are built: own id without a NULLS clause (the primary key serves it), declared indexes NULLS FIRST', async () => {
       const sql: string[] = [];
-      const unsubscribe = app.app.db.connection.onQuery((statement) => sql.push(statement));
+      const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
       try {
         await app.get('/api/indexeds?fields[0]=key&sort=views:desc', { token: await app.fullAccessToken() });
       } finally {
@@ -180,13 +180,13 @@ eachDatabase('index-backed text search', (dialect) => {
       }
       const list = sql.find((statement) => statement.includes('from "indexeds"') && statement.includes('order by'))!;
       expect(list).to.match(/order by "t0"\."views" desc NULLS LAST, "t0"\."id" asc limit/);
-      const [index] = await app.app.db.connection.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'indexeds_views_index'`);
+      const [index] = await app.app.db.sql.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'indexeds_views_index'`);
       expect(String(index.indexdef)).to.match(/\(views NULLS FIRST\)$/);
       // With the index matching the sort, Postgres walks it for ORDER BY … LIMIT instead of sorting every row.
       // (The table is small: with sequential scans allowed Postgres could rightly prefer one. One transaction: one connection.)
       const plan = await app.app.db.transaction(async () => {
-        await app.app.db.connection.raw('SET LOCAL enable_seqscan = off');
-        return app.app.db.connection.raw(`EXPLAIN SELECT id FROM indexeds ORDER BY views DESC NULLS LAST LIMIT 5`);
+        await app.app.db.sql.raw('SET LOCAL enable_seqscan = off');
+        return app.app.db.sql.raw(`EXPLAIN SELECT id FROM indexeds ORDER BY views DESC NULLS LAST LIMIT 5`);
       });
       expect(plan.map((row) => String(row['QUERY PLAN'])).join(' | ')).to.match(/Index Scan Backward using indexeds_views_index/);
     });

@@ -58,7 +58,7 @@ eachDatabase('GraphQL query count of nested lists', (dialect) => {
 
   async function countQueries(query: string, size: number): Promise<{ queries: string[]; data: any }> {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     try {
       const response = await app.post('/graphql', { query, variables: { size } }, { token });
       expect(response.status, response.text.slice(0, 300)).to.equal(200);

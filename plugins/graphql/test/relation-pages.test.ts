@@ -102,7 +102,7 @@ eachDatabase('GraphQL relation pages', (dialect) => {
 
   it('a page per parent for a whole list, with sort and filters, in one query per level', async () => {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     let data: any;
     try {
       data = await gqlData(
@@ -130,7 +130,7 @@ eachDatabase('GraphQL relation pages', (dialect) => {
 
   it('a nested relation list (populated with its parents) is cut per parent in SQL, whatever the number of parents', async () => {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     let data: any;
     try {
       data = await gqlData(app, '{ tags(sort: "id:asc") { data { id attributes { articles(pagination: { limit: 3 }) { data { id } } } } } }', { token });

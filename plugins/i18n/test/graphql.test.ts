@@ -268,7 +268,7 @@ eachDatabase('i18n GraphQL', (dialect) => {
 
     async function count(locale: string, size: number) {
       const queries: string[] = [];
-      const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+      const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
       try {
         const data = await gqlData(app, WITH_LOCALIZATIONS, { token, variables: { locale, size } });
         return { queries: queries.filter((sql) => !/strapi_api_token/.test(sql)), data };

@@ -74,7 +74,7 @@ eachDatabase('i18n locales', (dialect) => {
     expect(await locales().update({ id: canadian.id }, { name: 'Québécois' })).to.include({ name: 'Québécois', code: 'fr-CA' });
     await locales().setDefaultLocale({ code: 'fr' });
     expect(locales().getDefaultLocale()).to.equal('fr');
-    const stored = await app.app.db.connection.first(app.app.db.connection.knex.from('strapi_core_store_settings').select('value', 'type').where('key', 'plugin_i18n_default_locale'));
+    const stored = await app.app.db.sql.first(app.app.db.sql.knex.from('strapi_core_store_settings').select('value', 'type').where('key', 'plugin_i18n_default_locale'));
     expect(stored).to.deep.equal({ value: '"fr"', type: 'string' });
     const listed = await app.get('/api/i18n/locales', { token });
     expect(listed.body.filter((locale: { isDefault: boolean }) => locale.isDefault).map((locale: { code: string }) => locale.code)).to.deep.equal(['fr']);

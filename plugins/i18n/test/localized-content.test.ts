@@ -27,7 +27,7 @@ eachDatabase('i18n localized collection type', (dialect) => {
   after(() => app?.stop());
 
   it('keeps Strapi v4 layout: pages.locale and pages_localizations_links(page_id, inv_page_id, page_order)', async () => {
-    const connection = app.app.db.connection;
+    const connection = app.app.db.sql;
     const columns = async (table: string) => {
       const sql =
         connection.dialect === 'sqlite'

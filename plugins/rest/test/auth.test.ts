@@ -93,7 +93,7 @@ eachDatabase('REST authorization', (dialect) => {
     const { accessKey, name } = await token('full-access', undefined, 7);
     expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
     const past = Date.now() - 60_000;
-    await app.app.db.connection.raw('UPDATE strapi_api_tokens SET expires_at = ? WHERE name = ?', [dialect === 'sqlite' ? past : dialect === 'mysql' ? new Date(past) : new Date(past).toISOString(), name]);
+    await app.app.db.sql.raw('UPDATE strapi_api_tokens SET expires_at = ? WHERE name = ?', [dialect === 'sqlite' ? past : dialect === 'mysql' ? new Date(past) : new Date(past).toISOString(), name]);
     const expired = await app.get('/api/notes', { token: accessKey });
     expect(expired.status).to.equal(401);
     expect(expired.body.error.name).to.equal('UnauthorizedError');
@@ -116,7 +116,7 @@ eachDatabase('REST authorization', (dialect) => {
   it('a revoked token is a 401; tokens are stored only as hashes', async () => {
     const { accessKey, id } = await token('full-access');
     expect((await app.get('/api/notes', { token: accessKey })).status).to.equal(200);
-    const stored = await app.app.db.connection.raw('SELECT access_key FROM strapi_api_tokens WHERE id = ?', [id]);
+    const stored = await app.app.db.sql.raw('SELECT access_key FROM strapi_api_tokens WHERE id = ?', [id]);
     expect(JSON.stringify(stored)).not.to.include(accessKey);
     expect(await app.app.apiTokens.revoke(String(id))).to.equal(true);
     expect((await app.get('/api/notes', { token: accessKey })).body).to.deep.equal(UNAUTHORIZED);

@@ -34,7 +34,7 @@ if (DIALECTS.includes('mysql')) {
     let app: TestApp;
     let strapiTables: Array<{ table: string; columns: string }>;
     const columnsOf = async () =>
-      (await app.app.db.connection.raw(
+      (await app.app.db.sql.raw(
         `SELECT table_name AS t, GROUP_CONCAT(column_name, ' ', column_type ORDER BY ordinal_position) AS c FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name NOT LIKE 'tessera%' GROUP BY table_name ORDER BY table_name`,
       )).map((row) => ({ table: String(row.t), columns: String(row.c) }));
 

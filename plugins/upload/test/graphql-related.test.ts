@@ -113,7 +113,7 @@ eachDatabase('upload: GraphQL UploadFile.related', (dialect) => {
 
   it('every file of a page in one batch: the links, then one query per related type', async () => {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     try {
       const response = await app.post('/graphql', { query: '{ uploadFiles { data { attributes { related { __typename } } } } }' }, { token });
       expect(response.body.errors).to.equal(undefined);

@@ -239,7 +239,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     expect((await restFile(id)).status).to.equal(404);
     const read = await ctx.app.get(`/api/posts/${post}?populate=cover&fields[0]=title`);
     expect(read.body.data.attributes).to.deep.equal({ title: 'loses its cover', cover: { data: null } });
-    const morphs = await ctx.app.app.db.connection.all(ctx.app.app.db.connection.knex('files_related_morphs').where('file_id', Number(id)));
+    const morphs = await ctx.app.app.db.sql.all(ctx.app.app.db.sql.knex('files_related_morphs').where('file_id', Number(id)));
     expect(morphs).to.deep.equal([]);
   });
 

@@ -27,8 +27,8 @@ eachDatabase('upload: media fields set, cleared and populated', (dialect) => {
     expect(created.body.data.attributes).to.deep.equal(expected);
     const read = await ctx.app.get(`/api/posts/${created.body.data.id}?${populate}`);
     expect(read.body.data.attributes).to.deep.equal(expected);
-    const morphs = await ctx.app.app.db.connection.all(
-      ctx.app.app.db.connection.knex('files_related_morphs').select('file_id', 'related_type', 'field', 'order').where('related_id', created.body.data.id).orderBy(['field', 'order']),
+    const morphs = await ctx.app.app.db.sql.all(
+      ctx.app.app.db.sql.knex('files_related_morphs').select('file_id', 'related_type', 'field', 'order').where('related_id', created.body.data.id).orderBy(['field', 'order']),
     );
     expect(morphs.map((row) => [Number(row.file_id), row.related_type, row.field, Number(row.order)])).to.deep.equal([
       [files[0].id, 'api::post.post', 'cover', 1],

@@ -118,8 +118,8 @@ describe('upload on the reference database: rows Strapi wrote read back unchange
     token = await app.fullAccessToken();
     // The file of sample 68 and its link to article 1 (sample 71), as Strapi stores them on SQLite.
     const file = JSON.parse(readSample('68').body);
-    const { knex } = app.app.db.connection;
-    await app.app.db.connection.run(
+    const { knex } = app.app.db.sql;
+    await app.app.db.sql.run(
       knex('files').insert({
         id: file.id,
         name: file.name,
@@ -141,7 +141,7 @@ describe('upload on the reference database: rows Strapi wrote read back unchange
         updated_at: Date.parse(file.updatedAt),
       }),
     );
-    await app.app.db.connection.run(knex('files_related_morphs').insert({ file_id: file.id, related_id: 1, related_type: 'api::article.article', field: 'cover', order: 1 }));
+    await app.app.db.sql.run(knex('files_related_morphs').insert({ file_id: file.id, related_id: 1, related_type: 'api::article.article', field: 'cover', order: 1 }));
   });
   after(() => app?.stop());
 

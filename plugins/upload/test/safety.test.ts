@@ -27,7 +27,7 @@ eachDatabase('upload: safety', (dialect) => {
   after(() => ctx?.app.stop());
 
   const upload = (parts: Parameters<typeof multipart>[2]) => multipart(ctx.app, '/api/upload', parts, ctx.token);
-  const rowCount = async () => Number((await ctx.app.app.db.connection.all(ctx.app.app.db.connection.knex('files').count({ n: '*' })))[0].n);
+  const rowCount = async () => Number((await ctx.app.app.db.sql.all(ctx.app.app.db.sql.knex('files').count({ n: '*' })))[0].n);
 
   it('an HTML page named photo.png (sent as image/png) is stored as text/html .html and served as an attachment', async () => {
     const [stored] = (await upload([file(HTML, 'photo.png', 'image/png')])).body;

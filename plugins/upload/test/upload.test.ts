@@ -253,7 +253,7 @@ eachDatabase('upload: POST /api/upload and the file routes', (dialect) => {
     const read = await ctx.app.get(`/api/posts/${post.id}?populate=*`);
     expect(read.body.data.attributes.cover).to.deep.equal({ data: null });
     expect(read.body.data.attributes.gallery).to.deep.equal({ data: [] });
-    const morphs = await ctx.app.app.db.connection.all(ctx.app.app.db.connection.knex('files_related_morphs').where('file_id', image.id));
+    const morphs = await ctx.app.app.db.sql.all(ctx.app.app.db.sql.knex('files_related_morphs').where('file_id', image.id));
     expect(morphs).to.deep.equal([]);
     const again = await ctx.app.delete(`/api/upload/files/${image.id}`, { token: ctx.token });
     expect(again.status).to.equal(404);

@@ -176,7 +176,7 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
     try {
       expect((await other.get('/api/notes')).body).to.deep.equal(FORBIDDEN);
       // Written under the plugin's feet, as another process would: straight into the tables.
-      const { connection } = other.app.db;
+      const connection = other.app.db.sql;
       await connection.run(connection.knex('up_permissions').insert({ action: 'api::note.note.find' }));
       const permissionId = Number((await connection.first(connection.knex('up_permissions').max({ id: 'id' })))!.id);
       await connection.run(connection.knex('up_permissions_role_links').insert({ permission_id: permissionId, role_id: await roleId(other, 'public'), permission_order: 99 }));

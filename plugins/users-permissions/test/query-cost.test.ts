@@ -14,7 +14,7 @@ eachDatabase('users-permissions: SQL per request', (dialect) => {
   let full: string;
   const queriesOf = async (work: () => Promise<unknown>): Promise<string[]> => {
     const queries: string[] = [];
-    const stop = app.app.db.connection.onQuery((sql) => queries.push(sql));
+    const stop = app.app.db.sql.onQuery((sql) => queries.push(sql));
     try {
       await work();
     } finally {

@@ -32,7 +32,7 @@ eachDatabase('users-permissions user extended by src/extensions', (dialect) => {
     const me = await app.get('/api/users/me', { token: jwt });
     expect(me.status).to.equal(200);
     expect(me.body).to.deep.include({ id, username: 'chef', job: 'Chef' });
-    const [row] = await app.app.db.connection.raw('SELECT job FROM up_users WHERE id = ?', [id]);
+    const [row] = await app.app.db.sql.raw('SELECT job FROM up_users WHERE id = ?', [id]);
     expect(row.job).to.equal('Chef');
   });
 });

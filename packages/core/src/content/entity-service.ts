@@ -228,7 +228,7 @@ export class EntityService {
   /** Records the write in its transaction (the outbox), and queues its event: announced only once that commits. */
   private async afterCommit(name: ContentEventName, uid: string, entry: Entity, before?: unknown): Promise<void> {
     await this.recorder?.written(name, uid, entry, before);
-    return this.db.connection.afterCommit(() => this.announce(name, uid, entry));
+    return this.db.sql.afterCommit(() => this.announce(name, uid, entry));
   }
 
   private validate(uid: string, data: unknown, mode: 'create' | 'update', draft = false): Record<string, unknown> {

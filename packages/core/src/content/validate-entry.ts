@@ -282,7 +282,8 @@ function timeCheck(name: string): Check {
 
 function dateTimeCheck(name: string): Check {
   return (value) => {
-    if (typeof value !== 'string' && typeof value !== 'number') return { issue: `${name} must be a valid date-time` };
+    // A Date too: Strapi code writes `publishedAt: new Date()` through the entity service (JSON bodies never hold one).
+    if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return { issue: `${name} must be a valid date-time` };
     if (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(value)) return { issue: `${name} must be a valid date-time` };
     const date = toDate(value);
     if (Number.isNaN(date.getTime()) || !isStorableYear(date)) return { issue: `${name} must be a valid date-time` };

@@ -18,7 +18,7 @@ export function healthRouter(app: App): RouterDefinition {
         path: '/_health',
         config: { auth: false },
         handler: async (ctx) => {
-          if (!(await app.db.connection.ping(PING_TIMEOUT_MS))) throw new ServiceUnavailableError('The database does not answer');
+          if (!(await app.db.sql.ping(PING_TIMEOUT_MS))) throw new ServiceUnavailableError('The database does not answer');
           ctx.status = 204;
         },
       },

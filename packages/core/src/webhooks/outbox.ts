@@ -54,7 +54,7 @@ export class Outbox {
   /** Inserts the deliveries in the current transaction (if any): they commit or roll back with it. */
   async add(deliveries: NewDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const now = Date.now();
     const rows = deliveries.map((delivery) => ({
       event_id: delivery.eventId,
@@ -73,7 +73,7 @@ export class Outbox {
 
   /** Is anything due? A cheap read first, so idle polls never take SQLite's write lock. */
   async hasDue(now: number): Promise<boolean> {
-    const { knex, background } = this.db().connection;
+    const { knex, background } = this.db().sql;
     const due = knex
       .from(DELIVERIES_TABLE)
       .select('id')
@@ -85,7 +85,7 @@ export class Outbox {
 
   /** Claims up to `limit` due deliveries for `owner` until `now + leaseMs`; each claim counts as an attempt. */
   async claim(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     if (connection.dialect === 'mysql') return this.claimMysql(limit, owner, now, leaseMs);
     const lock = connection.dialect === 'postgres' ? 'FOR UPDATE OF c SKIP LOCKED' : '';
     const sql = `UPDATE ${DELIVERIES_TABLE} SET status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?
@@ -106,7 +106,7 @@ export class Outbox {
    * pooled connection: the due ids locked FOR UPDATE SKIP LOCKED (MariaDB 10.6+, MySQL 8), then claimed and read.
    */
   private async claimMysql(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
-    const { knex, background } = this.db().connection;
+    const { knex, background } = this.db().sql;
     const rows = await background.transaction(async () => {
       const due = await background.run(
         knex.raw(
@@ -129,7 +129,7 @@ export class Outbox {
 
   /** Settles an attempt that got a 2xx; only the claim's owner may (a taken-over claim is left to its new owner). */
   async delivered(delivery: Delivery, owner: string, status: number): Promise<void> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     await connection.background.run(
       connection
         .knex(DELIVERIES_TABLE)
@@ -140,7 +140,7 @@ export class Outbox {
 
   /** Settles a failed attempt: pending again at `retryAt`, or failed for good (kept, retryable) when null. */
   async attemptFailed(delivery: Delivery, owner: string, status: number | null, error: string, retryAt: number | null): Promise<void> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const values: Row = { last_status: status, last_error: error.slice(0, 1000), locked_until: null };
     if (retryAt === null) values.status = 'failed';
     else Object.assign(values, { status: 'pending', next_attempt_at: retryAt });
@@ -149,7 +149,7 @@ export class Outbox {
 
   /** Gives a claim back unattempted (the process is stopping): due again at once, for any process. */
   async release(delivery: Delivery, owner: string): Promise<void> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     await connection.background.run(
       connection
         .knex(DELIVERIES_TABLE)
@@ -160,7 +160,7 @@ export class Outbox {
 
   /** Marks a delivery failed without an attempt (its webhook is gone or disabled). */
   async abandon(delivery: Delivery, owner: string, reason: string): Promise<void> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     await connection.background.run(
       connection
         .knex(DELIVERIES_TABLE)
@@ -171,7 +171,7 @@ export class Outbox {
 
   /** A failed (or delivered) delivery goes out again, with a fresh set of attempts. */
   async retry(id: number): Promise<boolean> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const changed = await connection.affected(
       connection
         .knex(DELIVERIES_TABLE)
@@ -184,26 +184,26 @@ export class Outbox {
 
   /** Deletes delivered rows settled before `before` (failed ones are kept until retried). Returns how many went. */
   async prune(before: number): Promise<number> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     return connection.background.affected(connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete());
   }
 
   async find(id: number): Promise<Delivery | null> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const row = await connection.first(connection.knex.from(DELIVERIES_TABLE).select('*').where('id', id));
     return row ? fromRow(row) : null;
   }
 
   /** The newest deliveries first (only failed ones with `failed`). */
   async list(options: { status?: DeliveryStatus; limit?: number } = {}): Promise<Delivery[]> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const query = connection.knex.from(DELIVERIES_TABLE).select('*').orderBy('id', 'desc').limit(options.limit ?? 50);
     if (options.status) query.where('status', options.status);
     return (await connection.all(query)).map(fromRow);
   }
 
   async counts(): Promise<DeliveryCounts> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const rows = await connection.all(connection.knex.from(DELIVERIES_TABLE).select('status').count({ n: '*' }).groupBy('status'));
     const counts: DeliveryCounts = { pending: 0, sending: 0, delivered: 0, failed: 0 };
     for (const row of rows) if (String(row.status) in counts) counts[String(row.status) as DeliveryStatus] = Number(row.n);

@@ -9,7 +9,7 @@
 import type { Database } from '@tessera/database';
 
 /** knex's table builder, named through the connection (the kernel does not depend on knex itself). */
-type TableBuilder = Parameters<Parameters<Database['connection']['knex']['schema']['createTable']>[1]>[0];
+type TableBuilder = Parameters<Parameters<Database['sql']['knex']['schema']['createTable']>[1]>[0];
 
 export const WEBHOOKS_TABLE = 'strapi_webhooks';
 export const DELIVERIES_TABLE = 'tessera_webhook_deliveries';
@@ -67,7 +67,7 @@ const TABLES: Array<[string, (table: TableBuilder) => void]> = [
 /** Creates the missing tables; returns the names it created. */
 export async function ensureWebhookTables(db: Database): Promise<string[]> {
   const created: string[] = [];
-  const connection = db.connection;
+  const connection = db.sql;
   for (const [name, build] of TABLES) {
     if (await connection.tableExists(name)) continue;
     try {

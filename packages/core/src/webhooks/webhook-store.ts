@@ -47,19 +47,19 @@ export class WebhookStore {
   }
 
   async findWebhooks(): Promise<StoredWebhook[]> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     return (await connection.all(connection.knex.from(WEBHOOKS_TABLE).select('*').orderBy('id', 'asc'))).map(fromRow);
   }
 
   async findWebhook(id: number): Promise<StoredWebhook | null> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     const row = await connection.first(connection.knex.from(WEBHOOKS_TABLE).select('*').where('id', id));
     return row ? fromRow(row) : null;
   }
 
   /** The stored webhooks with their secrets, as the runner delivers to them (background statements: re-read every poll). */
   async loadForDelivery(): Promise<Webhook[]> {
-    const { knex, background } = this.db().connection;
+    const { knex, background } = this.db().sql;
     const [rows, secrets] = await Promise.all([
       background.all(knex.from(WEBHOOKS_TABLE).select('*').orderBy('id', 'asc')),
       background.all(knex.from(SECRETS_TABLE).select('webhook_id', 'secret')),
@@ -70,7 +70,7 @@ export class WebhookStore {
 
   async createWebhook(data: WebhookInput): Promise<StoredWebhook> {
     const values = this.validate(data, true);
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     return this.db().transaction(async () => {
       const [inserted] = await connection.run(connection.knex(WEBHOOKS_TABLE).insert(toRow({ ...values, isEnabled: data.isEnabled ?? true })).returning('id'));
       const id = Number(inserted!.id);
@@ -81,7 +81,7 @@ export class WebhookStore {
 
   async updateWebhook(id: number, data: WebhookInput): Promise<StoredWebhook | null> {
     const values = this.validate(data, false);
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     return this.db().transaction(async () => {
       const row = toRow(values);
       if (Object.keys(row).length > 0 && (await connection.affected(connection.knex(WEBHOOKS_TABLE).update(row).where('id', id))) === 0) return null;
@@ -92,7 +92,7 @@ export class WebhookStore {
   }
 
   async deleteWebhook(id: number): Promise<StoredWebhook | null> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     return this.db().transaction(async () => {
       const found = await this.findWebhook(id);
       if (!found) return null;
@@ -104,7 +104,7 @@ export class WebhookStore {
 
   /** Sets (or, with null, removes) the secret deliveries to webhook `id` are signed with. */
   async setSecret(id: number, secret: string | null): Promise<void> {
-    const connection = this.db().connection;
+    const connection = this.db().sql;
     await this.db().transaction(async () => {
       await connection.run(connection.knex(SECRETS_TABLE).where('webhook_id', id).delete());
       if (secret) await connection.run(connection.knex(SECRETS_TABLE).insert({ webhook_id: id, secret }));

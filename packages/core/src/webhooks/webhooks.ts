@@ -98,7 +98,7 @@ export class Webhooks implements WriteRecorder {
     const info = { media: this.payloads.media(file) };
     const targets = this.runner.forEvent(event);
     if (targets.length > 0) await this.enqueue(event, info, `${FILE_UID}:${file.id}`, targets);
-    await this.app.db.connection.afterCommit(() => this.emitCommitted(event, info));
+    await this.app.db.sql.afterCommit(() => this.emitCommitted(event, info));
   }
 
   /** Delivery rows for one event, in the current transaction; the dispatcher looks once it commits. */
@@ -107,7 +107,7 @@ export class Webhooks implements WriteRecorder {
     // Strapi's body: { event, createdAt, ...info }. Stored as sent, so every attempt signs the same bytes.
     const payload = JSON.stringify({ event, createdAt: new Date(), ...info });
     await this.outbox.add(targets.map((webhook) => ({ eventId, webhookKey: webhookKey(webhook), webhookName: webhook.name, event, entryKey, payload })));
-    await this.app.db.connection.afterCommit(() => this.dispatcher?.wake());
+    await this.app.db.sql.afterCommit(() => this.dispatcher?.wake());
   }
 
   /**

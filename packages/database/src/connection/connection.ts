@@ -86,7 +86,7 @@ export class Connection {
       this.notify(statement);
       return this.shared.statements.rows(reader, statement);
     }
-    return this.onConnection((raw) => this.shared.statements.rows(raw, statement), statement);
+    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement);
   }
 
   async first(query: Compilable | SqlStatement): Promise<Row | undefined> {
@@ -96,13 +96,13 @@ export class Connection {
   /** Runs a write; returns rows when the statement has RETURNING. */
   async run(query: Compilable | SqlStatement): Promise<Row[]> {
     const statement = toStatement(query);
-    return this.onConnection((raw) => this.shared.statements.rows(raw, statement), statement);
+    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement);
   }
 
   /** Runs a write; returns how many rows it inserted, updated or deleted (what a write reports must come from here). */
   async affected(query: Compilable | SqlStatement): Promise<number> {
     const statement = toStatement(query);
-    return this.onConnection((raw) => this.shared.statements.affected(raw, statement), statement);
+    return this.onDriverConnection((raw) => this.shared.statements.affected(raw, statement), statement);
   }
 
   /** Runs SQL with `?` placeholders (`??` for identifiers) on any dialect. */
@@ -172,8 +172,8 @@ export class Connection {
     await this.shared.pool.destroy();
   }
 
-  /** Runs `use` on the current transaction's connection, or on one leased for it. */
-  private async onConnection<T>(use: (raw: unknown) => Promise<T>, statement: SqlStatement): Promise<T> {
+  /** Runs `use` on the current transaction's driver connection, or on one leased for it (`strapi-knex.ts` runs knex's queries here). */
+  async onDriverConnection<T>(use: (raw: unknown) => Promise<T>, statement: SqlStatement): Promise<T> {
     const scope = this.transactions.current();
     if (scope) {
       this.notify(statement);

@@ -6,7 +6,7 @@
 import knexFactory, { type Knex } from 'knex';
 import type { Dialect } from './config';
 
-const CLIENTS: Record<Dialect, string> = { sqlite: 'better-sqlite3', postgres: 'pg', mysql: 'mysql2' };
+export const CLIENTS: Record<Dialect, string> = { sqlite: 'better-sqlite3', postgres: 'pg', mysql: 'mysql2' };
 
 export function sqlBuilder(dialect: Dialect): Knex {
   return knexFactory({ client: CLIENTS[dialect], useNullAsDefault: dialect === 'sqlite' });

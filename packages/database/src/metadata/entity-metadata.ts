@@ -88,6 +88,33 @@ export interface EntityMetadata {
   search: { table: string; columns: string[] } | null;
   /** Extra b-tree indexes (column lists) the schema declares. */
   indexes: string[][];
+  /** The attributes in Strapi v4's metadata shape, for Strapi code (`strapi-attributes.ts`); Tessera reads `columns` and `links`. */
+  attributes: Record<string, StrapiAttribute>;
 }
 
 export type Metadata = Map<string, EntityMetadata>;
+
+/** Strapi v4's metadata shapes (`strapi-attributes.ts` builds them). */
+type StrapiColumn = { name: string; referencedColumn: 'id'; referencedTable?: string };
+
+export interface StrapiJoinTable {
+  name: string;
+  joinColumn: StrapiColumn;
+  inverseJoinColumn?: StrapiColumn;
+  pivotColumns: string[];
+  orderColumnName?: string;
+  orderBy?: Record<string, 'asc'>;
+  inverseOrderColumnName?: string;
+  on?: { field: string };
+  morphColumn?: { typeColumn: { name: string }; idColumn: StrapiColumn };
+}
+
+export interface StrapiAttribute {
+  type: string;
+  columnName?: string;
+  relation?: string;
+  target?: string;
+  joinTable?: StrapiJoinTable;
+  joinColumn?: StrapiColumn;
+  [key: string]: unknown;
+}

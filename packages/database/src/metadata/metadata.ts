@@ -9,6 +9,7 @@ import { isScalarAttribute } from '../model/types';
 import { columnName, componentJoinTableName, joinTableName, snakeCase } from '../model/naming';
 import type { ColumnField, ComponentField, EntityMetadata, JoinTable, LinkField, MediaField, Metadata, RelationField } from './entity-metadata';
 import { applyIndexOptions } from './search-options';
+import { strapiAttributes } from './strapi-attributes';
 
 export type { ColumnField, ComponentField, EntityMetadata, JoinTable, LinkField, MediaField, Metadata, RelationField } from './entity-metadata';
 
@@ -34,6 +35,7 @@ export function buildMetadata(contentTypes: ContentType[], components: Component
     const ordered = Object.keys(schema.attributes).filter((name) => entity.links.has(name));
     entity.links = new Map(ordered.map((name) => [name, entity.links.get(name)!]));
   }
+  for (const entity of metadata.values()) entity.attributes = strapiAttributes(entity);
   return metadata;
 }
 
@@ -102,6 +104,7 @@ function emptyEntity(
     componentJoinTable: null,
     publicColumns: [],
     allColumns: [],
+    attributes: {},
     search: null,
     indexes: [],
   };

@@ -38,7 +38,7 @@ export class RoleAbilities implements PermissionProvider {
   watchWrites(): void {
     const clear = async () => {
       this.invalidate();
-      await this.app.db.connection.afterCommit(() => this.invalidate());
+      await this.app.db.sql.afterCommit(() => this.invalidate());
     };
     this.app.db.lifecycles.subscribe({ models: [PERMISSION_UID, ROLE_UID], afterCreate: clear, afterUpdate: clear, afterDelete: clear });
     // Writes by other processes (and `*`: the channel was down, anything may have changed).
