@@ -52,4 +52,4 @@ async function measure(server, nextRequest, options) {
   };
 }
 
-module.exports = { measure };
+module.exports = { measure, run };

@@ -6,47 +6,20 @@
  *   node versus-strapi-load.js --compare <strapi.txt> <tessera.txt>     the table, with Tessera ÷ Strapi
  */
 const fs = require('node:fs');
-const autocannon = require('autocannon');
 const { scenarios, requestsFor } = require('./scenarios');
+const { run } = require('./load');
 
 const PICKED = ['list', 'list-search', 'get-one', 'populate-star', 'graphql-list', 'create'];
 const DURATION = Number(process.env.DUR || 10);
 
-/** Published ids of the peer's seed: every third article is a draft. */
-function getOneRequests() {
-  const ids = Array.from({ length: 10000 }, (_, index) => index + 1).filter((id) => id % 3 !== 0);
-  let cursor = 0;
-  return () => {
-    cursor = (cursor + 7919) % ids.length;
-    return { method: 'GET', path: `/api/articles/${ids[cursor]}`, headers: {} };
-  };
-}
-
-function run(url, next, duration) {
-  return autocannon({
-    url,
-    connections: 32,
-    duration,
-    pipelining: 1,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const item = next();
-          const body = item.body === undefined ? undefined : JSON.stringify(item.body);
-          return { ...request, method: item.method, path: item.path, headers: { ...request.headers, ...item.headers }, body };
-        },
-      },
-    ],
-  });
-}
-
 async function measure(url, token, only) {
   const wanted = only ? only.split(',') : PICKED;
   for (const scenario of scenarios(token).filter((item) => PICKED.includes(item.name) && wanted.includes(item.name))) {
-    const next = scenario.name === 'get-one' ? getOneRequests() : requestsFor(scenario, `versus-${Date.now()}`);
-    await run(url, next, 1);
+    // The peer's seed drafts every third article, as the bench's does: get one walks the same published ids.
+    const next = requestsFor(scenario, `versus-${Date.now()}`);
+    await run(url, next, { connections: 32, duration: 1 });
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const result = await run(url, next, DURATION);
+    const result = await run(url, next, { connections: 32, duration: DURATION });
     const failed = result.non2xx + result.errors;
     console.log(`${scenario.name} ${Math.round(result.requests.average)}${failed ? ` (${failed} failed)` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -41,15 +41,6 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
     return token ? flattenPermissions(token) : null;
   };
 
-  const addPermissions = async (tokenId: number, actions: string[]) => {
-    for (const action of new Set(actions)) await permissions().create({ data: { action, token: tokenId } });
-  };
-
-  const actionsOf = async (tokenId: number): Promise<string[]> => {
-    const token = await query().findOne({ where: { id: tokenId }, select: ['id'], populate: { permissions: { select: ['action'] } } });
-    return ((token?.permissions as Array<{ action: string }> | undefined) ?? []).map((permission) => permission.action);
-  };
-
   return {
     getBy,
     exists: async (where: Where = {}) => (await getBy(where)) !== null,
@@ -67,8 +58,8 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
         const token = await query().create({ select: SELECT, data: { ...data, accessKey: tokens.hash(accessKey), ...expiration(attributes.lifespan) } });
         const result: Entity = { ...token, accessKey };
         if (attributes.type === 'custom') {
-          await addPermissions(token.id, actions ?? []);
-          result.permissions = await actionsOf(token.id);
+          await tokens.addPermissions(token.id, actions ?? []);
+          result.permissions = await tokens.actions(token.id);
         }
         return result;
       });
@@ -89,9 +80,7 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
     async revoke(id: number | string) {
       return db.transaction(async () => {
         const token = await getBy({ id });
-        if (!token) return null;
-        await permissions().deleteMany({ where: { token: { id: token.id } } });
-        await query().delete({ where: { id: token.id } });
+        if (token) await tokens.revoke(String(token.id));
         return token;
       });
     },
@@ -108,11 +97,11 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
       return db.transaction(async () => {
         const updated = (await query().update({ select: SELECT, where: { id: original.id }, data }))!;
         if (updated.type === 'custom' && actions) {
-          const current = await actionsOf(updated.id);
+          const current = await tokens.actions(updated.id);
           const wanted = [...new Set(actions)];
           const removed = current.filter((action) => !wanted.includes(action));
           if (removed.length > 0) await permissions().deleteMany({ where: { action: { $in: removed }, token: { id: updated.id } } });
-          await addPermissions(updated.id, wanted.filter((action) => !current.includes(action)));
+          await tokens.addPermissions(updated.id, wanted.filter((action) => !current.includes(action)));
         } else if (updated.type !== 'custom') {
           await permissions().deleteMany({ where: { token: { id: updated.id } } });
         }

@@ -196,11 +196,12 @@ export class ApiTokens implements AuthStrategy {
   }
 
   /** Each action is a permission row linked to the token (the relation writer keeps the link order). */
-  private async addPermissions(tokenId: number, actions: string[]): Promise<void> {
+  async addPermissions(tokenId: number, actions: string[]): Promise<void> {
     for (const action of new Set(actions)) await this.permissions().create({ data: { action, token: tokenId } });
   }
 
-  private async actions(tokenId: number): Promise<string[]> {
+  /** A custom token's actions, in link order (also `strapi.service('admin::api-token')`'s answers). */
+  async actions(tokenId: number): Promise<string[]> {
     const row = (await this.tokens().findOne({ where: { id: tokenId }, select: ['id'], populate: WITH_PERMISSIONS })) as unknown as TokenRow | null;
     return (row?.permissions ?? []).map((permission) => permission.action);
   }

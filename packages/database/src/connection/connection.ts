@@ -79,14 +79,14 @@ export class Connection {
 
   /** Rows of a read; `decoded`: the codec decodes them, so PostgreSQL timestamps may come as text. */
   async all(query: Compilable | SqlStatement, options?: { decoded: true }): Promise<Row[]> {
-    // Only PostgreSQL reads differently for the codec (postgres-driver.ts): elsewhere no copy of the statement.
-    const statement = options && this.dialect === 'postgres' ? { ...toStatement(query), decoded: true } : toStatement(query);
+    const statement = toStatement(query);
+    const decoded = options?.decoded === true;
     const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
     if (reader) {
       this.notify(statement);
-      return this.shared.statements.rows(reader, statement);
+      return this.shared.statements.rows(reader, statement, decoded);
     }
-    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement);
+    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement, decoded), statement);
   }
 
   async first(query: Compilable | SqlStatement): Promise<Row | undefined> {

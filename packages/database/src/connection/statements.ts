@@ -19,8 +19,6 @@ export type Row = Record<string, unknown>;
 export interface SqlStatement {
   sql: string;
   bindings: readonly unknown[];
-  /** The codec decodes these rows: PostgreSQL may hand timestamps over as text (postgres-driver.ts). */
-  decoded?: boolean;
 }
 
 /** A knex builder or raw statement: compiled to the dialect's SQL with native placeholders. */
@@ -48,12 +46,15 @@ export class Statements {
     this.exactIntegerColumns = new RegExp(`\\b(${columns.map((column) => column.replace(/[^A-Za-z0-9_]/g, '')).join('|')})\\b`);
   }
 
-  /** The rows a statement answers (a write's RETURNING rows; MySQL: `[{ id }]` for an insert). */
-  async rows(raw: unknown, statement: SqlStatement): Promise<Row[]> {
+  /**
+   * The rows a statement answers (a write's RETURNING rows; MySQL: `[{ id }]` for an insert). `decoded`: the
+   * codec decodes them, so PostgreSQL may hand timestamps over as text (postgres-driver.ts).
+   */
+  async rows(raw: unknown, statement: SqlStatement, decoded = false): Promise<Row[]> {
     try {
       if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement);
       if (this.dialect === 'mysql') return await executeMysql(raw, statement);
-      return (await (raw as ClientBase).query(this.pgQuery(statement))).rows as Row[];
+      return (await (raw as ClientBase).query(this.pgQuery(statement, decoded))).rows as Row[];
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
     }
@@ -101,9 +102,9 @@ export class Statements {
     return prepared;
   }
 
-  private pgQuery(statement: SqlStatement): QueryConfig {
+  private pgQuery(statement: SqlStatement, decoded = false): QueryConfig {
     const query: QueryConfig = { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
-    if (statement.decoded) query.types = DECODED_READ_TYPES;
+    if (decoded) query.types = DECODED_READ_TYPES;
     return query;
   }
 
