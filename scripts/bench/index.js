@@ -129,8 +129,9 @@ async function runScenario(scenario, tessera, baseline, sample, firstCapture, no
 
   const tesseraLoad = await measure(tessera, requestsFor(scenario, 'tessera'), settings);
   const baselineLoad = await measure(baseline, requestsFor(scenario, 'baseline'), settings);
+  const cpu = (load) => (load.cpuPerRequest === undefined ? '' : ` (${Math.round(load.cpuPerRequest)} µs CPU each)`);
   console.log(
-    `  Tessera ${Math.round(tesseraLoad.rps)} req/s, baseline ${Math.round(baselineLoad.rps)} req/s → ${(tesseraLoad.rps / baselineLoad.rps).toFixed(2)}`,
+    `  Tessera ${Math.round(tesseraLoad.rps)} req/s${cpu(tesseraLoad)}, baseline ${Math.round(baselineLoad.rps)} req/s${cpu(baselineLoad)} → ${(tesseraLoad.rps / baselineLoad.rps).toFixed(2)}`,
   );
   const request = scenario.path ?? `${sample.tessera.method} ${sample.tessera.path}`;
   notes.push(`- ${scenario.name}: \`${request}\` — ${queries} statements, ${check.bytes} bytes`);

@@ -27,6 +27,7 @@ import type { App, AuthState } from '@tessera/core';
 import { csrfRefusal } from './csrf';
 import { formatExecutionError, requestError } from './errors';
 import { multipartPayload, type MultipartPayload } from './multipart';
+import { MAX_INPUT_DEPTH, tooDeepVariable } from './variable-depth';
 import { createContext } from '../resolve/request-scope';
 import { Executor } from '../execute/executor';
 
@@ -107,6 +108,8 @@ export class GraphqlEndpoint {
       ctx.set('Allow', 'POST');
       return { status: 405, body: { errors: [requestError(`Only queries may be sent with GET; send this ${operation.operation} with POST`, 'BAD_USER_INPUT')] } };
     }
+    const tooDeep = operation && variables ? tooDeepVariable(this.schema(), operation, variables) : undefined;
+    if (tooDeep !== undefined) return badRequest(`Variable "$${tooDeep}" is nested more than ${MAX_INPUT_DEPTH} levels deep`);
 
     // The caller was authenticated once, by the route (`auth: 'per-operation'`), before anything here.
     const context = createContext(this.app, ctx, ctx.state.auth as AuthState);
@@ -137,7 +140,8 @@ export class GraphqlEndpoint {
     try {
       document = parse(query, { maxTokens: MAX_TOKENS });
     } catch (error) {
-      const syntaxError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+      // The parser recurses per nested value: a document of brackets within the size limit can still exhaust the stack.
+      const syntaxError = error instanceof GraphQLError ? error : new GraphQLError(error instanceof RangeError ? 'The query is nested too deeply' : String(error));
       return { errors: [requestError(syntaxError.message, 'GRAPHQL_PARSE_FAILED', syntaxError)] };
     }
     const schema = this.schema();

@@ -37,6 +37,8 @@ export function catalogueError(error: unknown, log: Logger): GraphQLFormattedErr
 
 /** An error from `execute`: what a resolver threw, or GraphQL's own (variables, non-null violations). */
 export function formatExecutionError(error: GraphQLError, log: Logger): GraphQLFormattedError {
+  // graphql-js returns what variable coercion threw as it is, not wrapped: never the client's to read.
+  if (!(error instanceof GraphQLError)) return catalogueError(error, log);
   const original = error.originalError;
   if (original && !(original instanceof GraphQLError)) {
     // As Strapi's: the error alone, without GraphQL's locations and path.
