@@ -12,8 +12,9 @@
  * message when unreachable). Each database has its own bare baseline running
  * the same SQL (baseline-database.js: better-sqlite3, or pg with named
  * prepared statements).
- * Flags: --quick (3 s per scenario), --profile (Tessera runs under
- * --cpu-prof; profiles land in scripts/bench/profiles/, see profile.js).
+ * Flags: --quick (3 s per scenario), --profile (Tessera and the baseline run
+ * under --cpu-prof; profiles land in scripts/bench/profiles/, the baseline's
+ * as baseline.cpuprofile; see profile.js).
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -89,6 +90,7 @@ async function benchDatabase(dialect, list) {
         : { dialect, file: seeded.dbFile };
     const baseline = await startChild(path.join(__dirname, 'baseline-server.js'), {
       name: 'baseline',
+      execArgv: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-name=baseline.cpuprofile'] : [],
       env: {
         BENCH_BASELINE: JSON.stringify({
           database,
