@@ -11,6 +11,9 @@
 import type { Dialect } from '../connection/config';
 import type { ColumnField } from '../metadata/metadata';
 import { mysqlDateTime } from '../connection/mysql-driver';
+import { epochMillisToIso, sqlTimestampToIso } from './iso-timestamps';
+
+export { epochMillisToIso, sqlTimestampToIso } from './iso-timestamps';
 
 export type Decoder = (raw: unknown) => unknown;
 export type Encoder = (value: unknown) => unknown;
@@ -112,27 +115,13 @@ function decodeDateTime(raw: unknown): unknown {
     const iso = sqlTimestampToIso(raw);
     if (iso !== undefined) return iso;
   }
-  // Epoch milliseconds (how SQLite stores them) skip toDate's text parsing.
+  if (typeof raw === 'number') {
+    // Epoch milliseconds, how SQLite stores them.
+    const iso = epochMillisToIso(raw);
+    if (iso !== undefined) return iso;
+  }
   const date = typeof raw === 'number' ? new Date(raw) : toDate(raw);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-const SQL_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?$/;
-
-/**
- * `YYYY-MM-DD HH:MM:SS[.ffffff]`, how PostgreSQL prints a timestamp, as the
- * ISO string `new Date(…Z).toISOString()` gives (fraction cut to
- * milliseconds), without building the Date. Only unambiguous values: a day
- * past the 28th or an out-of-range field goes the Date way, which rolls it
- * over (or refuses it) as JavaScript does. Undefined when not this form.
- */
-export function sqlTimestampToIso(text: string): string | undefined {
-  const part = SQL_TIMESTAMP.exec(text);
-  if (!part) return undefined;
-  const [, year, month, day, hour, minute, second, fraction] = part;
-  if (month < '01' || month > '12' || day < '01' || day > '28' || hour > '23' || minute > '59' || second > '59') return undefined;
-  const millis = fraction === undefined ? '000' : fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0');
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}Z`;
 }
 
 function decodeDate(raw: unknown): unknown {

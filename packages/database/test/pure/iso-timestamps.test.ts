@@ -1,11 +1,11 @@
 /**
- * PostgreSQL timestamps read as text become Strapi's ISO strings without a
- * Date (codec.ts `sqlTimestampToIso`). The answer must be exactly what the
- * Date way gives, `new Date('<text with T>Z').toISOString()`, for every value
- * it accepts, and it must leave to the Date way whatever it is unsure of.
+ * Timestamps become Strapi's ISO strings without a Date (iso-timestamps.ts):
+ * PostgreSQL's text (`sqlTimestampToIso`) and SQLite's epoch milliseconds
+ * (`epochMillisToIso`). The answer must be exactly what the Date way gives
+ * for every value accepted, and whatever is unsure is left to the Date way.
  */
 import { expect } from 'chai';
-import { sqlTimestampToIso } from '../../src/query/codec';
+import { epochMillisToIso, sqlTimestampToIso } from '../../src/query/iso-timestamps';
 
 function viaDate(text: string): string {
   return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
@@ -62,6 +62,42 @@ describe('sqlTimestampToIso', () => {
       '',
     ]) {
       expect(sqlTimestampToIso(text), text).to.equal(undefined);
+    }
+  });
+});
+
+describe('epochMillisToIso', () => {
+  it('gives what new Date(ms).toISOString() gives, for 50,000 generated instants from 1970 to 9999', () => {
+    let state = 11;
+    const next = () => {
+      state = (state * 1664525 + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    for (let index = 0; index < 50_000; index++) {
+      const ms = Math.floor(next() * next() * 253_402_300_800_000);
+      expect(epochMillisToIso(ms), String(ms)).to.equal(new Date(ms).toISOString());
+    }
+  });
+
+  it('is exact at the edges: epoch, leap days, century years, year and day ends', () => {
+    const instants = [
+      '1970-01-01T00:00:00.000Z',
+      '1972-02-29T23:59:59.999Z',
+      '1999-12-31T23:59:59.999Z',
+      '2000-02-29T12:00:00.001Z',
+      '2000-03-01T00:00:00.010Z',
+      '2024-01-01T00:02:00.100Z',
+      '2100-02-28T23:59:59.999Z',
+      '2100-03-01T00:00:00.000Z',
+      '2400-02-29T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+    ];
+    for (const iso of instants) expect(epochMillisToIso(Date.parse(iso)), iso).to.equal(iso);
+  });
+
+  it('leaves to the Date way what is before 1970, past year 9999 or not a whole millisecond', () => {
+    for (const ms of [-1, -86_400_000, 253_402_300_800_000, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(epochMillisToIso(ms), String(ms)).to.equal(undefined);
     }
   });
 });
