@@ -21,5 +21,13 @@ export type BuiltinConfig = Record<string, unknown>;
 export interface Builtin {
   /** Config keys it reads; any other key is reported at boot (a Strapi option Tessera does not have). */
   keys: readonly string[];
-  create(config: BuiltinConfig, context: BuiltinContext): Koa.Middleware | undefined;
+  create(config: BuiltinConfig, context: BuiltinContext): Koa.Middleware | ResponseHeaders | undefined;
+}
+
+/**
+ * What a built-in that only adds the same headers to every response makes instead of a middleware: the stack
+ * sets the headers of neighbouring ones in one step (stack.ts), one chain level and one pass for all of them.
+ */
+export interface ResponseHeaders {
+  headers: ReadonlyArray<readonly [name: string, value: string]>;
 }

@@ -39,10 +39,11 @@ export const cors: Builtin = {
     }) as Koa.Middleware;
     // Most API calls (servers, curl, same-origin pages) send no Origin: they skip @koa/cors's async steps.
     const middleware: Koa.Middleware = (ctx, next) => {
-      if (ctx.get('origin')) return withCors(ctx, next);
+      // Node keeps request header names lower-cased: the look-up ctx.get would make, without its case folding.
+      if (ctx.req.headers.origin) return withCors(ctx, next);
       // What ctx.vary('Origin') writes when no Vary is set yet (the usual case), without parsing a header.
       if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');
-      else ctx.set('Vary', 'Origin');
+      else ctx.res.setHeader('Vary', 'Origin');
       return next();
     };
     return middleware;

@@ -5,7 +5,6 @@
  * run (inline script and style, assets from this origin, workers from blob:),
  * and nothing from another origin. Config keys follow helmet's, as Strapi's do.
  */
-import type Koa from 'koa';
 import { ConfigurationError } from '@tessera/errors';
 import type { Builtin, BuiltinConfig, BuiltinContext } from './builtin';
 
@@ -30,12 +29,7 @@ export const security: Builtin = {
   keys: ['contentSecurityPolicy', 'frameguard', 'noSniff', 'referrerPolicy'],
   create(config, context) {
     const headers = securityHeaders(config, context);
-    if (headers.length === 0) return undefined;
-    const middleware: Koa.Middleware = (ctx, next) => {
-      for (const [name, value] of headers) ctx.set(name, value);
-      return next();
-    };
-    return middleware;
+    return headers.length === 0 ? undefined : { headers };
   },
 };
 

@@ -17,7 +17,7 @@ import type Router from '@koa/router';
 import { ConfigurationError } from '@tessera/errors';
 import type { App } from '../../app-type';
 import { findModule, loadModule } from '../../loader/load-module';
-import type { Builtin, BuiltinConfig, BuiltinContext } from './builtin';
+import type { Builtin, BuiltinConfig, BuiltinContext, ResponseHeaders } from './builtin';
 import { body } from './body';
 import { cors } from './cors';
 import { errors } from './errors';
@@ -54,15 +54,27 @@ export function globalMiddlewares(app: App, router: Router): Koa.Middleware[] {
   const entries = app.config.middlewares ?? DEFAULT_STACK;
   if (!Array.isArray(entries)) throw new ConfigurationError('must export a list of middlewares (names or { name, config })', file);
   const context: BuiltinContext = { app, router, file };
-  const stack: Koa.Middleware[] = [];
+  const stack: Array<Koa.Middleware | ResponseHeaders> = [];
   for (const entry of entries as StackEntry[]) {
-    const middleware = resolveEntry(entry, context);
-    if (middleware) stack.push(middleware);
+    const resolved = resolveEntry(entry, context);
+    const previous = stack[stack.length - 1];
+    // Neighbouring header-only built-ins become one step, in their order.
+    if (resolved && typeof resolved !== 'function' && previous && typeof previous !== 'function') stack[stack.length - 1] = { headers: [...previous.headers, ...resolved.headers] };
+    else if (resolved) stack.push(resolved);
   }
-  return stack;
+  return stack.map((step) => (typeof step === 'function' ? step : setHeaders(step)));
 }
 
-function resolveEntry(entry: StackEntry, context: BuiltinContext): Koa.Middleware | undefined {
+/** Sets the same headers on every response (Node's `setHeader`: Koa's `ctx.set` only adds checks these values pass). */
+function setHeaders({ headers }: ResponseHeaders): Koa.Middleware {
+  return (ctx, next) => {
+    const response = ctx.res;
+    for (const [name, value] of headers) response.setHeader(name, value);
+    return next();
+  };
+}
+
+function resolveEntry(entry: StackEntry, context: BuiltinContext): Koa.Middleware | ResponseHeaders | undefined {
   const { name, resolve, config } = typeof entry === 'string' ? { name: entry, resolve: undefined, config: undefined } : (entry ?? {});
   if (config !== undefined && (typeof config !== 'object' || config === null || Array.isArray(config))) {
     throw new ConfigurationError(`middleware "${name ?? resolve}": config must be an object`, context.file);
@@ -83,7 +95,7 @@ function resolveEntry(entry: StackEntry, context: BuiltinContext): Koa.Middlewar
   return fromFactory(factory, name, config, context);
 }
 
-function fromBuiltin(name: string, builtinName: string, config: BuiltinConfig, context: BuiltinContext): Koa.Middleware | undefined {
+function fromBuiltin(name: string, builtinName: string, config: BuiltinConfig, context: BuiltinContext): Koa.Middleware | ResponseHeaders | undefined {
   const builtin = Object.hasOwn(BUILTINS, builtinName) ? BUILTINS[builtinName] : undefined;
   if (!builtin) {
     throw new ConfigurationError(`unknown built-in middleware "${name}" (built-ins: ${Object.keys(BUILTINS).join(', ')})`, context.file);
