@@ -12,6 +12,7 @@
  */
 const Database = require('better-sqlite3');
 const { Pool, types } = require('pg');
+const { SqliteLimits } = require('@tessera/database');
 
 /** The type parsers Tessera's connection sets: dates stay text, timestamps are UTC, big numbers stay strings. */
 const PG_TYPES = {
@@ -35,20 +36,33 @@ function sqlite(config, plans) {
   db.pragma('mmap_size = 268435456'); // as Tessera's read handle does
   // Tessera registers this for its `$…i` operators; captured SQL may call it.
   db.function('tessera_lower', { deterministic: true }, (value) => (value === null ? null : String(value).toLowerCase()));
-  /** Prepared once per scenario, in the order Tessera ran them; a scenario whose SQL does not prepare keeps its error. */
-  const statements = {};
-  for (const [name, queries] of Object.entries(plans)) {
-    try {
-      statements[name] = queries.map((q) => db.prepare(q.sql));
-    } catch (error) {
-      statements[name] = error;
+  // Tessera's connection writes LIMIT values into SQLite's statement text (a bound LIMIT makes SQLite re-prepare the
+  // statement on every run); the captured statements show them bound, and the baseline runs what Tessera runs.
+  const limits = new SqliteLimits();
+  /** Prepared once per statement text; a scenario whose SQL does not prepare fails its verification loudly. */
+  const prepared = new Map();
+  for (const queries of Object.values(plans)) {
+    for (const query of queries) {
+      try {
+        prepare(limits.inline(query).sql);
+      } catch {
+        // run() throws the same error for the scenario that needs it.
+      }
     }
   }
+  function prepare(sql) {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  }
   const run = async (name, index, bindings) => {
-    if (statements[name] instanceof Error) throw statements[name];
-    const statement = statements[name][index];
-    if (statement.reader) return statement.all(...bindings);
-    statement.run(...bindings);
+    const inlined = limits.inline({ sql: plans[name][index].sql, bindings });
+    const statement = prepare(inlined.sql);
+    if (statement.reader) return statement.all(...inlined.bindings);
+    statement.run(...inlined.bindings);
     return [];
   };
   return {

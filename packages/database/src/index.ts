@@ -12,6 +12,8 @@ export { toEngineParams, fromEngineParams, type EngineParams, type QuerySource, 
 export { mayReadMedia } from './query/compile-populate';
 export type { Entity } from './sql/reader';
 export { EntryBudget, tooManyEntries } from './sql/entry-budget';
+/** What SQLite runs for a bound statement (its LIMIT values in the text): the bench's bare baseline runs the same. */
+export { SqliteLimits } from './connection/sqlite-limits';
 export { translateConstraintError } from './sql/writer';
 export * from './lifecycles';
 export { EntityRepository, type EngineWriteParams, type FindManyParams, type FindOneParams, type WriteParams } from './repository';

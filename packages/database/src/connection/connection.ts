@@ -77,16 +77,34 @@ export class Connection {
     this.shared.statements.readExactIntegers(columns);
   }
 
-  /** Rows of a read; `decoded`: the codec decodes them, so PostgreSQL timestamps may come as text. */
-  async all(query: Compilable | SqlStatement, options?: { decoded: true }): Promise<Row[]> {
+  /** Rows of a read. */
+  async all(query: Compilable | SqlStatement): Promise<Row[]> {
     const statement = toStatement(query);
-    const decoded = options?.decoded === true;
-    const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
+    const reader = this.readHandle();
     if (reader) {
       this.notify(statement);
-      return this.shared.statements.rows(reader, statement, decoded);
+      return this.shared.statements.rows(reader, statement);
     }
-    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement, decoded), statement);
+    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement);
+  }
+
+  /**
+   * Rows of a read as value lists in select order, for the row mapper (sql/row-mapper.ts), which decodes them:
+   * PostgreSQL timestamps come as text (statements.ts `values`).
+   */
+  async values(query: Compilable | SqlStatement): Promise<unknown[][]> {
+    const statement = toStatement(query);
+    const reader = this.readHandle();
+    if (reader) {
+      this.notify(statement);
+      return this.shared.statements.values(reader, statement);
+    }
+    return this.onDriverConnection((raw) => this.shared.statements.values(raw, statement), statement);
+  }
+
+  /** SQLite's query-only handle for a read outside any transaction (sqlite-read-handle.ts); null otherwise. */
+  private readHandle(): ReturnType<SqliteReadHandle['get']> | null {
+    return this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
   }
 
   async first(query: Compilable | SqlStatement): Promise<Row | undefined> {

@@ -24,7 +24,7 @@ interface ResultHeader {
 }
 
 interface MysqlRawConnection {
-  query(options: { sql: string; values: unknown[] }, callback: (error: Error | null, result: unknown) => void): void;
+  query(options: { sql: string; values: unknown[]; rowsAsArray: boolean }, callback: (error: Error | null, result: unknown) => void): void;
 }
 
 interface TypeCastField {
@@ -85,9 +85,14 @@ export async function affectedMysql(raw: unknown, statement: MysqlStatement): Pr
   return Array.isArray(result) ? result.length : (result as ResultHeader).affectedRows;
 }
 
-function queryMysql(raw: unknown, statement: MysqlStatement): Promise<unknown> {
+/** A read's rows as value lists in select order (`Connection.values`). */
+export async function mysqlValues(raw: unknown, statement: MysqlStatement): Promise<unknown[][]> {
+  return (await queryMysql(raw, statement, true)) as unknown[][];
+}
+
+function queryMysql(raw: unknown, statement: MysqlStatement, rowsAsArray = false): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    (raw as MysqlRawConnection).query({ sql: statement.sql, values: statement.bindings.map(mysqlValue) }, (error, result) => {
+    (raw as MysqlRawConnection).query({ sql: statement.sql, values: statement.bindings.map(mysqlValue), rowsAsArray }, (error, result) => {
       if (error) reject(error);
       else resolve(result);
     });

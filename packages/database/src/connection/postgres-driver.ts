@@ -44,9 +44,9 @@ function postgresTypeParser(oid: number, format?: string): (value: string) => un
 }
 
 /**
- * The type parsers of a read whose rows the codec decodes (`Connection.all(query, { decoded: true })`):
+ * The type parsers of a read whose rows the codec decodes (`Connection.values`):
  * timestamps stay PostgreSQL's text, which the codec turns into Strapi's ISO string with slices
- * (codec.ts `sqlTimestampToIso`). Parsing each into a Date only to print it again cost an eighth of a
+ * (iso-timestamps.ts `sqlTimestampToIso`). Parsing each into a Date only to print it again cost an eighth of a
  * populate=* request. Every other read — app code's raw SQL included — still gets Dates, as from knex.
  */
 export const DECODED_READ_TYPES = {

@@ -8,11 +8,12 @@
  */
 import type { Knex } from 'knex';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ClientBase, QueryConfig } from 'pg';
+import type { ClientBase, QueryArrayConfig, QueryConfig } from 'pg';
 import type { Dialect } from './config';
 import { isUnavailable, unavailable } from './unavailable';
-import { affectedMysql, executeMysql } from './mysql-driver';
+import { affectedMysql, executeMysql, mysqlValues } from './mysql-driver';
 import { DECODED_READ_TYPES } from './postgres-driver';
+import { SqliteLimits } from './sqlite-limits';
 
 export type Row = Record<string, unknown>;
 
@@ -33,6 +34,8 @@ export class Statements {
   /** Matches SQL reading a column whose integers may pass 2^53 (SQLite must read those exactly). */
   private exactIntegerColumns: RegExp | undefined;
   private readonly exactStatements = new WeakSet<BetterSqlite3.Statement>();
+  /** LIMIT values go into SQLite's statement text (sqlite-limits.ts); listeners of `Connection.onQuery` still see them bound. */
+  private readonly sqliteLimits = new SqliteLimits();
 
   constructor(private readonly dialect: Dialect) {}
 
@@ -46,15 +49,28 @@ export class Statements {
     this.exactIntegerColumns = new RegExp(`\\b(${columns.map((column) => column.replace(/[^A-Za-z0-9_]/g, '')).join('|')})\\b`);
   }
 
-  /**
-   * The rows a statement answers (a write's RETURNING rows; MySQL: `[{ id }]` for an insert). `decoded`: the
-   * codec decodes them, so PostgreSQL may hand timestamps over as text (postgres-driver.ts).
-   */
-  async rows(raw: unknown, statement: SqlStatement, decoded = false): Promise<Row[]> {
+  /** The rows a statement answers (a write's RETURNING rows; MySQL: `[{ id }]` for an insert). */
+  async rows(raw: unknown, statement: SqlStatement): Promise<Row[]> {
     try {
-      if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement);
+      if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement, false) as Row[];
       if (this.dialect === 'mysql') return await executeMysql(raw, statement);
-      return (await (raw as ClientBase).query(this.pgQuery(statement, decoded))).rows as Row[];
+      return (await (raw as ClientBase).query(this.pgQuery(statement))).rows as Row[];
+    } catch (error) {
+      throw isUnavailable(error) ? unavailable(error, 'query') : error;
+    }
+  }
+
+  /**
+   * A read's rows as value lists in select order, for a caller that decodes them itself (the row mapper): the
+   * drivers build no object per row keyed by column names, and PostgreSQL hands timestamps over as text
+   * (postgres-driver.ts `DECODED_READ_TYPES`).
+   */
+  async values(raw: unknown, statement: SqlStatement): Promise<unknown[][]> {
+    try {
+      if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement, true) as unknown[][];
+      if (this.dialect === 'mysql') return await mysqlValues(raw, statement);
+      const query: QueryArrayConfig = { ...this.pgQuery(statement), types: DECODED_READ_TYPES, rowMode: 'array' };
+      return (await (raw as ClientBase).query(query)).rows as unknown[][];
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
     }
@@ -63,7 +79,10 @@ export class Statements {
   /** How many rows a write inserted, updated or deleted. */
   async affected(raw: unknown, statement: SqlStatement): Promise<number> {
     try {
-      if (this.dialect === 'sqlite') return this.sqliteStatement(raw as BetterSqlite3.Database, statement.sql).run(...statement.bindings.map(sqliteValue)).changes;
+      if (this.dialect === 'sqlite') {
+        const inlined = this.sqliteLimits.inline(statement);
+        return this.sqliteStatement(raw as BetterSqlite3.Database, inlined.sql).run(...inlined.bindings.map(sqliteValue)).changes;
+      }
       if (this.dialect === 'mysql') return await affectedMysql(raw, statement);
       return (await (raw as ClientBase).query(this.pgQuery(statement))).rowCount ?? 0;
     } catch (error) {
@@ -71,16 +90,28 @@ export class Statements {
     }
   }
 
-  private sqliteRows(db: BetterSqlite3.Database, statement: SqlStatement): Row[] {
+  /** Rows as objects, or as value lists (`asValues`). */
+  private sqliteRows(db: BetterSqlite3.Database, bound: SqlStatement, asValues: boolean): Row[] | unknown[][] {
+    const statement = this.sqliteLimits.inline(bound);
     const prepared = this.sqliteStatement(db, statement.sql);
     const bindings = statement.bindings.map(sqliteValue);
     // Statements without a result set (no RETURNING) cannot use all().
-    if (prepared.reader) {
+    if (!prepared.reader) {
+      prepared.run(...bindings);
+      return [];
+    }
+    if (!asValues) {
       const rows = prepared.all(...bindings) as Row[];
       return this.exactStatements.has(prepared) ? rows.map(exactIntegers) : rows;
     }
-    prepared.run(...bindings);
-    return [];
+    // One prepared statement serves both shapes (the cache is by SQL text): raw mode only for this call.
+    prepared.raw(true);
+    try {
+      const rows = prepared.all(...bindings) as unknown[][];
+      return this.exactStatements.has(prepared) ? rows.map(exactIntegers) : rows;
+    } finally {
+      prepared.raw(false);
+    }
   }
 
   private sqliteStatement(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
@@ -102,10 +133,8 @@ export class Statements {
     return prepared;
   }
 
-  private pgQuery(statement: SqlStatement, decoded = false): QueryConfig {
-    const query: QueryConfig = { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
-    if (decoded) query.types = DECODED_READ_TYPES;
-    return query;
+  private pgQuery(statement: SqlStatement): QueryConfig {
+    return { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
   }
 
   private pgStatementName(sql: string): string | undefined {
@@ -119,10 +148,13 @@ export class Statements {
 }
 
 /** BigInts from a safe-integer statement: numbers when exact, decimal strings otherwise. */
-function exactIntegers(row: Row): Row {
-  for (const [key, value] of Object.entries(row)) {
+/** A row (object or value list) with 64-bit integers as numbers when safe, strings beyond 2^53. */
+function exactIntegers<T extends Row | unknown[]>(row: T): T {
+  const values = row as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
     if (typeof value !== 'bigint') continue;
-    row[key] = value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : String(value);
+    values[key] = value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : String(value);
   }
   return row;
 }

@@ -7,7 +7,6 @@ import type { ComponentPopulate, ReadPlan } from '../query/plan';
 import type { Entity, LevelReader } from './level-reader';
 import { uniqueIds } from './level-reader';
 import type { EntryBudget } from './entry-budget';
-import { DECODED } from './row-mapper';
 
 interface PlacedComponent {
   source: number;
@@ -61,9 +60,10 @@ async function loadComponentRows(
     reader.applyFilters(qb, query, ctx);
     return rowCap === undefined ? qb : qb.limit(rowCap);
   });
-  const rows = await reader.connection.all(statement, DECODED);
-  const values = reader.mapRows(query.fields, rows);
-  const placed = rows.map((row, index) => ({ source: Number(row.__source), order: Number(row.__order ?? 0), value: values[index] }));
+  // Each row: the parent's id (`__source`), the component's place (`__order`), then the fields.
+  const rows = await reader.connection.values(statement);
+  const values = reader.mapValues(query.fields, rows, 2);
+  const placed = rows.map((row, index) => ({ source: Number(row[0]), order: Number(row[1] ?? 0), value: values[index]! }));
   budget?.chargeLevel(parents, placed.map((entry) => [entry.source, entry.value] as const));
   await reader.populate(values, query, budget);
   return placed;

@@ -40,9 +40,13 @@ export class EntryBudget {
     return new EntryBudget(this.limit, this.spent, true);
   }
 
-  /** The most rows the next level may read without certainly going over (one more row proves it is). */
+  /**
+   * At least one row more than the next level may read without going over (that row proves it is), rounded up to
+   * a power of two: a cap bounds the read, it does not cut the answer (a level that reaches it is over budget either
+   * way), and a few distinct caps keep SQLite, which writes LIMITs into the statement text, at a few statements.
+   */
   get rowCap(): number {
-    return Math.max(0, this.limit - this.spent.used) + 1;
+    return 2 ** Math.ceil(Math.log2(Math.max(0, this.limit - this.spent.used) + 1));
   }
 
   /** The root level (a page or one entry): each row appears once. */

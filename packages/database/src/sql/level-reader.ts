@@ -19,7 +19,8 @@ export interface LevelReader {
   context(query: ReadPlan): SqlContext;
   /** The level's publication state and filters. */
   applyFilters(qb: Knex.QueryBuilder, query: ReadPlan, ctx: SqlContext): void;
-  mapRows(fields: ColumnField[], rows: Row[]): Entity[];
+  /** Value lists (`Connection.values`) as entities, their fields from `offset` on (after the statement's own columns). */
+  mapValues(fields: ColumnField[], rows: unknown[][], offset: number): Entity[];
   /** Loads what `query` populates onto `entities` (the next levels), charging them to `budget`. */
   populate(entities: Entity[], query: ReadPlan, budget?: EntryBudget): Promise<void>;
   /**

@@ -8,7 +8,6 @@ import { MORPH_TABLE } from '../metadata/media';
 import type { Entity, LevelReader } from './level-reader';
 import { uniqueIds } from './level-reader';
 import type { EntryBudget } from './entry-budget';
-import { DECODED } from './row-mapper';
 
 export async function loadMedia(reader: LevelReader, parents: Entity[], name: string, item: MediaPopulate, budget: EntryBudget | undefined): Promise<void> {
   const buckets = item.query ? await loadFiles(reader, parents, name, item, budget) : new Map<number, Entity[]>();
@@ -41,13 +40,14 @@ async function loadFiles(
     reader.applyFilters(qb, query, ctx);
     return rowCap === undefined ? qb : qb.limit(rowCap);
   });
-  const rows = await reader.connection.all(statement, DECODED);
-  const files = reader.mapRows(query.fields, rows);
-  budget?.chargeLevel(parents, rows.map((row, index) => [Number(row.__source), files[index]] as const));
+  // Each row: the parent's id (`__source`), then the fields.
+  const rows = await reader.connection.values(statement);
+  const files = reader.mapValues(query.fields, rows, 1);
+  budget?.chargeLevel(parents, rows.map((row, index) => [Number(row[0]), files[index]!] as const));
   await reader.populate(files, query, budget);
   const buckets = new Map<number, Entity[]>();
   rows.forEach((row, index) => {
-    const source = Number(row.__source);
+    const source = Number(row[0]);
     const list = buckets.get(source);
     if (list) list.push(files[index]);
     else buckets.set(source, [files[index]]);

@@ -9,7 +9,7 @@ import type { Connection, Row } from '../connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata';
 import type { ReadPlan, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
 import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
-import { DECODED, RowMapper } from './row-mapper';
+import { RowMapper } from './row-mapper';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
 import { StatementTemplates, type Statement } from './statement-templates';
@@ -42,8 +42,12 @@ export class EntityReader implements LevelReader {
   async findMany(query: ReadPlan, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
     // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
     const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
-    const rows = windowed ?? (await this.connection.all(this.pageStatement(query, page), DECODED));
-    const entities = this.mapper.mapRows(query.fields, rows);
+    const rows = windowed ?? (await this.connection.values(this.pageStatement(query, page)));
+    return this.loaded(query, this.mapper.mapValues(query.fields, rows), budget);
+  }
+
+  /** Root entries just read: charged to the budget, then populated. */
+  private async loaded(query: ReadPlan, entities: Entity[], budget: EntryBudget | undefined): Promise<Entity[]> {
     budget?.chargeRoot(entities);
     await this.populate(entities, query, budget);
     return entities;
@@ -64,7 +68,7 @@ export class EntityReader implements LevelReader {
   }
 
   /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
-  private async fromWindow(query: ReadPlan, page: Page & { limit: number }): Promise<Row[] | undefined> {
+  private async fromWindow(query: ReadPlan, page: Page & { limit: number }): Promise<unknown[][] | undefined> {
     const statement = this.statements.bind(query, 'window', [page.limit, page.offset], ([limit, offset]) => {
       const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false);
       const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx, this.metadata)));
@@ -73,7 +77,7 @@ export class EntityReader implements LevelReader {
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
       return qb.limit(limit).offset(offset);
     });
-    const rows = await this.connection.all(statement, DECODED);
+    const rows = await this.connection.values(statement);
     return rows.length === page.limit ? rows : undefined;
   }
 
@@ -93,16 +97,13 @@ export class EntityReader implements LevelReader {
     const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
       this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
     );
-    const [row] = await this.connection.all(statement, DECODED);
-    return row ? this.fromRow(query, row, budget) : null;
+    const rows = await this.connection.values(statement);
+    return rows.length > 0 ? (await this.loaded(query, this.mapper.mapValues(query.fields, rows), budget))[0]! : null;
   }
 
-  /** The entity of a row holding `query`'s columns (read, or returned by the write that stored it), populated. */
+  /** The entity of a row holding `query`'s columns, returned by the write that stored it, populated. */
   async fromRow(query: ReadPlan, row: Row, budget = budgetOf(query)): Promise<Entity> {
-    const entities = this.mapper.mapRows(query.fields, [row]);
-    budget?.chargeRoot(entities);
-    await this.populate(entities, query, budget);
-    return entities[0]!;
+    return (await this.loaded(query, [this.mapper.mapRow(query.fields, row)], budget))[0]!;
   }
 
   async count(query: ReadPlan): Promise<number> {
@@ -165,15 +166,17 @@ export class EntityReader implements LevelReader {
       return rowCap === undefined ? paged : paged.limit(rowCap);
     });
 
-    const rows = await this.connection.all(statement, DECODED);
+    // Each row: the parent's id (`__source`), then the fields.
+    const rows = await this.connection.values(statement);
+    const idAt = 1 + query.fields.findIndex((field) => field.column === 'id');
     const byId = new Map<number, Entity>();
     const buckets = new Map<number, Entity[]>();
     for (const row of rows) {
-      const source = Number(row.__source);
-      const id = Number(row.id);
+      const source = Number(row[0]);
+      const id = Number(row[idAt]);
       let entity = byId.get(id);
       if (!entity) {
-        entity = this.mapper.mapRow(query.fields, row);
+        entity = this.mapper.mapValues(query.fields, [row], 1)[0]!;
         byId.set(id, entity);
       }
       const bucket = buckets.get(source);
@@ -204,8 +207,8 @@ export class EntityReader implements LevelReader {
     return new Map(rows.map((row) => [Number(row.__source), Number(row.count)]));
   }
 
-  mapRows(fields: ColumnField[], rows: Row[]): Entity[] {
-    return this.mapper.mapRows(fields, rows);
+  mapValues(fields: ColumnField[], rows: unknown[][], offset: number): Entity[] {
+    return this.mapper.mapValues(fields, rows, offset);
   }
 
   context(query: ReadPlan): SqlContext {

@@ -1,6 +1,9 @@
 /**
- * Rows → entities: column names to attribute names, raw values decoded per
- * type. The plan for a field list is built once and cached, since most
+ * Rows → entities: column values to attribute names, raw values decoded per
+ * type. Reads give value lists in select order (`Connection.values`): the
+ * field list's columns from `offset` on, after the statement's own columns
+ * (`__source`, `__order`). A write's RETURNING row is an object keyed by
+ * column. The plan for a field list is built once and cached, since most
  * requests use an entity's default field list.
  */
 import type { Dialect } from '../connection/config';
@@ -10,8 +13,6 @@ import { decoderFor, type Decoder } from '../query/codec';
 
 type Entity = { id: number } & Record<string, unknown>;
 
-/** Read options for rows this mapper decodes (PostgreSQL then hands timestamps over as text, see postgres-driver.ts). */
-export const DECODED = { decoded: true } as const;
 type FieldPlan = Array<{ name: string; column: string; decode: Decoder }>;
 
 export class RowMapper {
@@ -19,11 +20,13 @@ export class RowMapper {
 
   constructor(private readonly dialect: Dialect) {}
 
-  mapRows(fields: ColumnField[], rows: Row[]): Entity[] {
+  /** Value lists (`Connection.values`) whose fields start at `offset`. */
+  mapValues(fields: ColumnField[], rows: unknown[][], offset = 0): Entity[] {
     const plan = this.plan(fields);
-    return rows.map((row) => mapWith(plan, row));
+    return rows.map((row) => mapValuesWith(plan, row, offset));
   }
 
+  /** A row keyed by column (a write's RETURNING row). */
   mapRow(fields: ColumnField[], row: Row): Entity {
     return mapWith(this.plan(fields), row);
   }
@@ -41,5 +44,11 @@ export class RowMapper {
 function mapWith(plan: FieldPlan, row: Row): Entity {
   const entity: Record<string, unknown> = {};
   for (const field of plan) entity[field.name] = field.decode(row[field.column]);
+  return entity as Entity;
+}
+
+function mapValuesWith(plan: FieldPlan, row: unknown[], offset: number): Entity {
+  const entity: Record<string, unknown> = {};
+  for (let index = 0; index < plan.length; index++) entity[plan[index]!.name] = plan[index]!.decode(row[offset + index]);
   return entity as Entity;
 }
