@@ -3,9 +3,12 @@
  * Child process: the bare baseline Tessera is compared with.
  *
  * A single Koa middleware over better-sqlite3 or pg (baseline-database.js) that answers each scenario with
- * the SAME SQL Tessera runs and the SAME JSON it returns, and nothing else: no
- * query-string parsing, no validation, no permissions, no lifecycles. It is
- * the floor cost of "run these statements, shape the rows, send JSON".
+ * the SAME SQL Tessera runs, the SAME JSON it returns and the same response
+ * headers (Tessera's security headers, Vary, X-Powered-By: captured from its
+ * answer, set in one step as Tessera's header middleware sets them), and
+ * nothing else: no query-string parsing, no validation, no permissions, no
+ * lifecycles. It is the floor cost of "run these statements, shape the rows,
+ * send the answer".
  *
  * How it gets "the same SQL": the parent captures, per scenario, every
  * statement Tessera executes for one sample request (SQL text + bindings) and
@@ -26,7 +29,7 @@ const Koa = require('koa');
 const { trackInFlight, idle } = require('./in-flight');
 const { openBaselineDatabase } = require('./baseline-database');
 
-const { database, salt, plans, urls } = JSON.parse(process.env.BENCH_BASELINE);
+const { database, salt, plans, urls, headers } = JSON.parse(process.env.BENCH_BASELINE);
 const db = openBaselineDatabase(database, plans);
 
 let recording; // an array while a capture request is in flight
@@ -273,22 +276,35 @@ async function readBody(stream) {
 // ---------------------------------------------------------------------------
 // Server
 
-/** Exact-URL routes for the fixed list scenarios, regexes for the rest. */
-const fixedRoutes = new Map(Object.entries(urls).map(([name, url]) => [`GET ${url}`, handlers[name]]));
 const GET_ONE = /^\/api\/articles\/(\d+)$/;
 
 const app = new Koa();
 app.use(trackInFlight); // as in tessera-server.js: a capture waits for earlier load to drain
 app.use((ctx) => handle(ctx));
 
+/** The scenario a request belongs to, by exact URL or shape. */
+function scenarioOf(ctx) {
+  const fixed = fixedScenarios.get(`${ctx.method} ${ctx.url}`);
+  if (fixed) return fixed;
+  if (ctx.method === 'GET' && GET_ONE.test(ctx.path)) return 'get-one';
+  if (ctx.method === 'POST' && ctx.path === '/api/articles') return 'create';
+  if (ctx.method === 'POST' && ctx.path === '/graphql') return 'graphql-list';
+  return undefined;
+}
+const fixedScenarios = new Map(Object.entries(urls).map(([name, url]) => [`GET ${url}`, name]));
+
+/** Tessera's response headers for the scenario (security headers, Vary, X-Powered-By, content type), set as Tessera sets them. */
+function setHeaders(ctx, scenario) {
+  for (const [name, value] of headers[scenario] ?? []) ctx.res.setHeader(name, value);
+}
+
 async function handle(ctx) {
-  const fixed = fixedRoutes.get(`${ctx.method} ${ctx.url}`);
+  const scenario = scenarioOf(ctx);
   let body;
   try {
-    if (fixed) body = await fixed(ctx);
-    else if (ctx.method === 'GET' && GET_ONE.test(ctx.path)) body = await handlers['get-one'](ctx, Number(GET_ONE.exec(ctx.path)[1]));
-    else if (ctx.method === 'POST' && ctx.path === '/api/articles') body = await handlers.create(ctx);
-    else if (ctx.method === 'POST' && ctx.path === '/graphql') body = await handlers['graphql-list'](ctx);
+    if (scenario) setHeaders(ctx, scenario);
+    if (scenario === 'get-one') body = await handlers['get-one'](ctx, Number(GET_ONE.exec(ctx.path)[1]));
+    else if (scenario) body = await handlers[scenario](ctx);
     else body = notFound(ctx);
   } catch (error) {
     // Shown by the parent's verification (a scenario whose SQL cannot run here must fail loudly).
@@ -317,6 +333,9 @@ const server = app.listen(0, '127.0.0.1', () => {
   process.send({ type: 'ready', url });
 });
 
+/** Headers that vary per response or connection (as tessera-server.js leaves them out of a capture). */
+const PER_RESPONSE = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
 async function capture(url, request) {
   await idle();
   recording = [];
@@ -326,7 +345,7 @@ async function capture(url, request) {
       headers: request.headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
-    return { status: response.status, body: await response.text(), queries: recording };
+    return { status: response.status, headers: [...response.headers].filter(([name]) => !PER_RESPONSE.has(name)), body: await response.text(), queries: recording };
   } catch (error) {
     return { error: String(error && error.stack) };
   } finally {

@@ -97,6 +97,8 @@ async function benchDatabase(dialect, list) {
           salt: seeded.config.admin.apiToken.salt,
           plans: Object.fromEntries([...captured].map(([name, result]) => [name, result.queries])),
           urls: Object.fromEntries(chosen.filter((s) => s.path).map((s) => [s.name, s.path])),
+          // The same headers as Tessera's answer to each scenario (verify.js compares them).
+          headers: Object.fromEntries([...captured].map(([name, result]) => [name, result.headers])),
         }),
       },
     });

@@ -73,10 +73,19 @@ async function capture(app, request) {
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
     const text = await response.text();
-    return { status: response.status, body: text, queries };
+    return { status: response.status, headers: answerHeaders(response.headers), body: text, queries };
   } finally {
     unsubscribe();
   }
+}
+
+/**
+ * The response headers a bare server must send too for the answer to be the same (the security headers, Vary,
+ * X-Powered-By, the content type): all but those that vary per response or per connection.
+ */
+const PER_RESPONSE = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+function answerHeaders(headers) {
+  return [...headers].filter(([name]) => !PER_RESPONSE.has(name));
 }
 
 main().catch((error) => {

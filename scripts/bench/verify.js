@@ -1,7 +1,8 @@
 'use strict';
 /**
  * Before anything is measured, both servers must answer the scenario's sample
- * request with status 200 and the same body, having run the same SQL with the
+ * request with status 200, the same body and the same response headers (all
+ * but date, length and connection ones), having run the same SQL with the
  * same bindings. Any difference throws: a fast baseline that answers
  * something else would make the ratio meaningless.
  *
@@ -58,6 +59,13 @@ function verifySame(scenario, tessera, baseline, samples) {
     assert.deepStrictEqual(normalizeB(baseline.queries), normalizeT(tessera.queries));
   } catch (error) {
     throw new Error(`${where}: the baseline's SQL or bindings differ from Tessera's\n${error.message.slice(0, 3000)}`);
+  }
+  try {
+    // The same response headers too (all but date, length and connection ones): a server that dropped a security
+    // header would do less work than the answer asks for.
+    assert.deepStrictEqual(new Map(baseline.headers), new Map(tessera.headers));
+  } catch (error) {
+    throw new Error(`${where}: the baseline's response headers differ from Tessera's\n${error.message.slice(0, 3000)}`);
   }
   // Same key order too means byte-identical JSON (for reads); report it, do not require it.
   return { identicalBytes: !writes && tessera.body === baseline.body, bytes: tessera.body.length };

@@ -76,7 +76,7 @@ export class Database {
     for (const [uid, entity] of this.metadata) this.repositories.set(uid, new EntityRepository(this.parts, entity));
     const connection = this.sql;
     this.counts = new CountCache({
-      hasCountHooks: (uid) => this.lifecycles.has(uid, 'beforeCount') || this.lifecycles.has(uid, 'afterCount'),
+      hasCountHooks: (uid) => this.lifecycles.has(uid, 'beforeCount', 'afterCount'),
       inTransaction: () => connection.inTransaction(),
       changedElsewhere: connection.dialect === 'sqlite' ? () => connection.sqliteChangedSinceLastCheck() : undefined,
     });

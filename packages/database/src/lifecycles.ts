@@ -84,9 +84,13 @@ export class Lifecycles {
     return this.handlesAny(uid, WRITE_ACTIONS);
   }
 
-  /** True when any subscriber handles this action for this model (skip event objects otherwise). */
-  has(uid: string, action: LifecycleAction): boolean {
-    return this.handlesAny(uid, [action]);
+  /** True when any subscriber handles one of these two actions for this model (skip event objects otherwise). */
+  has(uid: string, action: LifecycleAction, orAction: LifecycleAction = action): boolean {
+    for (const subscriber of this.subscribers) {
+      if (typeof subscriber === 'function') return true;
+      if (listens(subscriber, uid) && (typeof subscriber[action] === 'function' || typeof subscriber[orAction] === 'function')) return true;
+    }
+    return false;
   }
 
   /**

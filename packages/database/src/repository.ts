@@ -45,6 +45,12 @@ export interface WriteParams {
   source?: QuerySource;
 }
 
+type HookedAction = 'FindMany' | 'FindOne' | 'Count' | 'Create' | 'Update' | 'Delete';
+/** Each action's before and after hook names, made once. */
+const HOOKS = Object.fromEntries(
+  (['FindMany', 'FindOne', 'Count', 'Create', 'Update', 'Delete'] as const).map((action) => [action, [`before${action}`, `after${action}`]]),
+) as Record<HookedAction, [LifecycleAction, LifecycleAction]>;
+
 type CompiledParams = { query?: ReadPlan; page?: Page; id?: number; data?: Record<string, unknown>; source?: QuerySource };
 
 /** An operation's parameters once its before hooks ran: Strapi's shape, and whether hooks changed what to read. */
@@ -108,7 +114,8 @@ export class EntityRepository {
 
   async findMany(params: FindManyParams | EngineParams = {}): Promise<Entity[]> {
     const budget = isCompiled(params) ? (params as FindManyParams).budget : undefined;
-    return this.around('FindMany', params, (prepared) => {
+    // `return await`: an async function that returns a promise resolves through two more queued jobs.
+    return await this.around('FindMany', params, (prepared) => {
       const { query, page } = this.read(params, prepared);
       return this.parts.reader.findMany(query, page, budget);
     });
@@ -117,7 +124,7 @@ export class EntityRepository {
   /** By id (`{ query, id }`), or the first entry matching Strapi's `{ where }`. */
   async findOne(params: FindOneParams | EngineParams): Promise<Entity | null> {
     const budget = isCompiled(params) && 'id' in params ? params.budget : undefined;
-    return this.around('FindOne', params, async (prepared) => {
+    return await this.around('FindOne', params, async (prepared) => {
       const { query, page } = this.read(params, prepared);
       // A hook's changes were compiled with the id in `where`: read it as the first match.
       if (isCompiled(params) && 'id' in params && !prepared.changed) return this.parts.reader.findById(query, params.id, budget);
@@ -126,7 +133,7 @@ export class EntityRepository {
   }
 
   async count(params: { query: ReadPlan; source?: QuerySource } | EngineParams = {}): Promise<number> {
-    return this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
+    return await this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
   }
 
   /** Strapi's `findWithCount(params)`: `[entries, total]`, the total ignoring `limit`/`offset`. */
@@ -341,12 +348,16 @@ export class EntityRepository {
    * object in Strapi's form, or, for a compiled plan, the parameters it was compiled from (built only when
    * a subscriber listens). A plan whose parameters a hook changed is compiled again.
    */
-  private async around<R>(action: 'FindMany' | 'FindOne' | 'Count' | 'Create' | 'Update' | 'Delete', params: object, work: (prepared: Prepared) => Promise<R>): Promise<R> {
+  /** Runs `work` between the action's before and after hooks; straight away when no subscriber handles either. */
+  private around<R>(action: HookedAction, params: object, work: (prepared: Prepared) => Promise<R>): Promise<R> {
+    const [before, after] = HOOKS[action];
+    if (!this.parts.lifecycles.has(this.entity.uid, before, after)) return work({ params: params as EngineParams, changed: false });
+    return this.withHooks(before, after, params, work);
+  }
+
+  private async withHooks<R>(before: LifecycleAction, after: LifecycleAction, params: object, work: (prepared: Prepared) => Promise<R>): Promise<R> {
     const { lifecycles } = this.parts;
-    const before = `before${action}` as LifecycleAction;
-    const after = `after${action}` as LifecycleAction;
     const uid = this.entity.uid;
-    if (!lifecycles.has(uid, before) && !lifecycles.has(uid, after)) return work({ params: params as EngineParams, changed: false });
     const compiled = 'query' in params || 'id' in params;
     const eventParams = compiled ? strapiParams(params as CompiledParams) : (params as EngineParams);
     const shown = compiled ? readShape(eventParams) : '';

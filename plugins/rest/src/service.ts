@@ -30,12 +30,13 @@ export function defaultService(app: App, uid: string): CoreService {
     return { data, query };
   };
   return {
+    // `return await`: an async function that returns a promise resolves through two more queued jobs.
     async find(params = {}, auth = TRUSTED) {
-      if (single) return api().findSingle(uid, { auth, params });
-      return api().find(uid, { auth, params });
+      if (single) return await api().findSingle(uid, { auth, params });
+      return await api().find(uid, { auth, params });
     },
     async findOne(id, params = {}, auth = TRUSTED) {
-      return api().findOne(uid, id, { auth, params });
+      return await api().findOne(uid, id, { auth, params });
     },
     async create(params, auth = TRUSTED) {
       const { data, query } = split(params);

@@ -69,22 +69,19 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
  */
 function guard(app: App, route: RouteConfig, action: string): Koa.Middleware {
   const auth = route.config?.auth;
-  const admit: (ctx: Koa.Context) => Promise<void> =
-    auth === false
-      ? // No credential is asked for or checked, and the handler runs as the public caller: what it reads
-        // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
-        async (ctx) => {
-          ctx.state.auth = await app.authenticate(undefined);
-        }
-      : async (ctx) => {
-          const state = await app.authenticate(ctx.get('authorization') || undefined);
-          ctx.state.auth = state;
-          // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
-          if (auth === 'per-operation') requireCaller(state);
-          else authorize(state, auth, action);
-        };
   return async (ctx, next) => {
-    await admit(ctx);
+    if (auth === false) {
+      // No credential is asked for or checked, and the handler runs as the public caller: what it reads
+      // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
+      ctx.state.auth = await app.authenticate(undefined);
+    } else {
+      // Node keeps request header names lower-cased (what ctx.get would look up).
+      const state = await app.authenticate(ctx.req.headers.authorization || undefined);
+      ctx.state.auth = state;
+      // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
+      if (auth === 'per-operation') requireCaller(state);
+      else authorize(state, auth, action);
+    }
     try {
       await next();
     } catch (error) {

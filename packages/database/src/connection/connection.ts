@@ -92,7 +92,7 @@ export class Connection {
    * Rows of a read as value lists in select order, for the row mapper (sql/row-mapper.ts), which decodes them:
    * PostgreSQL timestamps come as text (statements.ts `values`).
    */
-  async values(query: Compilable | SqlStatement): Promise<unknown[][]> {
+  values(query: Compilable | SqlStatement): Promise<unknown[][]> {
     const statement = toStatement(query);
     const reader = this.readHandle();
     if (reader) {
