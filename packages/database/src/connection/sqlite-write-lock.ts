@@ -13,12 +13,13 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
  * wait its turn, with reads served meanwhile.
  */
 export async function beginSqliteWrite(db: BetterSqlite3.Database): Promise<void> {
-  db.pragma('busy_timeout = 0');
+  const run = controlStatements(db);
+  run.noWait.get();
   const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
   try {
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
       try {
-        db.exec('BEGIN IMMEDIATE');
+        run.begin.run();
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
@@ -26,6 +27,40 @@ export async function beginSqliteWrite(db: BetterSqlite3.Database): Promise<void
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   } finally {
-    db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    run.wait.get();
   }
+}
+
+/** COMMIT or ROLLBACK on the writer, as prepared statements. */
+export function endSqliteWrite(db: BetterSqlite3.Database, how: 'COMMIT' | 'ROLLBACK'): void {
+  const run = controlStatements(db);
+  (how === 'COMMIT' ? run.commit : run.rollback).run();
+}
+
+interface ControlStatements {
+  noWait: BetterSqlite3.Statement;
+  wait: BetterSqlite3.Statement;
+  begin: BetterSqlite3.Statement;
+  commit: BetterSqlite3.Statement;
+  rollback: BetterSqlite3.Statement;
+}
+
+/**
+ * A write's control statements, prepared once per handle: `db.pragma()` and `db.exec()` parse their SQL anew on
+ * every call, and each write ran four of them.
+ */
+const prepared = new WeakMap<BetterSqlite3.Database, ControlStatements>();
+function controlStatements(db: BetterSqlite3.Database): ControlStatements {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = {
+      noWait: db.prepare('PRAGMA busy_timeout = 0'),
+      wait: db.prepare(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+    };
+    prepared.set(db, statements);
+  }
+  return statements;
 }

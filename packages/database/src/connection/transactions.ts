@@ -14,7 +14,7 @@ import type { ClientBase } from 'pg';
 import type { Dialect } from './config';
 import type { ConnectionPool } from './pool';
 import { executeMysql } from './mysql-driver';
-import { beginSqliteWrite } from './sqlite-write-lock';
+import { beginSqliteWrite, endSqliteWrite } from './sqlite-write-lock';
 import { isUnavailable, unavailable } from './unavailable';
 
 export interface TransactionScope {
@@ -122,7 +122,9 @@ export class Transactions {
     if (this.dialect === 'sqlite') {
       const db = raw as BetterSqlite3.Database;
       // SQLite ends a transaction itself on some errors (a full disk): nothing is left to roll back.
-      if (sql !== 'ROLLBACK' || db.inTransaction) db.exec(sql);
+      if (sql === 'COMMIT' || sql === 'ROLLBACK') {
+        if (sql === 'COMMIT' || db.inTransaction) endSqliteWrite(db, sql);
+      } else db.exec(sql);
     } else if (this.dialect === 'mysql') await executeMysql(raw, { sql, bindings: [] });
     else await (raw as ClientBase).query(sql);
   }
