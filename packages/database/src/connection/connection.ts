@@ -79,13 +79,7 @@ export class Connection {
 
   /** Rows of a read. */
   async all(query: Compilable | SqlStatement): Promise<Row[]> {
-    const statement = toStatement(query);
-    const reader = this.readHandle();
-    if (reader) {
-      this.notify(statement);
-      return this.shared.statements.rows(reader, statement);
-    }
-    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement);
+    return this.read(toStatement(query), (raw, statement) => this.shared.statements.rows(raw, statement));
   }
 
   /**
@@ -93,18 +87,15 @@ export class Connection {
    * PostgreSQL timestamps come as text (statements.ts `values`).
    */
   values(query: Compilable | SqlStatement): Promise<unknown[][]> {
-    const statement = toStatement(query);
-    const reader = this.readHandle();
-    if (reader) {
-      this.notify(statement);
-      return this.shared.statements.values(reader, statement);
-    }
-    return this.onDriverConnection((raw) => this.shared.statements.values(raw, statement), statement);
+    return this.read(toStatement(query), (raw, statement) => this.shared.statements.values(raw, statement));
   }
 
-  /** SQLite's query-only handle for a read outside any transaction (sqlite-read-handle.ts); null otherwise. */
-  private readHandle(): ReturnType<SqliteReadHandle['get']> | null {
-    return this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
+  /** A read on SQLite's query-only handle when outside any transaction (sqlite-read-handle.ts), else as any statement. */
+  private read<T>(statement: SqlStatement, run: (raw: unknown, statement: SqlStatement) => Promise<T>): Promise<T> {
+    const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
+    if (!reader) return this.onDriverConnection((raw) => run(raw, statement), statement);
+    this.notify(statement);
+    return run(reader, statement);
   }
 
   async first(query: Compilable | SqlStatement): Promise<Row | undefined> {

@@ -13,7 +13,7 @@
  * the entry budget's row caps (powers of two: entry-budget.ts), so each text
  * is prepared once and reused.
  */
-import type { SqlStatement } from './statements';
+import type { SqlStatement } from './sql-statement';
 
 /** A statement text split around its LIMIT parameters. */
 interface LimitSlots {

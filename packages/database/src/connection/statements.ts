@@ -14,13 +14,11 @@ import { isUnavailable, unavailable } from './unavailable';
 import { affectedMysql, executeMysql, mysqlValues } from './mysql-driver';
 import { DECODED_READ_TYPES } from './postgres-driver';
 import { SqliteLimits } from './sqlite-limits';
+import type { SqlStatement } from './sql-statement';
 
 export type Row = Record<string, unknown>;
 
-export interface SqlStatement {
-  sql: string;
-  bindings: readonly unknown[];
-}
+export type { SqlStatement };
 
 /** A knex builder or raw statement: compiled to the dialect's SQL with native placeholders. */
 export type Compilable = { toSQL(): Knex.Sql | Knex.Sql[] };
