@@ -26,6 +26,7 @@ import { loadApp, type LoadedApp } from './loader/load-app';
 import { exposeToStrapiCode, withdrawFromStrapiCode } from './loader/strapi-global';
 import { asFunction, asRouter } from './loader/app-entries';
 import { validateModel } from './loader/validate-schema';
+import { copyPlain } from './loader/content-type';
 import { Registry } from './registries/registry';
 import { Instances } from './registries/instances';
 import { Hooks } from './hooks';
@@ -80,12 +81,13 @@ export class App {
 
   readonly contentTypes = new Registry<ContentType>('content type');
   readonly components = new Registry<Component>('component');
-  readonly services = new Registry<Provider<object>>('service');
-  readonly controllers = new Registry<Provider<object>>('controller');
+  // Strapi code reads `strapi.services[uid]` and `strapi.plugins.x.services.y` as instances (registry.ts).
+  readonly services = new Registry<Provider<object>>('service', (uid) => this.service(uid));
+  readonly controllers = new Registry<Provider<object>>('controller', (uid) => this.controller(uid));
   readonly routes = new Registry<RouterDefinition>('router');
   readonly policies = new Registry<PolicyFunction>('policy');
   readonly middlewares = new Registry<MiddlewareFactory>('middleware');
-  readonly plugins = new Registry<Plugin>('plugin');
+  readonly plugins = new Registry<Plugin>('plugin', (name) => this.plugin(name));
   readonly authStrategies = new Registry<AuthStrategy>('auth strategy');
   /** Content-API query parameters plugins add (`locale`); declare them during `register`. */
   readonly queryParameters = new Registry<QueryParameter>('query parameter');
@@ -263,7 +265,7 @@ export class App {
     this.strapiServer = new StrapiServer(this, this.http);
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
-    for (const contentType of [...API_TOKEN_CONTENT_TYPES, CORE_STORE_CONTENT_TYPE]) this.contentTypes.add(contentType.uid, contentType);
+    for (const contentType of [...API_TOKEN_CONTENT_TYPES, CORE_STORE_CONTENT_TYPE]) this.contentTypes.add(contentType.uid, copyPlain(contentType));
     this.routes.add('global::health', healthRouter(this));
     if (openApiEnabled(this)) this.routes.add('global::openapi', openApiRouter(this));
 
@@ -275,7 +277,7 @@ export class App {
       this.pendingLifecycles.push(...registerPlugin(this, extended, settings.get(extended.name) ?? {}).lifecycles);
     }
     // Media attributes need the file type; an upload plugin brings its own.
-    if (!this.contentTypes.has(FILE_UID)) this.contentTypes.add(FILE_UID, FILE_CONTENT_TYPE);
+    if (!this.contentTypes.has(FILE_UID)) this.contentTypes.add(FILE_UID, copyPlain(FILE_CONTENT_TYPE));
     for (const plugin of this.plugins.values()) {
       this.registeredPlugins.push(plugin);
       await plugin.register?.(this.context);

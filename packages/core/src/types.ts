@@ -137,6 +137,11 @@ export interface AuthState {
   strategy: string;
   credentials: Record<string, unknown> | null;
   ability: Ability;
+  /**
+   * The end user the credential belongs to, when a strategy has one: the route puts it on `ctx.state.user`, where
+   * Strapi's users-permissions strategy puts it and Strapi plugins read it (strapi-plugin-ratings' reviews).
+   */
+  user?: Record<string, unknown>;
 }
 
 export interface Ability {

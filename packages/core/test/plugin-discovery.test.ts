@@ -178,18 +178,19 @@ eachDatabase('plugin discovery: config and built-in stand-ins', (dialect) => {
     }
   });
 
-  it("runs Strapi's internal upload plugin for an app that depends on @strapi/strapi, unless config turns it off", async () => {
+  it("runs Strapi's internal upload and email plugins for an app that depends on @strapi/strapi, unless config turns them off", async () => {
     const strapiApp = { 'package.json': { name: 'strapi-app', private: true, dependencies: { '@strapi/strapi': '4.26.2', '@strapi/plugin-users-permissions': '4.26.2' } } };
     const app = await startApp({ dialect, files: strapiApp });
     try {
-      expect(app.app.plugins.keys().sort()).to.deep.equal(['rest', 'upload', 'users-permissions']);
+      expect(app.app.plugins.keys().sort()).to.deep.equal(['email', 'rest', 'upload', 'users-permissions']);
       expect((await app.get('/api/upload/files', { token: await app.fullAccessToken() })).status).to.equal(200);
     } finally {
       await app.stop();
     }
-    const without = await startApp({ dialect, files: { ...strapiApp, 'config/plugins.js': `module.exports = { upload: false };\n` } });
+    const without = await startApp({ dialect, files: { ...strapiApp, 'config/plugins.js': `module.exports = { upload: false, email: false };\n` } });
     try {
       expect(without.app.plugin('upload')).to.equal(undefined);
+      expect(without.app.plugin('email')).to.equal(undefined);
     } finally {
       await without.stop();
     }

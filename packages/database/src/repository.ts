@@ -94,7 +94,7 @@ export class EntityRepository {
   ) {
     this.allColumnsQuery = {
       entity,
-      fields: entity.allColumns,
+      fields: entity.serverColumns,
       where: null,
       sort: [{ path: [], field: entity.columns.get('id')!, direction: 'asc' }],
       populate: new Map(),
@@ -107,7 +107,7 @@ export class EntityRepository {
     return compileQuery(params, this.entity, this.parts.metadata, { defaultPublicationState: 'preview', ...options });
   }
 
-  /** Every column (private ones included), drafts included: for trusted internal reads. */
+  /** Every column (private ones included; not the authorship stamps), drafts included: for trusted internal reads. */
   get everything(): ReadPlan {
     return this.allColumnsQuery;
   }
@@ -158,7 +158,7 @@ export class EntityRepository {
         const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
-        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(columns), this.returningFor(readQuery));
+        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(this.withDefaults(columns)), this.returningFor(readQuery));
         await this.parts.links.write(this.entity, id, links, 'create');
         if (row) return this.parts.reader.fromRow(readQuery, row);
         return this.readBack(id, readQuery);
@@ -292,6 +292,21 @@ export class EntityRepository {
     if (!this.entity.columns.has('createdAt')) return columns;
     const now = new Date();
     return { createdAt: now, updatedAt: now, ...columns };
+  }
+
+  /**
+   * A create's attributes left out get their schema `default`, as Strapi's query engine fills them
+   * (`processData` with `withDefaults`): server code writing `db.query(uid).create` relies on it.
+   */
+  private withDefaults(columns: Record<string, unknown>): Record<string, unknown> {
+    let filled = columns;
+    for (const field of this.entity.columns.values()) {
+      const fallback = field.attribute.default;
+      if (fallback === undefined || columns[field.name] !== undefined) continue;
+      if (filled === columns) filled = { ...columns };
+      filled[field.name] = typeof fallback === 'function' ? (fallback as () => unknown)() : fallback;
+    }
+    return filled;
   }
 
   private withUpdatedAt(columns: Record<string, unknown>): Record<string, unknown> {

@@ -277,3 +277,4 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
 export { seededRandom } from './random';
 
 export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';
+export { TestSmtp, type Mail } from './smtp';

@@ -18,6 +18,8 @@ export interface CoreService {
   create(params: CoreServiceParams, auth?: AuthState): Promise<Entity>;
   update(id: unknown, params: CoreServiceParams, auth?: AuthState): Promise<Entity>;
   delete(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+  /** Strapi's helper: the params with `publicationState: 'live'` unless they name one (extensions call `this.getFetchParams`). */
+  getFetchParams(params?: CoreServiceParams): CoreServiceParams;
 }
 
 const TRUSTED: AuthState = { strategy: 'internal', credentials: null, ability: allowEverything };
@@ -51,5 +53,6 @@ export function defaultService(app: App, uid: string): CoreService {
       if (single) return api().deleteSingle(uid, { auth, params });
       return api().delete(uid, id, { auth, params });
     },
+    getFetchParams: (params = {}) => ({ publicationState: 'live', ...params }),
   };
 }

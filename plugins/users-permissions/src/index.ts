@@ -11,6 +11,7 @@
  */
 import type { App, KernelContext, Plugin, PluginServer } from '@tessera/core';
 import { defaultConfig, validateConfig, type UsersPermissionsConfig } from './config';
+import { writeAdvancedSettings } from './advanced-settings';
 import { contentTypes, USER_UID } from './content-types';
 import { authController, permissionsController, roleController, userController } from './controllers';
 import { DatabaseRateLimitStore, RATE_LIMIT_TABLE } from './database-rate-limit-store';
@@ -112,6 +113,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
         },
       });
       await roles().initialize();
+      await writeAdvancedSettings(current, config().advanced);
       // Added after the kernel's API-token strategy: a bearer token is an API token first, then a JWT.
       current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: () => config().advanced.emailConfirmation }));
     },

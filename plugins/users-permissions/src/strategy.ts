@@ -29,7 +29,7 @@ export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserServ
       delete user.passwordChangedAt;
       const role = user.role as { id?: number } | null | undefined;
       const ability = typeof role?.id === 'number' ? await deps.abilities.roleAbility(role.id) : new ActionSet([]);
-      return { strategy: STRATEGY_NAME, credentials: user, ability };
+      return { strategy: STRATEGY_NAME, credentials: user, ability, user };
     },
   };
 }

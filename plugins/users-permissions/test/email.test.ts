@@ -6,9 +6,8 @@
  * accounts; and email confirmation (register → mail → confirm → login).
  */
 import { expect } from 'chai';
-import { eachDatabase, type TestApp } from '@tessera/testing';
+import { eachDatabase, TestSmtp, type TestApp } from '@tessera/testing';
 import { errorBody, register, startUpApp } from './fixture';
-import { TestSmtp } from './smtp';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

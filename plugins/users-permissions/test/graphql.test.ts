@@ -12,10 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from 'graphql';
-import { SHARED_REFERENCE, eachDatabase, type TestApp } from '@tessera/testing';
+import { SHARED_REFERENCE, TestSmtp, eachDatabase, type TestApp } from '@tessera/testing';
 import { gql } from '../../graphql/test/helpers';
 import { errorBody, recordedBodies, register, startUpApp } from './fixture';
-import { TestSmtp } from './smtp';
 
 const ME = 'id username email confirmed blocked role { id name description type }';
 const AUTHENTICATED = { name: 'Authenticated', description: 'Default role given to authenticated user.', type: 'authenticated' };

@@ -11,9 +11,15 @@ import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { bootError, eachDatabase, type TestApp } from '@tessera/testing';
-import { UNAUTHORIZED, register, startUpApp, upFiles } from './fixture';
+import { PUBLIC_ACTIONS, UNAUTHORIZED, register, startUpApp, upFiles } from './fixture';
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789';
+
+/** A route answering what a Strapi plugin's controller finds on ctx.state: the user and the strategy's name. */
+const WHOAMI = {
+  'src/api/whoami/routes/whoami.js': `module.exports = { routes: [{ method: 'GET', path: '/whoami', handler: 'whoami.me' }] };`,
+  'src/api/whoami/controllers/whoami.js': `module.exports = { me(ctx) { const user = ctx.state.user; ctx.body = { ...(user ? { id: user.id, username: user.username, password: user.password } : {}), strategy: ctx.state.auth.strategy }; } };`,
+};
 
 function base64url(value: object | string): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -37,10 +43,19 @@ eachDatabase('users-permissions: forged and stale JWTs', (dialect) => {
   let user: { jwt: string; id: number };
   const now = () => Math.floor(Date.now() / 1000);
   before(async () => {
-    app = await startUpApp(dialect, { config: { jwtSecret: SECRET } });
+    app = await startUpApp(dialect, { config: { jwtSecret: SECRET }, files: WHOAMI, permissions: { public: PUBLIC_ACTIONS, authenticated: ['api::whoami.whoami.me'] } });
     user = await register(app, 'jack');
   });
   after(() => app?.stop());
+
+  it("puts the JWT's user on ctx.state.user, as Strapi's strategy does (plugins read it there); an API token has none", async () => {
+    const me = await app.get('/api/whoami', { token: user.jwt });
+    expect(me.status).to.equal(200);
+    expect(me.body).to.deep.include({ id: user.id, username: 'jack', strategy: 'users-permissions' });
+    expect(me.body).to.not.have.any.keys('password', 'resetPasswordToken', 'passwordChangedAt');
+    const byToken = await app.get('/api/whoami', { token: await app.fullAccessToken() });
+    expect(byToken.body).to.deep.equal({ strategy: 'api-token' });
+  });
 
   it('the configured secret signs the tokens, and a valid token is accepted', async () => {
     expect((jwt.verify(user.jwt, SECRET) as jwt.JwtPayload).id).to.equal(user.id);

@@ -12,6 +12,11 @@ import { CUSTOM_FIELDS, REQUEST_ID, TRANSFORMER } from './cases/plugins';
 import { IMPORT_EXPORT } from './cases/import-export';
 import { SENTRY } from './cases/sentry';
 import { DOCUMENTATION } from './cases/documentation';
+import { EMAIL_DESIGNER_SENDMAIL, PASSWORDLESS_NODEMAILER } from './cases/email';
+import { MENUS, NAVIGATION } from './cases/menus-navigation';
+import { COMMENTS, FUZZY_SEARCH, RATINGS } from './cases/search-comments';
+import { CONFIG_SYNC, PUBLISHER, SITEMAP, WEBSITE_BUILDER } from './cases/scheduled';
+import { oneApp } from './cases/one-app';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -175,4 +180,10 @@ export const SUITES: EcosystemSuite[] = [
   IMPORT_EXPORT,
   DOCUMENTATION,
   SENTRY,
+  // Booted together, as an app with several plugins is (one boot per database: the suite's time budget).
+  oneApp('menus, navigation, fuzzy-search, comments and ratings in one app', [MENUS, NAVIGATION, FUZZY_SEARCH, COMMENTS, RATINGS]),
+  oneApp('sitemap, config-sync and publisher in one app', [SITEMAP, CONFIG_SYNC, PUBLISHER]),
+  WEBSITE_BUILDER,
+  PASSWORDLESS_NODEMAILER,
+  EMAIL_DESIGNER_SENDMAIL,
 ];

@@ -125,11 +125,16 @@ export function unmetNeeds(item: EcosystemCase, bare: App): string[] {
     .map(([name]) => name);
 }
 
-/** Boots the case's app on a database: its package.json lists its packages, its node_modules is the installed one. */
+/**
+ * Boots the case's app on a database: its package.json lists its packages, its node_modules is the installed one.
+ * They are listed sorted, as `npm install` writes them: plugins register and bootstrap in that order, in Strapi as
+ * here (`@strapi/plugin-users-permissions` before a plugin whose bootstrap grants the public role its actions).
+ */
 export function startCase(item: EcosystemCase, dialect: TestDialect, installed: Installation): Promise<TestApp> {
+  const dependencies = Object.fromEntries(Object.entries(item.packages).sort(([a], [b]) => a.localeCompare(b, 'en')));
   return startApp({
     dialect,
     nodeModules: installed.nodeModules,
-    files: { 'package.json': { name: 'ecosystem-app', private: true, dependencies: item.packages }, ...item.files },
+    files: { 'package.json': { name: 'ecosystem-app', private: true, dependencies }, ...item.files },
   });
 }

@@ -119,12 +119,12 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const answer = this.writeAnswer(uid, params, context.auth);
     const values = this.withDeclaredData(uid, this.writableData(uid, data, context.auth), params, context.auth, 'collection');
-    return this.entityService.create(uid, { data: values, ...answer });
+    return this.entityService.create(uid, { data: values, ...answer, unknownKeys: 'refuse' });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
     const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), ...answer });
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), ...answer, unknownKeys: 'refuse' });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
@@ -152,8 +152,8 @@ export class ContentApi {
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
       const existing = await this.firstId(uid, params, context.auth);
-      if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer });
-      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), ...answer });
+      if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer, unknownKeys: 'refuse' });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), ...answer, unknownKeys: 'refuse' });
     });
   }
 

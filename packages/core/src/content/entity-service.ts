@@ -41,6 +41,11 @@ export interface EntityWriteParams extends Omit<WriteParams, 'data'> {
   data: unknown;
   fields?: unknown;
   populate?: unknown;
+  /**
+   * `refuse`: a key that is no attribute is a 400 (the content API, for clients). Server code's unknown keys are
+   * dropped, as Strapi's query engine drops them (a plugin logging `{ status, timestamp }` into a type without `timestamp`).
+   */
+  unknownKeys?: 'refuse';
 }
 
 export interface EntityPage {
@@ -124,10 +129,11 @@ export class EntityService {
   async create(uid: string, params: EntityWriteParams): Promise<Entity> {
     const entity = this.db.entity(uid);
     const ruled = this.rules.of(uid).length > 0;
+    const data = params.unknownKeys === 'refuse' ? params.data : attributesOnly(entity, params.data);
     // Without rules the data is checked before the transaction opens; rules prepare it inside, then it is checked.
-    const checked = ruled ? undefined : this.createValues(uid, params.data);
+    const checked = ruled ? undefined : this.createValues(uid, data);
     return this.db.transaction(async () => {
-      const values = checked ?? this.createValues(uid, await this.rules.prepareCreate(uid, params.data));
+      const values = checked ?? this.createValues(uid, await this.rules.prepareCreate(uid, data));
       await this.checkUnique(entity, values, null);
       const created = await this.db.query(uid).create({ data: values, query: this.readBack(uid, params), source: this.writeSource(params) });
       if (ruled) await this.rules.afterCreate(uid, created.id, values);
@@ -140,9 +146,10 @@ export class EntityService {
     const entity = this.db.entity(uid);
     const entryId = toId(id);
     const ruled = this.rules.of(uid).length > 0;
-    const checked = ruled ? undefined : this.updateValues(uid, params.data);
+    const data = params.unknownKeys === 'refuse' ? params.data : attributesOnly(entity, params.data);
+    const checked = ruled ? undefined : this.updateValues(uid, data);
     return this.db.transaction(async () => {
-      const values = checked ?? this.updateValues(uid, await this.rules.prepareUpdate(uid, entryId, params.data));
+      const values = checked ?? this.updateValues(uid, await this.rules.prepareUpdate(uid, entryId, data));
       if (entity.draftAndPublish) await this.checkRequiredWhenPublished(entity, entryId, values);
       await this.checkUnique(entity, values, entryId);
       const wasPublished = 'publishedAt' in values && entity.draftAndPublish ? await this.isPublished(uid, entryId) : undefined;
@@ -284,6 +291,14 @@ export class EntityService {
  * Strapi v4 drops `publishedAt` on a type without draft & publish (seeds written for one schema keep working on
  * another); every other unknown key stays a 400.
  */
+/** The data's keys that are attributes of the type (columns, relations, components, media); others dropped. */
+function attributesOnly(entity: { columns: ReadonlyMap<string, unknown>; links: ReadonlyMap<string, unknown> }, data: unknown): unknown {
+  if (!isRecord(data)) return data;
+  const known = Object.keys(data).filter((key) => entity.columns.has(key) || entity.links.has(key));
+  if (known.length === Object.keys(data).length) return data;
+  return Object.fromEntries(known.map((key) => [key, data[key]]));
+}
+
 function ignorePublishedAt(entity: { draftAndPublish: boolean }, data: unknown): unknown {
   if (entity.draftAndPublish || !isRecord(data) || !('publishedAt' in data)) return data;
   const { publishedAt: _ignored, ...rest } = data;

@@ -64,7 +64,7 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
     const auth = route.config?.auth;
     rows.push({
       method: route.method,
-      path: `${prefix}${route.path}`,
+      path: joinRoutePath(prefix, route.path),
       route,
       info,
       namespace,
@@ -78,6 +78,14 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
     });
   }
   return rows;
+}
+
+/**
+ * A route's path under its prefix, as @koa/router's `setPrefix` joins them: `/` under a prefix is the prefix itself
+ * (Strapi v4's plugin `GET /` route answers `/api/<plugin>`; the non-strict match also takes `/api/<plugin>/`).
+ */
+function joinRoutePath(prefix: string, path: string): string {
+  return path === '/' && prefix !== '' ? prefix : `${prefix}${path}`;
 }
 
 function actionOf(namespace: string, route: RouteConfig): string {

@@ -78,6 +78,7 @@ function guard(app: App, route: RouteConfig, action: string): Koa.Middleware {
       // Node keeps request header names lower-cased (what ctx.get would look up).
       const state = await app.authenticate(ctx.req.headers.authorization || undefined);
       ctx.state.auth = state;
+      if (state.user) ctx.state.user = state.user;
       // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
       if (auth === 'per-operation') requireCaller(state);
       else authorize(state, auth, action);

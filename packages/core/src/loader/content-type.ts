@@ -10,10 +10,11 @@
 import type { Component, ComponentSchema, ContentType, ContentTypeSchema } from '@tessera/database';
 import { validateComponentShape, validateContentTypeShape } from './validate-schema';
 
-export function buildContentType(raw: unknown, uid: string, namespace: string, source: string): ContentType {
+/** `warn`: misspelt keys are reported there, not fatal (a plugin's schema: validate-schema.ts `ShapeOptions`). */
+export function buildContentType(raw: unknown, uid: string, namespace: string, source: string, warn?: (message: string) => void): ContentType {
   const plugin = uid.startsWith('plugin::') ? namespace : undefined;
-  validateContentTypeShape(raw, source, { plugin: plugin !== undefined });
-  const schema = raw as ContentTypeSchema & { globalId?: string };
+  validateContentTypeShape(raw, source, { plugin: plugin !== undefined, warn });
+  const schema = copyPlain(raw) as ContentTypeSchema & { globalId?: string };
   const singular = schema.info.singularName;
   return {
     ...schema,
@@ -32,9 +33,9 @@ export function buildContentType(raw: unknown, uid: string, namespace: string, s
   };
 }
 
-export function buildComponent(raw: unknown, category: string, name: string, source: string): Component {
-  validateComponentShape(raw, source);
-  const schema = raw as ComponentSchema;
+export function buildComponent(raw: unknown, category: string, name: string, source: string, warn?: (message: string) => void): Component {
+  validateComponentShape(raw, source, { warn });
+  const schema = copyPlain(raw) as ComponentSchema;
   return {
     ...schema,
     collectionName: schema.collectionName ?? `components_${category}_${name.replace(/-/g, '_')}s`,
@@ -43,6 +44,21 @@ export function buildComponent(raw: unknown, category: string, name: string, sou
     category,
     source,
   };
+}
+
+/**
+ * A copy of a schema's plain objects and arrays (other values, such as functions, are shared), as Strapi's
+ * `createContentType` clones its definition. Plugins edit registered types in place (strapi-plugin-sitemap adds
+ * `sitemap_exclude` to every type's attributes): the edit must reach this app's type, never the module the
+ * schema came from, which every later app in the process would read. The kernel's own types are registered
+ * through it too.
+ */
+export function copyPlain<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyPlain(item)])) as T;
 }
 
 /** lodash's `upperFirst(camelCase(x))` for the kebab-case names schemas use: `users-permissions-user` → `UsersPermissionsUser`. */

@@ -32,6 +32,11 @@ type RawObject = Record<string, unknown>;
 export interface ShapeOptions {
   /** A plugin's schema: it may declare i18n's `locale`/`localizations` itself. */
   plugin?: boolean;
+  /**
+   * Where a misspelt key is reported instead of stopping the boot: for a plugin's schemas, which the app's
+   * author cannot edit (a published plugin's `"require": false`). Strapi ignores the key; so does Tessera, saying so.
+   */
+  warn?: (message: string) => void;
 }
 
 /** Checks one content type's own shape (no cross-type checks); a missing `kind` is a collection type, as in Strapi. */
@@ -41,9 +46,10 @@ export function validateContentTypeShape(raw: unknown, file: string, options: Sh
   };
   if (!isObject(raw)) fail('schema must be a JSON object');
   const schema = raw as RawObject;
-  checkKeys(schema, 'schema', fail);
-  if (isObject(schema.info)) checkKeys(schema.info as RawObject, 'info', fail);
-  if (isObject(schema.options)) checkKeys(schema.options as RawObject, 'options', fail);
+  const misspelt = options.warn ?? fail;
+  checkKeys(schema, 'schema', misspelt);
+  if (isObject(schema.info)) checkKeys(schema.info as RawObject, 'info', misspelt);
+  if (isObject(schema.options)) checkKeys(schema.options as RawObject, 'options', misspelt);
   if (schema.kind !== undefined && schema.kind !== 'collectionType' && schema.kind !== 'singleType') {
     fail(`"kind" must be "collectionType" or "singleType", got ${JSON.stringify(schema.kind)}`);
   }
@@ -60,19 +66,24 @@ export function validateContentTypeShape(raw: unknown, file: string, options: Sh
   validateAttributes(schema.attributes, file, options);
 }
 
-export function validateComponentShape(raw: unknown, file: string): void {
+export function validateComponentShape(raw: unknown, file: string, options: ShapeOptions = {}): void {
   if (!isObject(raw)) throw new ConfigurationError('component must be a JSON object', file);
   const schema = raw as RawObject;
-  checkKeys(schema, 'schema', (message) => {
-    throw new ConfigurationError(message, file);
-  });
+  checkKeys(
+    schema,
+    'schema',
+    options.warn ??
+      ((message) => {
+        throw new ConfigurationError(message, file);
+      }),
+  );
   if (schema.collectionName !== undefined && (typeof schema.collectionName !== 'string' || !TABLE_NAME.test(schema.collectionName))) {
     throw new ConfigurationError('"collectionName" must be a table name (letters, digits, underscores, hyphens)', file);
   }
-  validateAttributes(schema.attributes, file);
+  validateAttributes(schema.attributes, file, options);
 }
 
-function checkKeys(object: RawObject, place: KeyPlace, fail: (message: string) => never): void {
+function checkKeys(object: RawObject, place: KeyPlace, fail: (message: string) => void): void {
   const problem = misspeltKey(object, place);
   if (problem) fail(problem);
 }
@@ -90,7 +101,7 @@ export function validateAttribute(name: string, raw: unknown, all: RawObject, fi
   if (RESERVED.has(name) && !(options.plugin && LOCALIZATION_ATTRIBUTES.has(name))) fail('this name is reserved');
   if (!isObject(raw)) fail('must be an object with a "type"');
   const attribute = raw as RawObject;
-  checkKeys(attribute, 'attribute', fail);
+  checkKeys(attribute, 'attribute', options.warn ? (message) => options.warn!(`attribute "${name}": ${message}`) : fail);
   const type = attribute.type;
   if (type === 'customField') {
     // Checked as its registered type once plugins have registered (strapi/custom-fields.ts).

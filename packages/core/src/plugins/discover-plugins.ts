@@ -11,8 +11,8 @@
  * package is installed. Any other package (`@strapi/plugin-sentry`,
  * `strapi-plugin-slugify`) is loaded as it is.
  *
- * Strapi always runs its internal plugins; of those, Tessera has `upload`, so
- * an app that depends on `@strapi/strapi` (a Strapi app) gets it too.
+ * Strapi always runs its internal plugins; of those, Tessera has `upload` and
+ * `email`, so an app that depends on `@strapi/strapi` (a Strapi app) gets them too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,10 +24,11 @@ const BUILT_IN = new Map([
   ['@strapi/plugin-upload', 'upload'],
   ['@strapi/plugin-graphql', 'graphql'],
   ['@strapi/plugin-i18n', 'i18n'],
+  ['@strapi/plugin-email', 'email'],
 ]);
 
 /** Strapi's internal plugins (always on in a Strapi app) that Tessera has. */
-const STRAPI_INTERNAL = ['upload'];
+const STRAPI_INTERNAL = ['upload', 'email'];
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -24,18 +24,22 @@ export function registerPlugin(app: App, plugin: Plugin, setting: PluginSetting)
   app.config.set(`plugin.${plugin.name}`, pluginConfig(app, plugin, setting));
 
   const lifecycles: RegisteredPlugin['lifecycles'] = [];
+  // A plugin's schemas are not the app author's to edit: a misspelt key is said, and ignored as Strapi ignores it.
+  const warnFor = (place: string) => (message: string) => app.log.warn(`${place}: ${message} (ignored, as Strapi ignores it)`);
   for (const [key, declared] of Object.entries(plugin.contentTypes ?? {})) {
     if (!declared || typeof declared !== 'object' || !('schema' in declared)) {
       throw new ConfigurationError(`content type "${key}" must be declared as { schema }`, source);
     }
-    const contentType = buildContentType(declared.schema, uidOf(key), plugin.name, `${source}, content type "${key}"`);
+    const place = `${source}, content type "${key}"`;
+    const contentType = buildContentType(declared.schema, uidOf(key), plugin.name, place, warnFor(place));
     app.contentTypes.add(contentType.uid, contentType);
     if (declared.lifecycles) lifecycles.push({ uid: contentType.uid, handlers: declared.lifecycles });
   }
   for (const [uid, schema] of Object.entries(plugin.components ?? {})) {
     const [category, name] = uid.split('.');
     if (!category || !name) throw new ConfigurationError(`component "${uid}" must be named <category>.<name>`, source);
-    app.components.add(uid, buildComponent(schema, category, name, `${source}, component "${uid}"`));
+    const place = `${source}, component "${uid}"`;
+    app.components.add(uid, buildComponent(schema, category, name, place, warnFor(place)));
   }
   for (const [key, provider] of Object.entries(plugin.services ?? {})) app.services.add(uidOf(key), provider);
   for (const [key, provider] of Object.entries(plugin.controllers ?? {})) app.controllers.add(uidOf(key), provider);

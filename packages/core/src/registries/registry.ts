@@ -6,15 +6,23 @@
  * reads `strapi.contentTypes['api::article.article']` and iterates
  * `Object.values(strapi.contentTypes)`, and that code must run unchanged. The
  * registry's own state is in private fields, so no other key shows.
+ *
+ * What a property shows may differ from what the registry holds: Strapi's
+ * `strapi.plugins.x` is the plugin object (`services` instantiated), and
+ * `strapi.services[uid]` the service instance, while the kernel keeps the
+ * definitions and factories (`get`, `values`). `shown` maps a key to the
+ * value its property answers, read on each access (instances are lazy).
  */
 import { ConfigurationError } from '@tessera/errors';
 
 export class Registry<T> {
   readonly #items = new Map<string, T>();
   readonly #kind: string;
+  readonly #shown: ((key: string) => unknown) | undefined;
 
-  constructor(kind: string) {
+  constructor(kind: string, shown?: (key: string) => unknown) {
     this.#kind = kind;
+    this.#shown = shown;
   }
 
   get kind(): string {
@@ -29,7 +37,9 @@ export class Registry<T> {
   /** Replaces an entry (app extensions overriding a default). */
   set(key: string, value: T): void {
     this.#items.set(key, value);
-    Object.defineProperty(this, key, { value, enumerable: true, configurable: true, writable: false });
+    const shown = this.#shown;
+    if (shown) Object.defineProperty(this, key, { get: () => shown(key), enumerable: true, configurable: true });
+    else Object.defineProperty(this, key, { value, enumerable: true, configurable: true, writable: false });
   }
 
   get(key: string): T {

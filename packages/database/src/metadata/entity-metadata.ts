@@ -84,6 +84,11 @@ export interface EntityMetadata {
   publicColumns: ColumnField[];
   /** Every column-backed field, private ones included (trusted reads). */
   allColumns: ColumnField[];
+  /**
+   * What server code reads when it names no fields: every column but the admin authorship stamps
+   * (`createdBy`, `updatedBy`), which are relations in Strapi and come only when asked for.
+   */
+  serverColumns: ColumnField[];
   /** Index-backed substring search (search-options.ts), or null. */
   search: { table: string; columns: string[] } | null;
   /** Extra b-tree indexes (column lists) the schema declares. */

@@ -104,6 +104,7 @@ function emptyEntity(
     componentJoinTable: null,
     publicColumns: [],
     allColumns: [],
+    serverColumns: [],
     attributes: {},
     search: null,
     indexes: [],
@@ -143,9 +144,13 @@ function addAttributes(entity: EntityMetadata, attributes: Record<string, Attrib
   }
 }
 
+/** Strapi's admin authorship relations, kept as columns here (see entityFromContentType). */
+const AUTHORSHIP = new Set(['createdBy', 'updatedBy']);
+
 function finish(entity: EntityMetadata): void {
   entity.allColumns = [...entity.columns.values()];
   entity.publicColumns = entity.allColumns.filter((field) => !field.private);
+  entity.serverColumns = entity.allColumns.filter((field) => !(field.system && AUTHORSHIP.has(field.name)));
 }
 
 function relationField(

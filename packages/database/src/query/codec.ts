@@ -61,6 +61,16 @@ export function encoderFor(field: ColumnField, dialect: Dialect): Encoder {
       return (v) => nullable(v, (n) => String(n));
     case 'time':
       return (v) => nullable(v, (t) => normalizeTime(String(t)));
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'email':
+    case 'password':
+    case 'uid':
+    case 'enumeration':
+      // Strapi's string fields store the value's text (`toDB`): server code writes `related_id: 7` and reads "7"
+      // (SQLite would otherwise keep the number as REAL, "7.0", and PostgreSQL would refuse it).
+      return (v) => (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v === undefined ? null : v);
     default:
       return (v) => (v === undefined ? null : v);
   }

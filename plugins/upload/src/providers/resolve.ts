@@ -13,6 +13,7 @@
  */
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
+import { providerPackage } from '@tessera/core';
 import { localProvider } from './local';
 import { s3Provider } from './s3';
 import type { ProviderModule, StorageProvider } from './types';
@@ -43,29 +44,11 @@ export function resolveProvider(provider: unknown, options: Record<string, unkno
     return { name, provider: withActionOptions((provider as ProviderModule).init(options), actionOptions), uploadsDir: null };
   }
   const name = String(provider);
-  const installed = loadPackage(name, appDir);
+  const installed = providerPackage<StorageProvider>('upload', name, appDir);
   if (installed) return { name, provider: withActionOptions(installed.init(options), actionOptions), uploadsDir: null };
   const builtIn = BUILT_IN_FALLBACKS[name];
   if (builtIn) return { name: 'aws-s3', provider: builtIn(options), uploadsDir: null };
   throw new ConfigurationError(`upload provider "${name}" cannot be found (install @strapi/provider-upload-${name} or ${name})`, 'config/plugins');
-}
-
-/** The provider module installed for `name` in the app, or undefined when none is. */
-function loadPackage(name: string, appDir: string): ProviderModule | undefined {
-  for (const candidate of [`@strapi/provider-upload-${name}`, name]) {
-    let resolved: string;
-    try {
-      resolved = require.resolve(candidate, { paths: [appDir] });
-    } catch {
-      continue; // not installed: the next candidate
-    }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const loaded: unknown = require(resolved);
-    const module = ((loaded as { default?: unknown }).default ?? loaded) as ProviderModule;
-    if (typeof module.init !== 'function') throw new ConfigurationError(`upload provider ${candidate} has no init()`, 'config/plugins');
-    return module;
-  }
-  return undefined;
 }
 
 /** Strapi calls `provider[method](file, actionOptions[method])`; the same here. */

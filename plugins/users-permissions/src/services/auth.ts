@@ -100,7 +100,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
           throw new ApplicationError('Email or Username are already taken');
         }
         data.role = await deps.users().defaultRoleId();
-        return app.entityService.create(USER_UID, { data });
+        return app.entityService.create(USER_UID, { data, unknownKeys: 'refuse' });
       });
       if (code !== null) {
         deps.background(() => sendConfirmation(created, code));

@@ -24,6 +24,10 @@ export interface RoleService {
   create(input: unknown): Promise<Entity>;
   update(id: unknown, input: unknown): Promise<Entity>;
   delete(id: unknown): Promise<void>;
+  /** Strapi v4's names for create, update and delete, which Strapi plugins call (strapi-plugin-sitemap grants its public actions with `updateRole`). */
+  createRole(input: unknown): Promise<Entity>;
+  updateRole(id: unknown, input: unknown): Promise<Entity>;
+  deleteRole(id: unknown, publicRoleId?: unknown): Promise<void>;
   /** Every action a role can be granted, all disabled. */
   catalogue(): PermissionTree;
   /** Ensures the two built-in roles exist and grants each role named in `config/permissions.ts` its actions. */
@@ -124,6 +128,11 @@ export function createRoleService(app: App): RoleService {
         await roles().delete({ where: { id: role.id } });
       });
     },
+
+    createRole: (input) => service.create(input),
+    updateRole: (id, input) => service.update(id, input),
+    // Strapi's second argument names the public role, to which the users fall back; delete finds it itself.
+    deleteRole: (id) => service.delete(id),
 
     catalogue() {
       const tree: PermissionTree = {};

@@ -100,7 +100,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
         await assertIdentityFree(values, null);
         values.provider ??= 'local';
         values.role ??= await service.defaultRoleId();
-        return app.entityService.create(USER_UID, { data: values, fields: ['id'] });
+        return app.entityService.create(USER_UID, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
       return app.contentApi.findOne(USER_UID, created.id, { auth, params: { populate: ['role'] } });
     },
@@ -114,7 +114,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
       await app.db.transaction(async () => {
         await app.db.lock(['users-permissions:identity']);
         await assertIdentityFree(values, existing.id);
-        await app.entityService.update(USER_UID, existing.id, { data: values, fields: ['id'] });
+        await app.entityService.update(USER_UID, existing.id, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
       return app.contentApi.findOne(USER_UID, existing.id, { auth, params: { populate: ['role'] } });
     },

@@ -1,4 +1,4 @@
-/** A real SMTP server for the email tests (smtp-server), keeping every message it receives. */
+/** A real SMTP server for email tests (smtp-server, on a free loopback port), keeping every message it receives. */
 import { SMTPServer } from 'smtp-server';
 
 export interface Mail {
