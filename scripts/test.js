@@ -6,10 +6,18 @@
  * (when reachable) PostgreSQL and MySQL. Under CI=true an unreachable server
  * database is a failure, never a silent skip. Ends with "N passed, N failed".
  *
+ * Test files run in parallel, one mocha worker process per core (at least
+ * two; TESSERA_TEST_JOBS sets the number): much of a run waits on npm
+ * installs, child servers and databases, and serially the suite outgrew CI's
+ * 15 minutes. Every test makes its own app folder and database, so files do
+ * not share state. scripts/ comes first: its ecosystem files are the longest
+ * (one npm install each), and started first they overlap the rest.
+ *
  *   npm test                      all tests
  *   npm test -- --grep populate   mocha options pass through
  */
 const { spawn, spawnSync } = require('node:child_process');
+const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
 
@@ -67,6 +75,12 @@ function typeCheckTests() {
   });
 }
 
+function jobs() {
+  const asked = Number(process.env.TESSERA_TEST_JOBS);
+  if (Number.isInteger(asked) && asked > 0) return asked;
+  return Math.max(2, os.availableParallelism());
+}
+
 async function main() {
   const [typed, postgres] = await Promise.all([
     typeCheckTests(),
@@ -93,13 +107,16 @@ async function main() {
   const args = [
     require.resolve('mocha/bin/mocha.js'),
     '--require', 'sucrase/register/ts',
+    '--require', path.join(__dirname, 'mocha-isolation.js'),
     '--reporter', path.join(__dirname, 'mocha-reporter.js'),
     '--timeout', '30000',
     '--exit',
+    '--parallel',
+    '--jobs', String(jobs()),
+    'scripts/**/test/**/*.test.ts',
     'packages/*/test/**/*.test.ts',
     'plugins/*/test/**/*.test.ts',
     'apps/*/test/**/*.test.ts',
-    'scripts/**/test/**/*.test.ts',
     ...process.argv.slice(2),
   ];
   const result = spawnSync(process.execPath, args, {

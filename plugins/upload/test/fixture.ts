@@ -4,6 +4,7 @@
  * and helpers to send real multipart requests and make real images.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from '@tessera/core';
@@ -89,3 +90,24 @@ export const FILE_KEYS = [
   'id', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url',
   'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt',
 ];
+
+/**
+ * Points os.tmpdir() (TMPDIR) at a folder of the suite's own while it runs, and lists the upload temp folders
+ * (`tessera-upload-*`) made there: another test process uploading at the same time never shows up in the count.
+ * Call it after the suite's `after(app.stop)`, so the folder is removed once the app is stopped.
+ */
+export function ownTempDir(): { uploadDirs(): Set<string> } {
+  let dir = '';
+  let previous: string | undefined;
+  before(() => {
+    previous = process.env.TMPDIR;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-suite-'));
+    process.env.TMPDIR = dir;
+  });
+  after(() => {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { uploadDirs: () => new Set(fs.readdirSync(dir).filter((name) => name.startsWith('tessera-upload-'))) };
+}

@@ -7,7 +7,6 @@
  * left), and every malformed request a 400.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } from 'graphql';
@@ -15,7 +14,7 @@ import graphqlPlugin from '@tessera/plugin-graphql';
 import { PayloadTooLargeError } from '@tessera/errors';
 import { SHARED_REFERENCE, eachDatabase, requireReference } from '@tessera/testing';
 import type { UploadService } from '../src';
-import { png, startUploadApp, storedFiles, type UploadApp } from './fixture';
+import { png, startUploadApp, ownTempDir, storedFiles, type UploadApp } from './fixture';
 
 const SIZE_LIMIT = 256 * 1024;
 const HTML = '<!DOCTYPE html><html><body><script>fetch("/api/upload/files")</script></body></html>';
@@ -44,10 +43,6 @@ interface MultipartRequest {
   headers?: Record<string, string>;
 }
 
-function uploadTempDirs(): Set<string> {
-  return new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('tessera-upload-')));
-}
-
 /** `upload` selects these keys; the REST file object has them too (plus `id`). */
 function attributesOf(file: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(FILE_FIELDS.split(' ').map((key) => [key, file[key]]));
@@ -59,6 +54,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     ctx = await startUploadApp(dialect, { sizeLimit: SIZE_LIMIT }, [graphqlPlugin]);
   });
   after(() => ctx?.app.stop());
+  const temp = ownTempDir();
 
   /** operations, map, then the files: the order the spec requires. Strings for operations/map are sent as they are. */
   async function send(request: MultipartRequest, target: UploadApp = ctx): Promise<{ status: number; body: any }> {
@@ -274,7 +270,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
   });
 
   it('a file over sizeLimit is a 413 while streaming: nothing stored, no temp files left', async () => {
-    const tempBefore = uploadTempDirs();
+    const tempBefore = temp.uploadDirs();
     const before = storedFiles(ctx.uploadsDir);
     const rows = await rowCount();
     const response = await uploadOne(Buffer.alloc(SIZE_LIMIT + 1024, 97), 'big.txt');
@@ -283,7 +279,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     expect(storedFiles(ctx.uploadsDir)).to.deep.equal(before);
     expect(await rowCount()).to.equal(rows);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect([...uploadTempDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
+    expect([...temp.uploadDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
     // The service holds the limit for any caller, not only behind a parser.
     const big = path.join(ctx.app.dir, 'big.bin');
     fs.writeFileSync(big, Buffer.alloc(SIZE_LIMIT + 1, 97));
@@ -298,7 +294,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
   });
 
   it('a map or operations the request cannot follow is a 400 naming it; nothing runs, nothing is stored, no temp files left', async () => {
-    const tempBefore = uploadTempDirs();
+    const tempBefore = temp.uploadDirs();
     const before = storedFiles(ctx.uploadsDir);
     const file = [{ field: '0', content: 'x', filename: 'x.txt' }];
     const operations = { query: UPLOAD, variables: { file: null } };
@@ -321,7 +317,7 @@ eachDatabase('upload: GraphQL mutations', (dialect) => {
     }
     expect(storedFiles(ctx.uploadsDir)).to.deep.equal(before);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect([...uploadTempDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
+    expect([...temp.uploadDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
   });
 
   it('a JSON variable is never taken for a file: the Upload scalar accepts only the parts of a multipart request', async () => {

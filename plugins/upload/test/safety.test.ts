@@ -6,18 +6,13 @@
  * denied types. Both databases.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { eachDatabase } from '@tessera/testing';
-import { file, multipart, png, startUploadApp, storedFiles, type UploadApp } from './fixture';
+import { file, multipart, png, startUploadApp, ownTempDir, storedFiles, type UploadApp } from './fixture';
 
 const SVG_WITH_SCRIPT = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>';
 const HTML = '<!DOCTYPE html><html><body><script>fetch("/api/upload/files")</script></body></html>';
-
-function uploadTempDirs(): Set<string> {
-  return new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('tessera-upload-')));
-}
 
 eachDatabase('upload: safety', (dialect) => {
   let ctx: UploadApp;
@@ -25,6 +20,7 @@ eachDatabase('upload: safety', (dialect) => {
     ctx = await startUploadApp(dialect, { sizeLimit: 1024 * 1024 });
   });
   after(() => ctx?.app.stop());
+  const temp = ownTempDir();
 
   const upload = (parts: Parameters<typeof multipart>[2]) => multipart(ctx.app, '/api/upload', parts, ctx.token);
   const rowCount = async () => Number((await ctx.app.app.db.sql.all(ctx.app.app.db.sql.knex('files').count({ n: '*' })))[0].n);
@@ -95,7 +91,7 @@ eachDatabase('upload: safety', (dialect) => {
   });
 
   it('an oversized body is refused with 413 while streaming: memory stays bounded, nothing stored, temp files removed', async () => {
-    const tempBefore = uploadTempDirs();
+    const tempBefore = temp.uploadDirs();
     const filesBefore = storedFiles(ctx.uploadsDir);
     const rowsBefore = await rowCount();
     const boundary = '----tessera-oversize';
@@ -141,7 +137,7 @@ eachDatabase('upload: safety', (dialect) => {
     expect(storedFiles(ctx.uploadsDir)).to.deep.equal(filesBefore);
     expect(await rowCount()).to.equal(rowsBefore);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect([...uploadTempDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
+    expect([...temp.uploadDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
   });
 
   it('a declared Content-Length above the limit is refused before reading', async () => {
@@ -172,10 +168,10 @@ eachDatabase('upload: safety', (dialect) => {
   });
 
   it('a 400 after parsing (bad fileInfo) leaves no temp files', async () => {
-    const tempBefore = uploadTempDirs();
+    const tempBefore = temp.uploadDirs();
     const response = await upload([file('x', 'x.txt'), { name: 'fileInfo', value: '{"url":"http://evil.example/x"}' }]);
     expect(response.status).to.equal(400);
-    expect([...uploadTempDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
+    expect([...temp.uploadDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
   });
 });
 
