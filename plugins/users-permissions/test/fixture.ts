@@ -70,14 +70,44 @@ export async function startUpApp(dialect: TestDialect, options: UpAppOptions = {
   return recording(app);
 }
 
-/** Every body this app answers is kept for the private-field walk. */
+/** Every body a recording app answered (the GraphQL suite reads its own back). */
 export const recordedBodies: Array<{ request: string; text: string }> = [];
 
+const PRIVATE_KEYS = new Set(['password', 'resetPasswordToken', 'confirmationToken']);
+
+/** Where a response body shows a private user field as a key, at any depth, or holds a bcrypt hash. */
+export function privateFieldsIn(text: string, request: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${path}[${index}]`));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        if (PRIVATE_KEYS.has(key)) found.push(`${path}.${key}`);
+        walk(child, `${path}.${key}`);
+      }
+    }
+  };
+  try {
+    walk(JSON.parse(text), request);
+  } catch {
+    // Not JSON (a file, an HTML page): only the hash check applies.
+  }
+  if (/\$2[aby]\$\d\d\$/.test(text)) found.push(`${request}: a bcrypt hash`);
+  return found;
+}
+
+/**
+ * Every body the app answers is walked for private user fields as it arrives (register, login, me, /users,
+ * populated authors, roles, errors — all the suites' traffic), and a request whose answer holds one fails there.
+ */
 export function recording(app: TestApp): TestApp {
   const send = app.request.bind(app);
   app.request = async <T = any>(method: string, pathAndQuery: string, options?: Parameters<TestApp['request']>[2]): Promise<TestResponse<T>> => {
     const response = await send<T>(method, pathAndQuery, options);
-    recordedBodies.push({ request: `${method} ${pathAndQuery}`, text: response.text });
+    const request = `${method} ${pathAndQuery}`;
+    recordedBodies.push({ request, text: response.text });
+    const found = privateFieldsIn(response.text, request);
+    if (found.length > 0) throw new Error(`private user fields in an answer: ${found.join(', ')}`);
     return response;
   };
   return app;
