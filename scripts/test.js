@@ -10,8 +10,7 @@
  * two; TESSERA_TEST_JOBS sets the number): much of a run waits on npm
  * installs, child servers and databases, and serially the suite outgrew CI's
  * 15 minutes. Every test makes its own app folder and database, so files do
- * not share state. scripts/ comes first: its ecosystem files are the longest
- * (one npm install each), and started first they overlap the rest.
+ * not share state.
  *
  *   npm test                      all tests
  *   npm test -- --grep populate   mocha options pass through
@@ -82,6 +81,8 @@ function jobs() {
 }
 
 async function main() {
+  const prefetch = prefetchEcosystem();
+  process.on('exit', () => prefetch?.kill());
   const [typed, postgres] = await Promise.all([
     typeCheckTests(),
     process.env.TESSERA_TEST_SKIP_POSTGRES === '1' ? false : postgresReachable(),
@@ -113,10 +114,14 @@ async function main() {
     '--exit',
     '--parallel',
     '--jobs', String(jobs()),
-    'scripts/**/test/**/*.test.ts',
+    // The real apps (an npm pack and install, then image processing for each database) first, the ecosystem
+    // plugins last: their npm install runs from the start (prefetchEcosystem), beside everything else.
+    'scripts/ecosystem/test/apps/*.test.ts',
+    'scripts/!(ecosystem)/test/**/*.test.ts',
     'packages/*/test/**/*.test.ts',
     'plugins/*/test/**/*.test.ts',
     'apps/*/test/**/*.test.ts',
+    'scripts/ecosystem/test/*.test.ts',
     ...process.argv.slice(2),
   ];
   const result = spawnSync(process.execPath, args, {
@@ -126,6 +131,16 @@ async function main() {
     env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_TEST_MYSQL: mysql ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
   });
   process.exit(result.status === null ? 1 : result.status);
+}
+
+/**
+ * The ecosystem suite's npm install (scripts/ecosystem/prefetch.ts), started with the run when the whole suite runs:
+ * on a machine with a cold npm cache it takes minutes of mostly waiting on the network, which the other test files
+ * fill. The suite waits for it (a lock beside the install folder) instead of installing twice.
+ */
+function prefetchEcosystem() {
+  if (process.argv.length > 2 || process.env.TESSERA_ECOSYSTEM_SKIP === '1') return undefined;
+  return spawn(process.execPath, ['--require', 'sucrase/register/ts', path.join(__dirname, 'ecosystem/prefetch.ts')], { cwd: root, stdio: ['ignore', 'inherit', 'ignore'] });
 }
 
 main();

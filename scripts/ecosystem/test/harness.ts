@@ -84,32 +84,83 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
   }
   const key = crypto.createHash('sha256').update(JSON.stringify(Object.entries(dependencies).sort())).digest('hex').slice(0, 16);
   const dir = path.join(process.env.TESSERA_ECOSYSTEM_DIR ?? path.join(os.tmpdir(), 'tessera-ecosystem'), key);
-  if (!fs.existsSync(path.join(dir, '.installed'))) {
-    // Installed beside, then renamed into place: a concurrent run never sees (or removes) a half-made folder.
-    const staging = `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.mkdirSync(staging, { recursive: true });
-    fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies }, null, 2));
-    const started = Date.now();
-    try {
-      await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--prefer-offline', '--loglevel=error'], {
-        cwd: staging,
-        timeout: 10 * 60_000,
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      fs.writeFileSync(path.join(staging, '.installed'), `${new Date().toISOString()} ${Date.now() - started} ms\n`);
-      if (fs.existsSync(path.join(dir, '.installed'))) fs.rmSync(staging, { recursive: true, force: true });
-      else {
-        fs.rmSync(dir, { recursive: true, force: true }); // an unfinished folder from an interrupted run
-        fs.renameSync(staging, dir);
+  // One process installs a list at a time (the test runner starts this install early, beside the other tests):
+  // the others wait for its `.installed`, or take over when it died.
+  const lock = `${dir}.lock`;
+  while (!fs.existsSync(path.join(dir, '.installed'))) {
+    if (takeLock(lock)) {
+      try {
+        await installInto(dir, dependencies);
+      } finally {
+        fs.rmSync(lock, { force: true });
       }
-      console.log(`      (ecosystem: installed ${Object.keys(dependencies).length} packages in ${Math.round((Date.now() - started) / 1000)} s into ${dir})`);
-    } catch (error) {
-      fs.rmSync(staging, { recursive: true, force: true });
-      // Another run finished the same install first: use it.
-      if (!fs.existsSync(path.join(dir, '.installed'))) throw error;
+      break;
     }
+    await lockReleased(lock);
   }
   return { nodeModules: path.join(dir, 'node_modules') };
+}
+
+/** One `npm install` of the list, made beside `dir` and renamed into place: a reader never sees a half-made folder. */
+async function installInto(dir: string, dependencies: Record<string, string>): Promise<void> {
+  if (fs.existsSync(path.join(dir, '.installed'))) return;
+  const staging = `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.mkdirSync(staging, { recursive: true });
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies }, null, 2));
+  const started = Date.now();
+  try {
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--prefer-offline', '--loglevel=error'], {
+      cwd: staging,
+      timeout: 10 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  fs.writeFileSync(path.join(staging, '.installed'), `${new Date().toISOString()} ${Date.now() - started} ms\n`);
+  fs.rmSync(dir, { recursive: true, force: true }); // an unfinished folder from an interrupted run
+  fs.renameSync(staging, dir);
+  console.log(`      (ecosystem: installed ${Object.keys(dependencies).length} packages in ${Math.round((Date.now() - started) / 1000)} s into ${dir})`);
+}
+
+/** Creates the lock file holding this process's id; false when another process holds it. */
+function takeLock(lock: string): boolean {
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  try {
+    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Resolves once the lock is gone, removing it when the process holding it has died. */
+async function lockReleased(lock: string): Promise<void> {
+  for (;;) {
+    let holder: number;
+    try {
+      holder = Number(fs.readFileSync(lock, 'utf8'));
+    } catch {
+      return;
+    }
+    if (!processAlive(holder)) {
+      fs.rmSync(lock, { force: true });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The needs of a case that the kernel does not meet, checked on a loaded bare app. */
