@@ -85,6 +85,8 @@ export interface EngineParts {
 
 export class EntityRepository {
   private readonly allColumnsQuery: ReadPlan;
+  /** Columns whose schema declares a `default` (withDefaults), found once. */
+  private readonly defaulted: ColumnField[];
   /** Read-back plans that also read drafts, one per plan (see previewOf). */
   private readonly previewPlans = new WeakMap<ReadPlan, ReadPlan>();
 
@@ -92,6 +94,7 @@ export class EntityRepository {
     private readonly parts: EngineParts,
     readonly entity: EntityMetadata,
   ) {
+    this.defaulted = [...entity.columns.values()].filter((field) => field.attribute.default !== undefined);
     this.allColumnsQuery = {
       entity,
       fields: entity.serverColumns,
@@ -294,18 +297,12 @@ export class EntityRepository {
     return { createdAt: now, updatedAt: now, ...columns };
   }
 
-  /**
-   * A create's attributes left out get their schema `default`, as Strapi's query engine fills them
-   * (`processData` with `withDefaults`): server code writing `db.query(uid).create` relies on it.
-   */
+  /** A create's attributes left out get their schema `default`, as Strapi's query engine fills them (`db.query().create`). */
   private withDefaults(columns: Record<string, unknown>): Record<string, unknown> {
-    let filled = columns;
-    for (const field of this.entity.columns.values()) {
-      const fallback = field.attribute.default;
-      if (fallback === undefined || columns[field.name] !== undefined) continue;
-      if (filled === columns) filled = { ...columns };
-      filled[field.name] = typeof fallback === 'function' ? (fallback as () => unknown)() : fallback;
-    }
+    const missing = this.defaulted.filter((field) => columns[field.name] === undefined);
+    if (missing.length === 0) return columns;
+    const filled = { ...columns };
+    for (const { name, attribute } of missing) filled[name] = typeof attribute.default === 'function' ? (attribute.default as () => unknown)() : attribute.default;
     return filled;
   }
 
@@ -359,11 +356,10 @@ export class EntityRepository {
   }
 
   /**
-   * Runs an operation between its before and after hooks. Hooks see Strapi's parameters: the caller's own
-   * object in Strapi's form, or, for a compiled plan, the parameters it was compiled from (built only when
-   * a subscriber listens). A plan whose parameters a hook changed is compiled again.
+   * Runs an operation between its before and after hooks; straight away when no subscriber handles either.
+   * Hooks see Strapi's parameters: the caller's own object in Strapi's form, or, for a compiled plan, the
+   * parameters it was compiled from. A plan whose parameters a hook changed is compiled again.
    */
-  /** Runs `work` between the action's before and after hooks; straight away when no subscriber handles either. */
   private around<R>(action: HookedAction, params: object, work: (prepared: Prepared) => Promise<R>): Promise<R> {
     const [before, after] = HOOKS[action];
     if (!this.parts.lifecycles.has(this.entity.uid, before, after)) return work({ params: params as EngineParams, changed: false });
