@@ -7,6 +7,7 @@
 import { closest, ConfigurationError } from '@tessera/errors';
 import { misspeltKey, type KeyPlace } from './schema-keys';
 import { checkPattern } from './pattern-safety';
+import { settleTwoOwners } from './two-owner-relations';
 import {
   RELATION_KINDS,
   SCALAR_TYPES,
@@ -190,16 +191,20 @@ function defaultProblem(type: string, attribute: RawObject): string | undefined 
   return undefined;
 }
 
-/** Cross-model checks: names unique, relation targets and inverse sides exist. */
-/** A plugin type's relation Tessera left out or made one-sided at boot, where Strapi boots with it half-working. */
+/**
+ * A relation Tessera changed at boot where Strapi boots with a warning: a plugin type's relation left out or made
+ * one-sided (Strapi boots it half-working), or one of two sides that both say `inversedBy` read as `mappedBy`.
+ */
 export interface ModelRepair {
   uid: string;
   attribute: string;
   message: string;
 }
 
+/** Cross-model checks: names unique, relation targets and inverse sides exist. */
 export function validateModel(contentTypes: ContentType[], components: Component[]): ModelRepair[] {
   const repairs: ModelRepair[] = [];
+  const order = new Map([...contentTypes, ...components].map((item, index) => [item.uid, index]));
   const byUid = new Map(contentTypes.map((type) => [type.uid, type]));
   const componentUids = new Set(components.map((component) => component.uid));
   const seen = { pluralName: new Map<string, string>(), singularName: new Map<string, string>(), collectionName: new Map<string, string>() };
@@ -223,7 +228,7 @@ export function validateModel(contentTypes: ContentType[], components: Component
     seen.collectionName.set(item.collectionName, item.uid);
   }
   for (const item of [...contentTypes, ...components]) {
-    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, byUid, componentUids, repairs);
+    for (const [name, attribute] of Object.entries(item.attributes)) checkLinks(item, name, attribute, { byUid, componentUids, order }, repairs);
   }
   return repairs;
 }
@@ -232,8 +237,7 @@ function checkLinks(
   owner: ContentType | Component,
   name: string,
   attribute: Attribute,
-  byUid: Map<string, ContentType>,
-  componentUids: Set<string>,
+  { byUid, componentUids, order }: { byUid: Map<string, ContentType>; componentUids: Set<string>; order: ReadonlyMap<string, number> },
   repairs: ModelRepair[],
 ): void {
   const fail = (message: string): never => {
@@ -248,6 +252,13 @@ function checkLinks(
   // Admin types hold credentials (API tokens and their permissions): no app type may reach them.
   if (isAppOwned(owner) && attribute.target?.startsWith('admin::')) fail(`relation to "${attribute.target}": app content types and components cannot link to admin types`);
   const target = byUid.get(attribute.target ?? '');
+  // Plugins link their types to Strapi's admin users (`admin::user`: who wrote a note, a trail); Tessera has no admin
+  // panel and so no such type. As the API could never fill or show such a link, the plugin's type boots without it.
+  if (!target && !isAppOwned(owner) && attribute.target?.startsWith('admin::')) {
+    delete owner.attributes[name];
+    repairs.push({ uid: owner.uid, attribute: name, message: `attribute "${name}": relation to "${attribute.target}", an admin panel type Tessera does not have; left out` });
+    return;
+  }
   if (!target) fail(`relation to unknown target "${attribute.target}"${suggest(attribute.target ?? '', byUid.keys())}`);
   const inverseName = attribute.inversedBy ?? attribute.mappedBy;
   if (!inverseName) return;
@@ -262,6 +273,11 @@ function checkLinks(
   }
   const back = inverse as Extract<Attribute, { type: 'relation' }>;
   if (back.target !== owner.uid) fail(`"${inverseName}" of ${target!.uid} points to ${back.target}, not back to ${owner.uid}`);
+  if (attribute.inversedBy && back.inversedBy === name) {
+    const message = settleTwoOwners(owner, name, attribute, target!, inverseName, order);
+    if (message) repairs.push({ uid: owner.uid, attribute: name, message });
+    return;
+  }
   const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
   if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
 }
