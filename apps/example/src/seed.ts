@@ -87,6 +87,8 @@ async function isEmpty(app: App): Promise<boolean> {
 }
 
 async function createBlog(app: App): Promise<Counts> {
+  // Server code's creates are drafts unless they say `publishedAt`, as with Strapi's entity service.
+  const now = new Date().toISOString();
   const create = async (uid: Common.UID.ContentType, data: Record<string, unknown>): Promise<number> => (await app.entityService.create(uid, { data })).id;
 
   const categories: number[] = [];
@@ -141,8 +143,9 @@ async function createBlog(app: App): Promise<Counts> {
     author: writers[3],
     reviewer: writers[2],
     relatedArticles: [articles[0], articles[1]],
+    publishedAt: now,
   });
-  await create('api::page.page', { title: 'Contact', slug: 'contact', parent: about, author: writers[3], content: [{ __component: 'shared.rich-text', body: 'Write to hello@example.com.' }] });
+  await create('api::page.page', { title: 'Contact', slug: 'contact', parent: about, author: writers[3], content: [{ __component: 'shared.rich-text', body: 'Write to hello@example.com.' }], publishedAt: now });
   await create('api::page.page', { title: 'Privacy', slug: 'privacy', parent: about, publishedAt: null });
 
   await create('api::homepage.homepage', {

@@ -229,7 +229,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     const before = await strapi.entityService.count('api::note.note', { filters: { text: { $startsWith: 'seed' } } });
     for (const text of ['seed one', 'seed two', 'seed three']) {
-      await strapi.entityService.create('api::note.note', { data: { text, hidden: 'h-' + text } });
+      await strapi.entityService.create('api::note.note', { data: { text, hidden: 'h-' + text, publishedAt: new Date() } });
     }
     const found = await strapi.entityService.findMany('api::note.note', {
       filters: { text: { $startsWith: 'seed' } }, sort: { text: 'desc' }, fields: ['text'], limit: 2,
@@ -372,7 +372,7 @@ eachDatabase('query parameters declared by plugins', (dialect) => {
               });
             },
             async bootstrap({ strapi }) {
-              for (const text of ['apple', 'avocado', 'banana']) await strapi.entityService.create('api::note.note', { data: { text } });
+              for (const text of ['apple', 'avocado', 'banana']) await strapi.entityService.create('api::note.note', { data: { text, publishedAt: new Date() } });
             },
           };
         `,

@@ -49,7 +49,7 @@ eachDatabase('GraphQL query count of nested lists', (dialect) => {
     await app.app.db.transaction(async () => {
       for (let n = 0; n < 100; n++) {
         await app.app.entityService.create('api::article.article', {
-          data: { title: `Article ${n}`, category: categories[n % 3], tags: [tags[n % 4], tags[(n + 1) % 4]], author: writers[n % 2], seo: { metaTitle: `SEO ${n}` } },
+          data: { title: `Article ${n}`, category: categories[n % 3], tags: [tags[n % 4], tags[(n + 1) % 4]], author: writers[n % 2], seo: { metaTitle: `SEO ${n}` }, publishedAt: new Date() },
         });
       }
     });

@@ -217,13 +217,17 @@ export class ContentApi {
     return filters === params.filters ? params : { ...params, filters };
   }
 
-  /** A create's data with the values declared parameters default (the data's own values win). */
+  /**
+   * A create's data with the values declared parameters default (the data's own values win), published now unless
+   * it says `publishedAt` (Strapi's core API service does this; its entity service, server code's, does not).
+   */
   private withDeclaredData(uid: string, data: unknown, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): unknown {
     let values = data as Record<string, unknown>;
     for (const parameter of this.extraParameters) {
       const defaults = parameter.data?.(params[parameter.name], { uid, auth, operation });
       if (defaults !== undefined) values = { ...defaults, ...values };
     }
+    if (this.db.entity(uid).draftAndPublish && values.publishedAt === undefined) values = { ...values, publishedAt: new Date() };
     return values;
   }
 

@@ -160,7 +160,11 @@ export class EntityService {
     });
   }
 
-  /** A create's validated values, stamped: published unless it says `publishedAt: null` (only then may required values be missing). */
+  /**
+   * A create's validated values, stamped. Only `publishedAt: null` spares the required values; without
+   * `publishedAt` the entry is still a draft (Strapi 4's entity service sets none: its core API service, the content
+   * API here, is what publishes a create by default), so server code that seeds without it makes drafts, as on Strapi.
+   */
   private createValues(uid: string, data: unknown): Record<string, unknown> {
     const entity = this.db.entity(uid);
     const draft = entity.draftAndPublish && isRecord(data) && data.publishedAt === null;
@@ -168,7 +172,6 @@ export class EntityService {
     const now = new Date();
     values.createdAt = now;
     values.updatedAt = now;
-    if (entity.draftAndPublish && !('publishedAt' in values)) values.publishedAt = now;
     return values;
   }
 
