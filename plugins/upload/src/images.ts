@@ -9,6 +9,11 @@ import type { Sharp } from 'sharp';
 
 /** Types sharp reads and writes back in the same format. SVG is never rasterised here. */
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/gif', 'image/avif']);
+/**
+ * Types whose width and height are stored: SVG too, read from its header as Strapi does (its `getDimensions` runs
+ * for every type in `FORMATS_TO_PROCESS`, svg included), so frontends sizing an `<img>` get them; it gets no formats.
+ */
+const MEASURABLE = new Set([...RESIZABLE, 'image/svg+xml']);
 const OPTIMIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/avif']);
 export const THUMBNAIL = { name: 'thumbnail', width: 245, height: 156 };
 /** Decompression bombs: sharp refuses images above this many pixels. */
@@ -46,7 +51,7 @@ export function isResizable(mime: string): boolean {
 
 /** Width and height (orientation applied), or null when sharp cannot read the file. */
 export async function dimensions(source: ImageSource): Promise<{ width: number; height: number } | null> {
-  if (!isResizable(source.mime)) return null;
+  if (!MEASURABLE.has(source.mime)) return null;
   try {
     const meta = await sharp(source.filepath).metadata();
     if (!meta.width || !meta.height) return null;
