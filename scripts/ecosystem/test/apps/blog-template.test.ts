@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { DIALECTS, type TestApp } from '@tessera/testing';
-import { bootFolder, stopFolderApp, npmInstall, registryUnreachable } from './app-folder';
+import { bootFolder, stopFolderApp, registryUnreachable } from './app-folder';
+import { makeTemplateApp } from './template-app';
 
 /**
  * The official Strapi v4 blog template, `@strapi/template-blog@2.0.5` (the last release on npm; its
@@ -15,34 +14,6 @@ import { bootFolder, stopFolderApp, npmInstall, registryUnreachable } from './ap
  * answer below is checked against the template's own `data/data.json`.
  */
 const TEMPLATE = '@strapi/template-blog@2.0.5';
-
-/** create-strapi-app 4.26.2's generated files (@strapi/generate-new 4.26.2, resources/files/js/config). */
-const CREATE_STRAPI_APP_CONFIG: Record<string, string> = {
-  'config/admin.js': `module.exports = ({ env }) => ({
-  auth: { secret: env('ADMIN_JWT_SECRET') },
-  apiToken: { salt: env('API_TOKEN_SALT') },
-  transfer: { token: { salt: env('TRANSFER_TOKEN_SALT') } },
-  flags: { nps: env.bool('FLAG_NPS', true), promoteEE: env.bool('FLAG_PROMOTE_EE', true) },
-});
-`,
-  'config/api.js': `module.exports = {
-  rest: { defaultLimit: 25, maxLimit: 100, withCount: true },
-};
-`,
-  'config/middlewares.js': `module.exports = [
-  'strapi::logger', 'strapi::errors', 'strapi::security', 'strapi::cors', 'strapi::poweredBy',
-  'strapi::query', 'strapi::body', 'strapi::session', 'strapi::favicon', 'strapi::public',
-];
-`,
-  'config/plugins.js': `module.exports = () => ({});\n`,
-  'config/server.js': `module.exports = ({ env }) => ({
-  host: env('HOST', '0.0.0.0'),
-  port: env.int('PORT', 1337),
-  app: { keys: env.array('APP_KEYS') },
-  webhooks: { populateRelations: env.bool('WEBHOOKS_POPULATE_RELATIONS', false) },
-});
-`,
-};
 
 interface BlogData {
   categories: Array<{ name: string; slug: string }>;
@@ -63,23 +34,7 @@ describe(`Strapi ecosystem: ${TEMPLATE} on Tessera, unchanged`, function () {
       console.log(`    skipped: ${unreachable}`);
       this.skip();
     }
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-blog-'));
-    const pack = spawnSync('npm', ['pack', TEMPLATE, '--silent'], { cwd: work, encoding: 'utf8', timeout: 120_000 });
-    if (pack.status !== 0) throw new Error(`npm pack ${TEMPLATE}: ${pack.stderr}`);
-    const tarball = path.join(work, pack.stdout.trim().split('\n').pop()!);
-    spawnSync('tar', ['xzf', tarball, '-C', work]);
-    const template = JSON.parse(fs.readFileSync(path.join(work, 'package/template.json'), 'utf8')) as { package: { dependencies: Record<string, string> } };
-    dir = path.join(work, 'app');
-    for (const [file, text] of Object.entries(CREATE_STRAPI_APP_CONFIG)) {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    }
-    fs.cpSync(path.join(work, 'package/template'), dir, { recursive: true });
-    const strapiDependencies = Object.fromEntries(['@strapi/strapi', '@strapi/plugin-users-permissions', '@strapi/plugin-i18n', '@strapi/plugin-cloud'].map((name) => [name, '4.26.2']));
-    const dependencies = { ...strapiDependencies, ...template.package.dependencies };
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'blog', private: true, version: '0.1.0', description: 'A Strapi application', dependencies, strapi: { uuid: 'ecosystem-test', template: '@strapi/template-blog' } }, null, 2));
-    // `npm install` of what the template adds, minus what Tessera provides (@strapi/*).
-    npmInstall(dir, Object.entries(template.package.dependencies).filter(([name]) => !name.startsWith('@strapi/')).map(([name, range]) => `${name}@${range}`));
+    dir = makeTemplateApp(TEMPLATE, 'blog');
     data = JSON.parse(fs.readFileSync(path.join(dir, 'data/data.json'), 'utf8')) as BlogData;
   });
   after(() => dir && fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
