@@ -9,7 +9,7 @@
 import type { Pool as PgPool, PoolClient } from 'pg';
 import type { Pool as MysqlPool, PoolConnection } from 'mysql2';
 import type { ResolvedDatabaseConfig } from './config';
-import { postgresClientConfig } from './postgres-driver';
+import { pgQuery, postgresClientConfig } from './postgres-driver';
 import { mysqlDriverOptions, prepareMysqlSession } from './mysql-driver';
 import { SqliteWriter } from './sqlite-writer';
 import { acquireTimeout, type ConnectionPool, type Lease } from './lease';
@@ -42,7 +42,7 @@ class PostgresConnections implements ConnectionPool {
     const client = await this.pool.connect();
     if (this.searchPath && !this.ready.has(client)) {
       try {
-        await client.query(this.searchPath);
+        await pgQuery(client, this.searchPath);
       } catch (error) {
         client.release(true);
         throw error;

@@ -3,7 +3,7 @@
  * pool's, the LISTEN connection's, the sync lock's) and the type parsers that
  * read values as Tessera wants them.
  */
-import type { ClientConfig } from 'pg';
+import type { ClientBase, ClientConfig, QueryArrayConfig, QueryArrayResult, QueryConfig, QueryResult } from 'pg';
 import type { ResolvedDatabaseConfig } from './config';
 
 const PG_OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 };
@@ -56,3 +56,20 @@ export const DECODED_READ_TYPES = {
 let pgTypes: typeof import('pg').types | undefined;
 const utcTimestamp = (value: string): Date => new Date(`${value.replace(' ', 'T')}Z`);
 const asText = (value: string): string => value;
+
+/**
+ * Runs one query through pg's callback API. pg's promise API (`client.query(config)` without a callback) made every
+ * row of every answer outlive two young-generation collections: measured under 32 concurrent list requests, about
+ * 45 KB promoted to the old generation per request (the whole page's values) against none with a callback, and the
+ * PostgreSQL list spent 11% of its time collecting garbage against the bare-pg baseline's 4%. The callback keeps
+ * the rows short-lived, as they are.
+ */
+export function pgQuery(client: ClientBase, config: QueryArrayConfig): Promise<QueryArrayResult>;
+export function pgQuery(client: ClientBase, config: QueryConfig | string): Promise<QueryResult>;
+export function pgQuery(client: ClientBase, config: QueryConfig | QueryArrayConfig | string): Promise<QueryResult | QueryArrayResult> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | undefined, result: QueryResult | QueryArrayResult): void => (error ? reject(error) : resolve(result));
+    if (typeof config === 'string') client.query(config, done);
+    else client.query(config as QueryConfig, done);
+  });
+}

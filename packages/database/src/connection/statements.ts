@@ -12,7 +12,7 @@ import type { ClientBase, QueryArrayConfig, QueryConfig } from 'pg';
 import type { Dialect } from './config';
 import { isUnavailable, unavailable } from './unavailable';
 import { affectedMysql, executeMysql, mysqlValues } from './mysql-driver';
-import { DECODED_READ_TYPES } from './postgres-driver';
+import { DECODED_READ_TYPES, pgQuery } from './postgres-driver';
 import { SqliteLimits } from './sqlite-limits';
 import type { SqlStatement } from './sql-statement';
 
@@ -52,7 +52,7 @@ export class Statements {
     try {
       if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement, false) as Row[];
       if (this.dialect === 'mysql') return await executeMysql(raw, statement);
-      return (await (raw as ClientBase).query(this.pgQuery(statement))).rows as Row[];
+      return (await pgQuery(raw as ClientBase, this.pgConfig(statement))).rows as Row[];
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
     }
@@ -67,8 +67,8 @@ export class Statements {
     try {
       if (this.dialect === 'sqlite') return this.sqliteRows(raw as BetterSqlite3.Database, statement, true) as unknown[][];
       if (this.dialect === 'mysql') return await mysqlValues(raw, statement);
-      const query: QueryArrayConfig = { ...this.pgQuery(statement), types: DECODED_READ_TYPES, rowMode: 'array' };
-      return (await (raw as ClientBase).query(query)).rows as unknown[][];
+      const query: QueryArrayConfig = { ...this.pgConfig(statement), types: DECODED_READ_TYPES, rowMode: 'array' };
+      return (await pgQuery(raw as ClientBase, query)).rows as unknown[][];
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
     }
@@ -82,7 +82,7 @@ export class Statements {
         return this.sqliteStatement(raw as BetterSqlite3.Database, inlined.sql).run(...inlined.bindings.map(sqliteValue)).changes;
       }
       if (this.dialect === 'mysql') return await affectedMysql(raw, statement);
-      return (await (raw as ClientBase).query(this.pgQuery(statement))).rowCount ?? 0;
+      return (await pgQuery(raw as ClientBase, this.pgConfig(statement))).rowCount ?? 0;
     } catch (error) {
       throw isUnavailable(error) ? unavailable(error, 'query') : error;
     }
@@ -131,7 +131,7 @@ export class Statements {
     return prepared;
   }
 
-  private pgQuery(statement: SqlStatement): QueryConfig {
+  private pgConfig(statement: SqlStatement): QueryConfig {
     return { name: this.pgStatementName(statement.sql), text: statement.sql, values: statement.bindings as unknown[] };
   }
 
@@ -145,7 +145,6 @@ export class Statements {
   }
 }
 
-/** BigInts from a safe-integer statement: numbers when exact, decimal strings otherwise. */
 /** A row (object or value list) with 64-bit integers as numbers when safe, strings beyond 2^53. */
 function exactIntegers<T extends Row | unknown[]>(row: T): T {
   const values = row as Record<string, unknown>;

@@ -14,6 +14,7 @@ import type { ClientBase } from 'pg';
 import type { Dialect } from './config';
 import type { ConnectionPool } from './pool';
 import { executeMysql } from './mysql-driver';
+import { pgQuery } from './postgres-driver';
 import { beginSqliteWrite, endSqliteWrite } from './sqlite-write-lock';
 import { isUnavailable, unavailable } from './unavailable';
 
@@ -126,6 +127,6 @@ export class Transactions {
         if (sql === 'COMMIT' || db.inTransaction) endSqliteWrite(db, sql);
       } else db.exec(sql);
     } else if (this.dialect === 'mysql') await executeMysql(raw, { sql, bindings: [] });
-    else await (raw as ClientBase).query(sql);
+    else await pgQuery(raw as ClientBase, sql);
   }
 }
