@@ -59,7 +59,7 @@ eachDatabase('populate property: random trees on the seed stay in budget, hide d
       }),
     );
     for (const uid of app.app.contentTypes.keys()) {
-      if (!uid.startsWith('api::') || !app.app.contentType(uid).options?.draftAndPublish) continue;
+      if (!uid.startsWith('api::') || !app.app.contentType(uid)!.options?.draftAndPublish) continue;
       const rows = await app.app.db.query(uid).findMany({ where: { publishedAt: { $null: true } }, select: ['id'] });
       drafts.set(uid, new Set(rows.map((row) => row.id)));
     }
@@ -142,7 +142,7 @@ eachDatabase('populate property: random trees on the seed stay in budget, hide d
     const random = seededRandom(seed);
     const statuses = new Map<number, number>();
     for (const caller of callers) {
-      const roots = [...caller.readable].filter((uid) => app.app.contentType(uid).kind === 'collectionType');
+      const roots = [...caller.readable].filter((uid) => app.app.contentType(uid)!.kind === 'collectionType');
       for (let index = 0; index < CASES_PER_CALLER; index++) {
         const uid = pick(random, roots);
         const preview = caller.mayPreview && random() < 0.2;
@@ -151,7 +151,7 @@ eachDatabase('populate property: random trees on the seed stay in budget, hide d
           pagination: { pageSize: 1 + Math.floor(random() * 100) },
           ...(preview ? { publicationState: 'preview' } : {}),
         };
-        const url = `/api/${app.app.contentType(uid).info.pluralName}?${qs.stringify(params, { encodeValuesOnly: true })}`;
+        const url = `/api/${app.app.contentType(uid)!.info.pluralName}?${qs.stringify(params, { encodeValuesOnly: true })}`;
         const response = await app.get(url, { token: caller.token });
         const label = `seed ${seed}, ${caller.name}: GET ${decodeURIComponent(url)}`;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);

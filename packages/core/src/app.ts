@@ -39,7 +39,7 @@ import { openApiEnabled, openApiRouter } from './openapi/route';
 import { healthRouter } from './http/health';
 import { EntityService } from './content/entity-service';
 import { ContentApi } from './content/content-api';
-import { contentEvent, type ContentEventName } from './content/content-events';
+import { announceContentEvent, type ContentEventName } from './content/content-events';
 import type { QueryParameter } from './content/query-parameters';
 import type { WriteRule } from './content/write-rules';
 import { ConfigPermissions, Permissions } from './auth/permissions';
@@ -62,6 +62,7 @@ import { createAdminSurface } from './strapi/admin';
 import { authSurface } from './strapi/auth';
 import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
+import { RequestContext } from './strapi/request-context';
 import type { AppOptions } from './app-options';
 export type { AppOptions } from './app-options';
 
@@ -127,6 +128,7 @@ export class App {
   private strapiServer: StrapiServer | undefined;
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
   private listeningUrl: string | undefined;
+  private readonly requestStore = new RequestContext();
 
   constructor(private readonly options: AppOptions) {
     this.dir = path.resolve(options.dir);
@@ -200,6 +202,11 @@ export class App {
     return this.webhooks.store;
   }
 
+  /** Strapi's `strapi.requestContext`; the first read switches the per-request store on (strapi/request-context.ts). */
+  get requestContext(): RequestContext {
+    return this.requestStore.switchedOn();
+  }
+
   get url(): string | undefined {
     return this.listeningUrl;
   }
@@ -221,8 +228,9 @@ export class App {
     return handle as PluginHandle<P>;
   }
 
-  contentType(uid: string): ContentType {
-    return this.contentTypes.get(uid);
+  /** `undefined` for an unknown uid, as Strapi's: plugins probe for optional types so (the kernel uses contentTypes.get). */
+  contentType(uid: string): ContentType | undefined {
+    return this.contentTypes.find(uid);
   }
 
   /** Instantiated service (`api::article.article`, `plugin::x.y`). */
@@ -262,6 +270,7 @@ export class App {
       },
       this.log,
     );
+    this.http.use(this.requestStore.middleware());
     this.strapiServer = new StrapiServer(this, this.http);
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
@@ -374,7 +383,7 @@ export class App {
     await this.database.listenForWrites();
     await this.webhooks.connect(this.database);
 
-    const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]) => this.announce(name, uid, entry);
+    const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof announceContentEvent>[3]) => announceContentEvent(this, name, uid, entry);
     const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
     const contentApi = new ContentApi(this.database, entityService, restConfig(this.config), this.queryParameters.values());
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
@@ -382,16 +391,6 @@ export class App {
     this.authStrategies.add(apiTokens.name, apiTokens);
     this.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens));
     this.services_ = { entityService, contentApi, apiTokens };
-  }
-
-  /** A committed write, told to its subscribers; a failing subscriber is logged, the write stays. */
-  private async announce(name: ContentEventName, uid: string, entry: Parameters<typeof contentEvent>[2]): Promise<void> {
-    if (!this.hooks.has(name)) return;
-    try {
-      await this.hooks.call(name, contentEvent(name, uid, entry, this.db.metadata));
-    } catch (error) {
-      this.log.error(`a subscriber of ${name} (${uid}) failed`, error);
-    }
   }
 }
 

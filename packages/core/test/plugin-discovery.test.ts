@@ -135,7 +135,7 @@ eachDatabase('plugin discovery and the strapi object', (dialect) => {
     const note = app.app.contentType('plugin::hello.note');
     expect(note).to.deep.include({ kind: 'collectionType', modelName: 'note', globalId: 'HelloNote', plugin: 'hello', collectionName: 'hello_note' });
     expect(note).to.not.have.property('apiName');
-    expect(app.app.contentType('plugin::hello.item').collectionName).to.equal('hello-items');
+    expect(app.app.contentType('plugin::hello.item')!.collectionName).to.equal('hello-items');
   });
 
   it('stores and reads entries in tables named with hyphens, and in types with a plugin-declared localizations relation', async () => {
@@ -148,7 +148,7 @@ eachDatabase('plugin discovery and the strapi object', (dialect) => {
   });
 
   it('applies src/extensions/<plugin>/content-types/<name>/schema.json to the plugin type', async () => {
-    expect(Object.keys(app.app.contentType('plugin::hello.note').attributes)).to.include('mood');
+    expect(Object.keys(app.app.contentType('plugin::hello.note')!.attributes)).to.include('mood');
     const note = await app.app.entityService.create('plugin::hello.note', { data: { text: 'x', mood: 'glad' } });
     expect(note).to.deep.include({ text: 'x', mood: 'glad' });
   });

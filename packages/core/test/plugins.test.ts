@@ -137,8 +137,8 @@ eachDatabase('plugins in Strapi v4 server format', (dialect) => {
 
   it('gives plugin entries plugin::<name>.<key> uids in the registries', () => {
     expect(app.app.contentTypes.has('plugin::notebook.memo')).to.equal(true);
-    expect(app.app.contentType('plugin::notebook.memo').collectionName).to.equal('notebook_memos');
-    expect(app.app.plugin('notebook')!.contentType('memo').info.pluralName).to.equal('memos');
+    expect(app.app.contentType('plugin::notebook.memo')!.collectionName).to.equal('notebook_memos');
+    expect(app.app.plugin('notebook')!.contentType('memo')!.info.pluralName).to.equal('memos');
     expect(Object.keys(app.app.contentTypes)).to.include.members(['api::note.note', 'plugin::notebook.memo']);
     expect(app.app.policies.has('plugin::notebook.is-open')).to.equal(true);
   });

@@ -98,6 +98,25 @@ describe('schema validation at boot', () => {
     expectProblem(message, NOTE, 'attribute "token": relation to "admin::api-token": app content types and components cannot link to admin types');
   });
 
+  it("boots a plugin type linked to Strapi's admin users without that relation (Tessera has none), as strapi-plugin-paper-trail's trail", async () => {
+    const plugin = `module.exports = { contentTypes: { trail: { schema: {
+      kind: 'collectionType', collectionName: 'trails', info: { singularName: 'trail', pluralName: 'trails', displayName: 'Trail' },
+      attributes: { change: { type: 'string' }, admin_user: { type: 'relation', relation: 'oneToOne', target: 'admin::user' } } } } } };`;
+    const app = await startApp({
+      dialect: 'sqlite',
+      noListen: true,
+      files: { 'src/plugins/audit/strapi-server.js': plugin, 'config/plugins.js': `module.exports = { audit: { enabled: true, resolve: './src/plugins/audit' } };` },
+    });
+    try {
+      expect(Object.keys(app.app.contentType('plugin::audit.trail')!.attributes)).to.not.include('admin_user');
+      // What the plugin writes for it is dropped with the other keys that are no attribute.
+      const created = await app.app.entityService.create('plugin::audit.trail', { data: { change: 'CREATE', admin_user: { connect: [] } } });
+      expect(created).to.deep.include({ change: 'CREATE' });
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('rejects a component relation to an admin type', async () => {
     const file = 'src/components/shared/grant.json';
     const grant = { collectionName: 'components_shared_grants', info: { displayName: 'Grant' }, attributes: { permission: { type: 'relation', relation: 'oneToOne', target: 'admin::api-token-permission' } } };

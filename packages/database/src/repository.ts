@@ -14,7 +14,7 @@ import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
 import type { ReadPlan, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
-import { fromEngineParams, idOfWhere, isCompiled, pageOf, resolveEngineParams, toEngineParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
+import { fromEngineParams, hookParams, hookReadShape, idOfWhere, isCompiled, pageOf, resolveEngineParams, type CompiledParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
 import type { Entity, EntityReader } from './sql/reader';
 import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
@@ -50,8 +50,6 @@ type HookedAction = 'FindMany' | 'FindOne' | 'Count' | 'Create' | 'Update' | 'De
 const HOOKS = Object.fromEntries(
   (['FindMany', 'FindOne', 'Count', 'Create', 'Update', 'Delete'] as const).map((action) => [action, [`before${action}`, `after${action}`]]),
 ) as Record<HookedAction, [LifecycleAction, LifecycleAction]>;
-
-type CompiledParams = { query?: ReadPlan; page?: Page; id?: number; data?: Record<string, unknown>; source?: QuerySource };
 
 /** An operation's parameters once its before hooks ran: Strapi's shape, and whether hooks changed what to read. */
 interface Prepared {
@@ -163,8 +161,7 @@ export class EntityRepository {
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
         const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(this.withDefaults(columns)), this.returningFor(readQuery));
         await this.parts.links.write(this.entity, id, links, 'create');
-        if (row) return this.parts.reader.fromRow(readQuery, row);
-        return this.readBack(id, readQuery);
+        return this.answer(id, prepared, () => (row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery)));
       }),
     );
   }
@@ -190,7 +187,7 @@ export class EntityRepository {
         if (changed === 0 && !('id' in params)) return null;
         if (changed === 0) throw new NotFoundError();
         await this.parts.links.write(this.entity, id, links, 'update');
-        return row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery);
+        return this.answer(id, prepared, () => (row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery)));
       }),
     );
   }
@@ -209,8 +206,7 @@ export class EntityRepository {
         if (id === undefined) return null;
         await this.parts.links.lockOwned(this.entity);
         if (!(await this.parts.writer.lockRow(this.entity, id, 'delete'))) throw new NotFoundError();
-        const before = await this.parts.reader.findById(this.readBackOf(params, prepared) ?? this.allColumnsQuery, id);
-        if (!before) throw new NotFoundError();
+        const before = await this.answer(id, prepared, () => this.parts.reader.findById(this.readBackOf(params, prepared) ?? this.allColumnsQuery, id));
         await this.parts.links.deleteOwned(this.entity, id);
         if ((await this.parts.writer.delete(this.entity, id)) === 0) throw new NotFoundError();
         return before;
@@ -243,6 +239,20 @@ export class EntityRepository {
       const ids = await this.matchingIds(params.where);
       for (const id of ids) await this.delete({ id, query: this.idOnlyQuery });
       return { count: ids.length };
+    });
+  }
+
+  /**
+   * The entry a write answers, read through the findOne hooks: Strapi's entity manager reads a written (or
+   * about-to-be-deleted) entry back with its own findOne, so a hook that reshapes what is read (decrypting a
+   * field, say) shapes what writes answer too. Costs nothing when no findOne hook is subscribed.
+   */
+  private answer(id: number, prepared: Prepared, read: () => Promise<Entity | null>): Promise<Entity> {
+    const { select, populate } = prepared.params;
+    return this.around('FindOne', { where: { id }, select, populate }, async () => {
+      const entity = await read();
+      if (!entity) throw new NotFoundError();
+      return entity;
     });
   }
 
@@ -370,29 +380,12 @@ export class EntityRepository {
     const { lifecycles } = this.parts;
     const uid = this.entity.uid;
     const compiled = 'query' in params || 'id' in params;
-    const eventParams = compiled ? strapiParams(params as CompiledParams) : (params as EngineParams);
-    const shown = compiled ? readShape(eventParams) : '';
+    const eventParams = compiled ? hookParams(params as CompiledParams) : (params as EngineParams);
+    const shown = compiled ? hookReadShape(eventParams) : '';
     const model = this.parts.models.get(uid) ?? { uid, singularName: this.entity.singularName, tableName: this.entity.tableName, kind: this.entity.kind, attributes: {} };
     const states = await lifecycles.run({ action: before, model, params: eventParams as Record<string, unknown> });
-    const result = await work({ params: eventParams, changed: compiled && readShape(eventParams) !== shown });
+    const result = await work({ params: eventParams, changed: compiled && hookReadShape(eventParams) !== shown });
     await lifecycles.run({ action: after, model, params: eventParams as Record<string, unknown>, result }, states);
     return result;
   }
-}
-
-/** A compiled call's parameters in Strapi's shape: what it was compiled from, its id as `where.id`, its page and data. */
-function strapiParams(params: CompiledParams): EngineParams {
-  const source = params.source ? toEngineParams(params.source.params) : {};
-  const result: EngineParams = { ...source };
-  if (params.id !== undefined) result.where = source.where === undefined ? { id: params.id } : { id: params.id, $and: [source.where] };
-  if (params.page?.limit !== undefined) result.limit = params.page.limit;
-  if (params.page) result.offset = params.page.offset;
-  if (params.data !== undefined) result.data = params.data;
-  return result;
-}
-
-/** What a hook may change about a read, as text: a different text means compile again. */
-function readShape(params: EngineParams): string {
-  const { where, select, populate, orderBy, limit, offset, publicationState, _q } = params;
-  return JSON.stringify([where, select, populate, orderBy, limit, offset, publicationState, _q]);
 }

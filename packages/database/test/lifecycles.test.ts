@@ -2,6 +2,8 @@
  * Database lifecycles: hooks from `lifecycles.ts` beside a schema and from
  * `db.lifecycles.subscribe()` run around every query in order; a `before*`
  * hook can change the data; any throwing hook rolls the whole write back.
+ * A write's answer passes through the findOne hooks, between its own before
+ * and after hooks, as Strapi 4.26.2's query engine reads it back.
  */
 import { expect } from 'chai';
 import { ApplicationError, ValidationError, type LifecycleEvent } from '@tessera/core';
@@ -43,6 +45,9 @@ export default {
 `;
 
 type Events = string[];
+
+/** A write reads its entry back (a delete: reads it first) through the findOne hooks, as Strapi's query engine does. */
+const READ_BACK = ['file:beforeFindOne', 'sub:beforeFindOne', 'file:afterFindOne', 'sub:afterFindOne'];
 
 eachDatabase('database lifecycles', (dialect) => {
   let app: TestApp;
@@ -113,7 +118,7 @@ eachDatabase('database lifecycles', (dialect) => {
 
   it('runs create hooks in order, file hooks before subscribers, before → after', async () => {
     const id = await createPost('ordered');
-    expect(events).to.deep.equal(['file:beforeCreate', 'sub:beforeCreate', 'file:afterCreate', 'sub:afterCreate']);
+    expect(events).to.deep.equal(['file:beforeCreate', 'sub:beforeCreate', ...READ_BACK, 'file:afterCreate', 'sub:afterCreate']);
     const afterEvent = seen.find((event) => event.action === 'afterCreate')!;
     // Strapi's model: uid, names, table and attributes (with id and the timestamps it adds).
     expect(afterEvent.model).to.deep.include({ uid: POST_UID, singularName: 'post', tableName: 'posts', kind: 'collectionType' });
@@ -122,13 +127,17 @@ eachDatabase('database lifecycles', (dialect) => {
     expect((afterEvent.result as { id: number }).id).to.equal(id);
     // Each subscriber's before and after of one operation share a state of their own, as in Strapi.
     expect(afterEvent.state).to.deep.equal({ subscriberBefore: 'beforeCreate' });
+    // The read-back: Strapi's findOne parameters for the written id, and the entry the write answers.
+    const readBack = seen.find((event) => event.action === 'afterFindOne')!;
+    expect(readBack.params.where).to.deep.equal({ id });
+    expect(readBack.result).to.equal(afterEvent.result);
   });
 
   it('runs update, delete, findOne and findMany hooks in order', async () => {
     const id = await createPost('to change');
     events.length = 0;
     expect((await app.put(`/api/posts/${id}`, { data: { body: 'changed' } }, { token })).status).to.equal(200);
-    expect(events).to.deep.equal(['file:beforeUpdate', 'sub:beforeUpdate', 'file:afterUpdate', 'sub:afterUpdate']);
+    expect(events).to.deep.equal(['file:beforeUpdate', 'sub:beforeUpdate', ...READ_BACK, 'file:afterUpdate', 'sub:afterUpdate']);
     events.length = 0;
     expect((await app.get(`/api/posts/${id}`, { token })).status).to.equal(200);
     expect(events).to.deep.equal(['file:beforeFindOne', 'sub:beforeFindOne', 'file:afterFindOne', 'sub:afterFindOne']);
@@ -137,7 +146,7 @@ eachDatabase('database lifecycles', (dialect) => {
     expect(events).to.deep.equal(['file:beforeFindMany', 'sub:beforeFindMany', 'file:afterFindMany', 'sub:afterFindMany']);
     events.length = 0;
     expect((await app.delete(`/api/posts/${id}`, { token })).status).to.equal(200);
-    expect(events).to.deep.equal(['file:beforeDelete', 'sub:beforeDelete', 'file:afterDelete', 'sub:afterDelete']);
+    expect(events).to.deep.equal(['file:beforeDelete', 'sub:beforeDelete', ...READ_BACK, 'file:afterDelete', 'sub:afterDelete']);
   });
 
   it('lets beforeCreate change the data that is written', async () => {
@@ -206,6 +215,6 @@ eachDatabase('database lifecycles', (dialect) => {
   it('hooks fire for entity service calls too, and only for their models', async () => {
     await app.app.entityService.create(POST_UID, { data: { title: 'from the service' } });
     await app.app.entityService.create('api::audit.audit', { data: { message: 'not a post' } });
-    expect(events).to.deep.equal(['file:beforeCreate', 'sub:beforeCreate', 'file:afterCreate', 'sub:afterCreate']);
+    expect(events).to.deep.equal(['file:beforeCreate', 'sub:beforeCreate', ...READ_BACK, 'file:afterCreate', 'sub:afterCreate']);
   });
 });

@@ -25,7 +25,7 @@ export class LocalizationGroups {
   /** The shared attributes of a localized type (computed once). */
   sharedOf(uid: string): SharedAttributes {
     let attributes = this.shared.get(uid);
-    if (!attributes) this.shared.set(uid, (attributes = sharedAttributes(this.app.contentType(uid))));
+    if (!attributes) this.shared.set(uid, (attributes = sharedAttributes(this.app.contentTypes.get(uid))));
     return attributes;
   }
 
@@ -61,7 +61,7 @@ export class LocalizationGroups {
     if (!entry) return {};
     const values: Record<string, unknown> = {};
     for (const name of columns) values[name] = entry[name];
-    for (const name of links) values[name] = writable(this.app.contentType(uid).attributes[name]?.type, entry[name]);
+    for (const name of links) values[name] = writable(this.app.contentTypes.get(uid).attributes[name]?.type, entry[name]);
     return values;
   }
 

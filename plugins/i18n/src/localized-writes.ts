@@ -19,7 +19,7 @@ import type { LocalizationGroups } from './localization-groups';
 import type { LocalesService } from './locales';
 
 export function localizedWrites(app: App, groups: LocalizationGroups, locales: () => LocalesService, localized: ReadonlySet<string>): WriteRule {
-  const isSingleType = (uid: string) => app.contentType(uid).kind === 'singleType';
+  const isSingleType = (uid: string) => app.contentTypes.get(uid).kind === 'singleType';
 
   /** The locale a create is in: the one it names, which must exist, or the default one. */
   async function localeOf(data: WriteData): Promise<string> {

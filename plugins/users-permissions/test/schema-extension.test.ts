@@ -24,7 +24,7 @@ eachDatabase('users-permissions user extended by src/extensions', (dialect) => {
   });
 
   it('adds the attribute in up_users and answers it on /users/me', async () => {
-    const user = app.app.contentType(USER_UID);
+    const user = app.app.contentType(USER_UID)!;
     expect(user.collectionName).to.equal('up_users');
     expect(user.attributes).to.have.property('job');
     const { jwt, id } = await register(app, 'chef');

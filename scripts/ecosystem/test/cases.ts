@@ -118,7 +118,7 @@ export const SUITES: EcosystemSuite[] = [
         const stored = await app.app.db.query('plugin::slugify.slug').findOne({ where: { slug: 'hello-tessera-world' } });
         expect(stored).to.deep.include({ slug: 'hello-tessera-world', count: 2 });
         // Strapi's table name for the plugin's type, and the plugin is enabled by discovery.
-        expect(app.app.contentType('plugin::slugify.slug').collectionName).to.equal('slugs');
+        expect(app.app.contentType('plugin::slugify.slug')!.collectionName).to.equal('slugs');
         expect(app.app.plugin('slugify')).to.equal(app.app.plugin('slugify'));
       },
     },

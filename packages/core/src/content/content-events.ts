@@ -7,6 +7,7 @@
  */
 import type { Entity, EntityMetadata, Metadata } from '@tessera/database';
 import { FILE_UID } from '@tessera/database';
+import type { App } from '../app-type';
 
 export const CONTENT_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish'] as const;
 
@@ -23,6 +24,16 @@ export interface ContentEvent {
 
 export function contentEvent(name: ContentEventName, uid: string, entry: Entity, metadata: Metadata): ContentEvent {
   return { event: name, uid, model: metadata.get(uid)?.singularName ?? uid, entry: publicEntry(uid, entry, metadata) };
+}
+
+/** A committed write, told to its subscribers; a failing subscriber is logged, the write stays. */
+export async function announceContentEvent(app: App, name: ContentEventName, uid: string, entry: Entity): Promise<void> {
+  if (!app.hooks.has(name)) return;
+  try {
+    await app.hooks.call(name, contentEvent(name, uid, entry, app.db.metadata));
+  } catch (error) {
+    app.log.error(`a subscriber of ${name} (${uid}) failed`, error);
+  }
 }
 
 /** An entry of `uid` without private attributes, at every level (webhook payloads use it too). */

@@ -35,7 +35,7 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   const { namespace, routerKey } = row;
   const route: MountedRoute = { ...row.route, info: row.info };
   const handler = resolveHandler(app, namespace, route, routerKey);
-  const chain: Koa.Middleware[] = [guard(app, route, row.action)];
+  const chain: Koa.Middleware[] = [routeState(route), guard(app, route, row.action)];
   const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
   if (policies.length > 0) chain.push(runPolicies(policies));
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference, route) as Koa.Middleware);
@@ -59,6 +59,19 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
     throw new ConfigurationError(`route ${route.method} ${route.path}: handler "${route.handler}" does not exist`, routerKey);
   }
   return (ctx) => (method as RouteHandler).call(controller, ctx);
+}
+
+/**
+ * `ctx.state.route`: the matched route with its `info`, and `config` always an object, as Strapi's route chain sets it
+ * first. Route middlewares read their own settings from it (`ctx.state.route.config[...]`); the config object is the
+ * registered one, so what a plugin wrote into it during register is there.
+ */
+function routeState(route: MountedRoute): Koa.Middleware {
+  const state = { ...route, config: route.config ?? {} };
+  return (ctx, next) => {
+    ctx.state.route = state;
+    return next();
+  };
 }
 
 /**

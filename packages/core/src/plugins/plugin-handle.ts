@@ -27,7 +27,8 @@ export class PluginHandle<P extends string = string> {
 
   readonly controller = <T extends object = Record<string, unknown>>(name: string): T | undefined => this.app.controller<T>(this.uid(name));
 
-  readonly contentType = (name: string): ContentType => this.app.contentTypes.get(this.uid(name));
+  /** `undefined` when the plugin has no such type, as `strapi.contentType`. */
+  readonly contentType = (name: string): ContentType | undefined => this.app.contentTypes.find(this.uid(name));
 
   /** `config('jwt.expiresIn', '30d')`: this plugin's merged config, or the fallback. */
   readonly config = <T = unknown>(path?: string, fallback?: T): T =>

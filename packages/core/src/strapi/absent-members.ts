@@ -16,7 +16,6 @@ export const ABSENT_MEMBERS: Record<string, string> = {
   fs: 'Tessera does not write app or plugin files at run time',
   startupLogger: 'Tessera logs its own start-up line',
   entityValidator: 'validation is part of strapi.entityService writes',
-  requestContext: 'Tessera keeps no per-request async context (it costs every request); pass ctx explicitly',
   fetch: 'use the global fetch',
   reload: 'restart the process (`tessera develop` restarts on changes)',
   features: 'Strapi feature flags do not apply',

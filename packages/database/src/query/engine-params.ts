@@ -55,6 +55,32 @@ export interface QuerySource {
 
 export type PlanCompiler = (params: RequestQueryParams) => ReadPlan;
 
+/** A repository call in its compiled form: the plan, its page or id, a write's data, and where the plan came from. */
+export interface CompiledParams {
+  query?: ReadPlan;
+  page?: Page;
+  id?: number;
+  data?: Record<string, unknown>;
+  source?: QuerySource;
+}
+
+/** A compiled call's parameters in Strapi's shape, as lifecycle hooks see them: the source's, its id as `where.id`, its page and data. */
+export function hookParams(params: CompiledParams): EngineParams {
+  const source = params.source ? toEngineParams(params.source.params) : {};
+  const result: EngineParams = { ...source };
+  if (params.id !== undefined) result.where = source.where === undefined ? { id: params.id } : { id: params.id, $and: [source.where] };
+  if (params.page?.limit !== undefined) result.limit = params.page.limit;
+  if (params.page) result.offset = params.page.offset;
+  if (params.data !== undefined) result.data = params.data;
+  return result;
+}
+
+/** What a hook may change about a read, as text: a different text means compile again. */
+export function hookReadShape(params: EngineParams): string {
+  const { where, select, populate, orderBy, limit, offset, publicationState, _q } = params;
+  return JSON.stringify([where, select, populate, orderBy, limit, offset, publicationState, _q]);
+}
+
 export function isCompiled(params: object): params is { query: ReadPlan } {
   return 'query' in params && typeof (params as { query?: unknown }).query === 'object' && (params as { query: object }).query !== null && 'entity' in (params as { query: object }).query;
 }

@@ -118,7 +118,7 @@ export const CUSTOM_FIELDS: EcosystemSuite = {
   files: PALETTE_APP,
   tests: {
     'their custom fields are stored, answered and validated as their base types': async (app) => {
-      expect(app.app.contentType('api::palette.palette').attributes).to.deep.include({
+      expect(app.app.contentType('api::palette.palette')!.attributes).to.deep.include({
         color: { type: 'string', customField: 'plugin::color-picker.color', regex: '^#([0-9a-fA-F]{6})$' },
         country: { type: 'string', customField: 'plugin::country-select.country' },
       });

@@ -1,0 +1,82 @@
+/**
+ * What Strapi v4's route chain and request store give server code during a
+ * request: `strapi.requestContext.get()` is the request's Koa context inside
+ * lifecycle hooks (each request its own, also when they overlap), and
+ * `ctx.state.route` is the matched route with its config, including what a
+ * plugin wrote into that config during register.
+ */
+import { expect } from 'chai';
+import { startApp, type TestApp } from '@tessera/testing';
+
+const FILES = {
+  'config/permissions.js': `module.exports = { public: ['api::note.note.find'] };`,
+  'src/api/note/content-types/note/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'notes',
+    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+    options: { draftAndPublish: false },
+    attributes: { title: { type: 'string' } },
+  },
+  'src/middlewares/route-marker.js': `
+module.exports = () => async (ctx, next) => {
+  await next();
+  ctx.set('x-route', [ctx.state.route.method, ctx.state.route.path, ctx.state.route.info.apiName, ctx.state.route.config.marker].join(' '));
+};
+`,
+  'src/index.js': `
+const seen = [];
+module.exports = {
+  register({ strapi }) {
+    // As strapi-plugin-protected-populate does: a route middleware, and its settings in the route's config.
+    const [find] = strapi.api.note.routes.note.routes;
+    find.config = { ...find.config, marker: 'set-in-register', middlewares: ['global::route-marker'] };
+  },
+  bootstrap({ strapi }) {
+    // Read once at boot: the store is on from the first request (a first read during a request misses that one).
+    const { requestContext } = strapi;
+    strapi.db.lifecycles.subscribe({
+      models: ['api::note.note'],
+      async afterFindMany() {
+        const ctx = requestContext.get();
+        // A later turn of the event loop: the store follows the request's own async work.
+        await new Promise((resolve) => setTimeout(resolve, Number(ctx?.query.wait ?? 0)));
+        seen.push(ctx ? ctx.get('x-caller') + ' ' + ctx.path : 'none');
+      },
+    });
+    strapi.server.routes([{ method: 'GET', path: '/seen', handler: (ctx) => { ctx.body = seen.splice(0); }, config: { auth: false } }]);
+  },
+};
+`,
+};
+
+describe('request context and ctx.state.route [sqlite]', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startApp({ dialect: 'sqlite', files: FILES });
+    await app.app.entityService.create('api::note.note', { data: { title: 'a' } });
+  });
+  after(() => app.stop());
+
+  it("gives lifecycle hooks their own request's context, also for overlapping requests", async () => {
+    await app.get('/seen'); // the boot's own reads, outside any request
+    const slow = app.get('/api/notes?wait=150', { headers: { 'x-caller': 'slow' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.get('/api/notes', { headers: { 'x-caller': 'fast' } });
+    await slow;
+    expect((await app.get('/seen')).body).to.deep.equal(['fast /api/notes', 'slow /api/notes']);
+  });
+
+  it('answers undefined outside a request, and what run() was given inside it', async () => {
+    const { requestContext } = app.app;
+    expect(requestContext.get()).to.equal(undefined);
+    const store = { path: '/job' } as Parameters<typeof requestContext.run>[0];
+    expect(await requestContext.run(store, async () => requestContext.get()?.path)).to.equal('/job');
+    expect(requestContext.get()).to.equal(undefined);
+  });
+
+  it('sets ctx.state.route: the matched route, its info, and the config written during register', async () => {
+    const response = await app.get('/api/notes');
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('x-route')).to.equal('GET /notes note set-in-register');
+  });
+});
