@@ -16,6 +16,7 @@ import { EMAIL_DESIGNER_SENDMAIL, PASSWORDLESS_NODEMAILER } from './cases/email'
 import { MENUS, NAVIGATION } from './cases/menus-navigation';
 import { COMMENTS, FUZZY_SEARCH, RATINGS } from './cases/search-comments';
 import { CONFIG_SYNC, PUBLISHER, SITEMAP, WEBSITE_BUILDER } from './cases/scheduled';
+import { ENCRYPTABLE_FIELD, PAPER_TRAIL, PROTECTED_POPULATE, READING_TIME } from './cases/request-and-lifecycle';
 import { oneApp } from './cases/one-app';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
@@ -183,6 +184,7 @@ export const SUITES: EcosystemSuite[] = [
   // Booted together, as an app with several plugins is (one boot per database: the suite's time budget).
   oneApp('menus, navigation, fuzzy-search, comments and ratings in one app', [MENUS, NAVIGATION, FUZZY_SEARCH, COMMENTS, RATINGS]),
   oneApp('sitemap, config-sync and publisher in one app', [SITEMAP, CONFIG_SYNC, PUBLISHER]),
+  oneApp('protected-populate, encryptable-field, paper-trail and reading-time in one app', [PROTECTED_POPULATE, ENCRYPTABLE_FIELD, PAPER_TRAIL, READING_TIME]),
   WEBSITE_BUILDER,
   PASSWORDLESS_NODEMAILER,
   EMAIL_DESIGNER_SENDMAIL,
