@@ -133,8 +133,11 @@ export interface RouterDefinition {
 
 /** Who is calling, and what they may do. */
 export interface AuthState {
-  /** `public` when no credential was sent. */
-  strategy: string;
+  /**
+   * The strategy that recognised the caller, as Strapi's `ctx.state.auth.strategy` (plugins read its `name`:
+   * strapi-plugin-soft-delete records who deleted); `name` is `public` when no credential was sent.
+   */
+  strategy: { readonly name: string };
   credentials: Record<string, unknown> | null;
   ability: Ability;
   /**

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { ActionSet, qualifiedName, refusalOf, type AuthRequirement, type AuthState } from '@tessera/core';
 
-const caller = (strategy: AuthState['strategy'], actions: string[]): AuthState => ({ strategy, credentials: strategy === 'public' ? null : { id: 1 }, ability: new ActionSet(actions) });
+const caller = (name: string, actions: string[]): AuthState => ({ strategy: { name }, credentials: name === 'public' ? null : { id: 1 }, ability: new ActionSet(actions) });
 const FIND = 'api::article.article.find';
 
 const ANONYMOUS = caller('public', [FIND]);

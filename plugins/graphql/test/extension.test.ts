@@ -5,11 +5,9 @@
  * resolvers, nexus types, resolversConfig (auth, policies, middlewares, on
  * generated, custom and nested resolvers) and every shadowCRUD switch.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import { EXAMPLE_APP, bootError, eachDatabase, startApp, type TestApp } from '@tessera/testing';
-import { gql, gqlData, startBlog } from './helpers';
+import { exampleFiles, gql, gqlData, startBlog } from './helpers';
 
 const INDEX_JS = `
 'use strict';
@@ -62,7 +60,7 @@ module.exports = {
             },
           },
           async stats(parent, args, context) {
-            return { categories: await strapi.service('api::category.category').find({}).then((page) => page.pagination.total), caller: context.state.auth.strategy };
+            return { categories: await strapi.service('api::category.category').find({}).then((page) => page.pagination.total), caller: context.state.auth.strategy.name };
           },
           broken() {
             throw new Error('secret stack details');
@@ -135,21 +133,7 @@ module.exports = {
 };
 `;
 
-/** The example app's files, except its own `src/index.ts` (this app's entry is the `src/index.js` above). */
-function exampleFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(EXAMPLE_APP, relative), { withFileTypes: true })) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (child !== path.join('src', 'index.ts')) files[child] = fs.readFileSync(path.join(EXAMPLE_APP, child), 'utf8');
-    }
-  };
-  walk('config');
-  walk('src');
-  return files;
-}
-
+/** The example app's files with this app's entry, the `src/index.js` above. */
 const FILES = {
   ...exampleFiles(),
   'src/index.js': INDEX_JS,

@@ -3,6 +3,8 @@
  * (the other transport: what it wrote, GraphQL must read), and the example
  * app seeded with a small blog.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import { EXAMPLE_APP, startApp, type RequestOptions, type TestApp, type TestAppOptions, type TestDialect } from '@tessera/testing';
 
@@ -80,4 +82,19 @@ export async function startBlog(dialect: TestDialect, options: Partial<TestAppOp
 
 export function ids(list: Array<{ id: string | number }>): number[] {
   return list.map((item) => Number(item.id));
+}
+
+/** The example app's config and src as files, without its src/index.ts (a test brings its own src/index.js). */
+export function exampleFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (relative: string) => {
+    for (const entry of fs.readdirSync(path.join(EXAMPLE_APP, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (child !== path.join('src', 'index.ts')) files[child] = fs.readFileSync(path.join(EXAMPLE_APP, child), 'utf8');
+    }
+  };
+  walk('config');
+  walk('src');
+  return files;
 }

@@ -22,7 +22,7 @@ export interface CoreService {
   getFetchParams(params?: CoreServiceParams): CoreServiceParams;
 }
 
-const TRUSTED: AuthState = { strategy: 'internal', credentials: null, ability: allowEverything };
+const TRUSTED: AuthState = { strategy: { name: 'internal' }, credentials: null, ability: allowEverything };
 
 export function defaultService(app: App, uid: string): CoreService {
   const single = app.contentTypes.get(uid).kind === 'singleType';

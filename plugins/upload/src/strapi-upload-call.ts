@@ -29,7 +29,7 @@ export interface StrapiUploadCall {
   files: StrapiUploadFile | StrapiUploadFile[];
 }
 
-const SERVER_CALLER: AuthState = { strategy: 'server', credentials: null, ability: allowEverything };
+const SERVER_CALLER: AuthState = { strategy: { name: 'server' }, credentials: null, ability: allowEverything };
 
 export function isStrapiUploadCall(value: unknown): value is StrapiUploadCall {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'files' in value;

@@ -16,7 +16,7 @@ import type { UserService } from './services/user';
 export const STRATEGY_NAME = 'users-permissions';
 
 export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => boolean }): AuthStrategy {
-  return {
+  const strategy: AuthStrategy = {
     name: STRATEGY_NAME,
     async authenticate(token: string): Promise<AuthState | null> {
       if (!looksLikeJwt(token)) return null;
@@ -29,7 +29,8 @@ export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserServ
       delete user.passwordChangedAt;
       const role = user.role as { id?: number } | null | undefined;
       const ability = typeof role?.id === 'number' ? await deps.abilities.roleAbility(role.id) : new ActionSet([]);
-      return { strategy: STRATEGY_NAME, credentials: user, ability, user };
+      return { strategy, credentials: user, ability, user };
     },
   };
+  return strategy;
 }

@@ -18,7 +18,7 @@ const SECRET = 'a-test-secret-of-enough-length-0123456789';
 /** A route answering what a Strapi plugin's controller finds on ctx.state: the user and the strategy's name. */
 const WHOAMI = {
   'src/api/whoami/routes/whoami.js': `module.exports = { routes: [{ method: 'GET', path: '/whoami', handler: 'whoami.me' }] };`,
-  'src/api/whoami/controllers/whoami.js': `module.exports = { me(ctx) { const user = ctx.state.user; ctx.body = { ...(user ? { id: user.id, username: user.username, password: user.password } : {}), strategy: ctx.state.auth.strategy }; } };`,
+  'src/api/whoami/controllers/whoami.js': `module.exports = { me(ctx) { const user = ctx.state.user; ctx.body = { ...(user ? { id: user.id, username: user.username, password: user.password } : {}), strategy: ctx.state.auth.strategy.name }; } };`,
 };
 
 function base64url(value: object | string): string {

@@ -165,7 +165,7 @@ export class ApiTokens implements AuthStrategy {
     const expiresAt = row.expiresAt === null || row.expiresAt === undefined ? null : toMillis(row.expiresAt);
     if (expiresAt !== null && expiresAt <= Date.now()) throw new UnauthorizedError('Token expired');
     const ability = row.type === 'full-access' ? allowEverything : row.type === 'read-only' ? readOnly : new ActionSet(await this.actions(row.id));
-    return { strategy: this.name, credentials: { id: row.id, name: row.name, type: row.type }, ability };
+    return { strategy: this, credentials: { id: row.id, name: row.name, type: row.type }, ability };
   }
 
   /**

@@ -6,8 +6,11 @@
 import { UnauthorizedError } from '@tessera/errors';
 import type { Ability, AuthState, AuthStrategy } from '../types';
 
+/** The public caller's strategy (no credential sent). */
+const PUBLIC = { name: 'public' } as const;
+
 export function publicAuth(ability: Ability): AuthState {
-  return { strategy: 'public', credentials: null, ability };
+  return { strategy: PUBLIC, credentials: null, ability };
 }
 
 export async function authenticate(header: string | undefined, strategies: AuthStrategy[], publicAbility: () => Ability | Promise<Ability>): Promise<AuthState> {

@@ -43,7 +43,7 @@ export function refusalOf(auth: AuthState, requirement: AuthRequirement, ownActi
   if (requirement === false) return undefined;
   if (!isCaller(auth)) return 'unauthenticated';
   const scope = requirement?.scope ?? (ownAction === undefined ? undefined : [ownAction]);
-  if (scope === undefined) return auth.strategy === 'public' ? 'credential-required' : undefined;
+  if (scope === undefined) return auth.strategy.name === 'public' ? 'credential-required' : undefined;
   return scope.some((action) => auth.ability.can(action)) ? undefined : 'forbidden';
 }
 
@@ -66,7 +66,7 @@ export function requireCaller(auth: AuthState): void {
 
 /** An anonymous caller whose public role grants nothing is no caller. */
 function isCaller(auth: AuthState): boolean {
-  return !(auth.strategy === 'public' && auth.ability.isEmpty?.() === true);
+  return !(auth.strategy.name === 'public' && auth.ability.isEmpty?.() === true);
 }
 
 /** A policy's answer lets the request through only when it is `true` or nothing (Strapi's `[true, undefined].includes(result)`). */

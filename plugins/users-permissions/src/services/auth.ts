@@ -113,7 +113,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async changePassword(auth, body) {
       const id = auth.credentials?.id;
-      if (auth.strategy !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
+      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
       const { currentPassword } = fields(body, ['currentPassword']);
       const password = newPasswordPair(body);
       const user = await deps.users().findForAuth({ id });

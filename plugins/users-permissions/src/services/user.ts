@@ -86,7 +86,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
 
     async me(auth, params = {}) {
       const id = auth.credentials?.id;
-      if (auth.strategy !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
+      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
       return app.contentApi.findOne(USER_UID, id, { auth, params });
     },
 
