@@ -385,6 +385,7 @@ export class App {
 
     const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof announceContentEvent>[3]) => announceContentEvent(this, name, uid, entry);
     const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
+    entityService.onDecorate(() => this.requestContext); // decorators read the caller there (strapi-plugin-soft-delete)
     const contentApi = new ContentApi(this.database, entityService, restConfig(this.config), this.queryParameters.values());
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);

@@ -7,6 +7,7 @@ export { Logger } from './logger';
 export { createEnv, type Env } from './config/env';
 export { getConfig, type AppConfig, type ConfigTree } from './config/load-config';
 export { EntityService, type EntityPage, type FindParams, type EntityWriteParams } from './content/entity-service';
+export type { EntityServiceDecorator, EntityServiceImplementation, EntityServiceMethod } from './content/entity-service-decorations';
 export { CONTENT_EVENTS, type ContentEvent, type ContentEventName } from './content/content-events';
 export type { QueryParameter, QueryParameterArgument, QueryParameterContext } from './content/query-parameters';
 export type { WriteData, WriteRule } from './content/write-rules';

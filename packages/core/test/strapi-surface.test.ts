@@ -260,7 +260,12 @@ eachDatabase('the strapi object: Strapi v4 APIs plugins call', (dialect) => {
     // Strapi's registries answer undefined for an unknown type: plugins probe for optional ones so.
     expect(app.app.contentType('plugin::users-permissions.user')).to.equal(undefined);
     expect(app.app.plugin('surface')!.contentType('nothing')).to.equal(undefined);
-    expect(app.app.admin.registered.actions.map((action) => action.uid)).to.deep.equal(['read', 'settings']);
+    // The content manager's explorer actions are there from the start (Strapi registers them itself); plugins find them by action id.
+    const actions = app.app.admin.registered.actions;
+    expect(actions.filter((action) => action.pluginName !== 'content-manager').map((action) => action.actionId)).to.deep.equal(['plugin::surface.read', 'plugin::surface.settings']);
+    expect(app.app.admin.services.permission.actionProvider.get('plugin::content-manager.explorer.delete')).to.include({ uid: 'explorer.delete', section: 'contentTypes' });
+    expect(app.app.admin.services.permission.actionProvider.get('plugin::surface.read')).to.equal(actions.find((action) => action.uid === 'read'));
+    expect(app.app.admin.services.permission.actionProvider.has('plugin::nothing.read')).to.equal(false);
     const entry = await app.app.db.query('api::article.article').findOne({ where: { title: 'a' } });
     const output = await app.app.contentAPI.sanitize.output(entry, app.app.getModel('api::article.article') as { uid: string });
     expect(Object.keys(output as object).sort()).to.deep.equal(['color', 'createdAt', 'id', 'stars', 'title', 'updatedAt']);

@@ -18,6 +18,7 @@ import { COMMENTS, FUZZY_SEARCH, RATINGS } from './cases/search-comments';
 import { CONFIG_SYNC, PUBLISHER, SITEMAP, WEBSITE_BUILDER } from './cases/scheduled';
 import { ENCRYPTABLE_FIELD, PAPER_TRAIL, PROTECTED_POPULATE, READING_TIME } from './cases/request-and-lifecycle';
 import { oneApp } from './cases/one-app';
+import { SOFT_DELETE } from './cases/soft-delete';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -185,6 +186,8 @@ export const SUITES: EcosystemSuite[] = [
   oneApp('menus, navigation, fuzzy-search, comments and ratings in one app', [MENUS, NAVIGATION, FUZZY_SEARCH, COMMENTS, RATINGS]),
   oneApp('sitemap, config-sync and publisher in one app', [SITEMAP, CONFIG_SYNC, PUBLISHER]),
   oneApp('protected-populate, encryptable-field, paper-trail and reading-time in one app', [PROTECTED_POPULATE, ENCRYPTABLE_FIELD, PAPER_TRAIL, READING_TIME]),
+  // Alone: it changes every api:: type's deletes and reads.
+  SOFT_DELETE,
   WEBSITE_BUILDER,
   PASSWORDLESS_NODEMAILER,
   EMAIL_DESIGNER_SENDMAIL,

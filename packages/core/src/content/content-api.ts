@@ -17,6 +17,7 @@ import { searchFilter } from './search';
 import { PlanCache } from './plan-cache';
 import type { QueryParameter, QueryParameterContext } from './query-parameters';
 import { LinkPermissions, type CanRead } from './link-permissions';
+import { DecoratedReads, type DecoratedRead } from './decorated-reads';
 
 export interface ContentApiConfig extends PaginationConfig {
   /** Reject unknown top-level query parameters and populate keys. */
@@ -55,6 +56,7 @@ export class ContentApi {
   private readonly plans: PlanCache;
   private readonly known: ReadonlySet<string>;
   private readonly linkPermissions: LinkPermissions;
+  private readonly decoratedReads: DecoratedReads;
 
   constructor(
     private readonly db: Database,
@@ -66,6 +68,7 @@ export class ContentApi {
     this.plans = new PlanCache(db);
     this.known = new Set([...CORE_PARAMETERS, ...extraParameters.map((parameter) => parameter.name)]);
     this.linkPermissions = new LinkPermissions(db.metadata);
+    this.decoratedReads = new DecoratedReads(entityService, db);
   }
 
   /** An entry budget for one request that runs several reads (`OperationContext.budget`). */
@@ -78,6 +81,10 @@ export class ContentApi {
     const query = this.compileRead(uid, params, context.auth, 'collection');
     const source = this.hookSource(uid, params, context.auth, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
+    if (this.entityService.decorated) {
+      const { results, total } = await this.decoratedReads.find(this.decoratedRead(uid, params, query, context), toPage(pagination), pagination.withCount);
+      return { results, pagination: paginationMeta(pagination, total) };
+    }
     const repository = this.db.query(uid);
     const [results, total] = await Promise.all([
       repository.findMany({ query, page: toPage(pagination), source, budget: context.budget }),
@@ -91,7 +98,9 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'entry');
     const source = this.hookSource(uid, params, context.auth, 'entry');
-    const entry = await this.db.query(uid).findOne({ query, id: parseId(id), source, budget: context.budget });
+    const entry = this.entityService.decorated
+      ? await this.decoratedReads.findOne(this.decoratedRead(uid, params, query, context), parseId(id))
+      : await this.db.query(uid).findOne({ query, id: parseId(id), source, budget: context.budget });
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -137,9 +146,16 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'single');
     const source = this.hookSource(uid, params, context.auth, 'single');
-    const [entry] = await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget });
+    const [entry] = this.entityService.decorated
+      ? [await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, context))]
+      : await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget });
     if (!entry) throw new NotFoundError();
     return entry;
+  }
+
+  /** A read for the decorated entity service (decorated-reads.ts): compiled above for the caller, with its budget. */
+  private decoratedRead(uid: string, params: RequestParams, query: ReadPlan, context: OperationContext): DecoratedRead {
+    return { uid, params, query, auth: context.auth, budget: context.budget ?? this.requestBudget() };
   }
 
   /** PUT on a single type: updates the entry, or creates it when absent. */
@@ -284,7 +300,7 @@ export class ContentApi {
 
   private mayPreview(uid: string, auth: AuthState): boolean {
     if (this.config.publicPreview) return true;
-    return auth.strategy !== 'public' && auth.ability.can(`${uid}.find`);
+    return auth.strategy.name !== 'public' && auth.ability.can(`${uid}.find`);
   }
 
   private knownParams(params: RequestParams = {}): RequestParams {

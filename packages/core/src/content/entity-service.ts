@@ -9,7 +9,7 @@
  * rules (write-rules.ts) run inside each write's transaction.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
-import type { Database, Entity, EntityMetadata, ReadPlan, Page, QueryParams, QuerySource, WriteParams } from '@tessera/database';
+import type { Database, Entity, EntityMetadata, EntryBudget, ReadPlan, Page, QueryParams, QuerySource, WriteParams } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
@@ -17,6 +17,7 @@ import type { QueryParameter } from './query-parameters';
 import { WriteRules, type WriteRule } from './write-rules';
 import type { AuthState } from '../types';
 import { componentsPopulate, missingRequired } from './publication-requirements';
+import { decorate, isDecorated, type EntityServiceDecorator } from './entity-service-decorations';
 
 export interface PaginationParams {
   page?: number | string;
@@ -34,6 +35,8 @@ export interface FindParams extends QueryParams, PaginationParams {
   query?: ReadPlan;
   /** With `query`: the parameters it was compiled from, for lifecycle hooks. */
   source?: QuerySource;
+  /** Bounds the entries of the answer, populated ones included (the content API's reads through decorators). */
+  budget?: EntryBudget;
 }
 
 /** Strapi's `{ data, fields, populate }`, or the repository's compiled read-back (what the content API passes). */
@@ -70,11 +73,12 @@ export interface WriteRecorder {
 const DEFAULT_PAGE_SIZE = 10;
 
 /** Who server code is to a plugin's parameter: no caller, nothing refused. */
-const SERVER_CODE: AuthState = { strategy: 'server', credentials: null, ability: { can: () => true } };
+const SERVER_CODE: AuthState = { strategy: { name: 'server' }, credentials: null, ability: { can: () => true } };
 
 export class EntityService {
   private readonly validators = new Map<string, EntryValidator>();
   private readonly rules: WriteRules;
+  private readonly decorationListeners: Array<() => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -95,10 +99,27 @@ export class EntityService {
     }
   }
 
+  /** Strapi v4's `strapi.entityService.decorate` (entity-service-decorations.ts). */
+  decorate(decorator: EntityServiceDecorator): this {
+    decorate(this, decorator);
+    for (const listener of this.decorationListeners) listener();
+    return this;
+  }
+
+  /** Has a decorator replaced methods? The content API then reads through them too (content-api.ts). */
+  get decorated(): boolean {
+    return isDecorated(this);
+  }
+
+  /** `listener` runs after each decoration (the app switches `strapi.requestContext` on: decorators read it). */
+  onDecorate(listener: () => void): void {
+    this.decorationListeners.push(listener);
+  }
+
   /** Entries of a collection type (all of them unless paginated); a single type's entry, or null. */
   async findMany(uid: string, params: FindParams = {}): Promise<Entity[] | Entity | null> {
     const repository = this.db.query(uid);
-    const entries = await repository.findMany({ query: this.plan(uid, params), page: pageOf(params), source: this.source(uid, params) });
+    const entries = await repository.findMany({ query: this.plan(uid, params), page: pageOf(params), source: this.source(uid, params), budget: params.budget });
     if (repository.entity.kind === 'singleType') return entries[0] ?? null;
     return entries;
   }
@@ -123,7 +144,7 @@ export class EntityService {
   }
 
   async findOne(uid: string, id: number | string, params: FindParams = {}): Promise<Entity | null> {
-    return this.db.query(uid).findOne({ query: this.plan(uid, params, true), id: toId(id), source: this.source(uid, params, true) });
+    return this.db.query(uid).findOne({ query: this.plan(uid, params, true), id: toId(id), source: this.source(uid, params, true), budget: params.budget });
   }
 
   async create(uid: string, params: EntityWriteParams): Promise<Entity> {

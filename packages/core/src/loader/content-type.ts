@@ -16,7 +16,7 @@ export function buildContentType(raw: unknown, uid: string, namespace: string, s
   validateContentTypeShape(raw, source, { plugin: plugin !== undefined, warn });
   const schema = copyPlain(raw) as ContentTypeSchema & { globalId?: string };
   const singular = schema.info.singularName;
-  return {
+  const contentType: ContentType = {
     ...schema,
     kind: schema.kind ?? 'collectionType',
     collectionName: schema.collectionName ?? (plugin ? `${plugin}_${singular}`.toLowerCase() : singular),
@@ -31,6 +31,13 @@ export function buildContentType(raw: unknown, uid: string, namespace: string, s
     globalId: schema.globalId ?? pascalCase(plugin ? `${plugin}-${singular}` : singular),
     ...(plugin ? { plugin } : { apiName: uid.slice('api::'.length).split('.')[0] }),
   };
+  // Strapi's `__schema__`: the schema as written, a copy apart from the type (its content-type builder reads it).
+  // Plugins edit it beside `attributes` in register (strapi-plugin-soft-delete); hidden from key walks, as it is no
+  // part of the type Tessera serves.
+  const { collectionName, info, options, pluginOptions, attributes } = copyPlain(raw) as ContentTypeSchema;
+  const written = { collectionName, info, options, pluginOptions, attributes, kind: contentType.kind };
+  Object.defineProperty(contentType, '__schema__', { value: written, enumerable: false, writable: true, configurable: true });
+  return contentType;
 }
 
 export function buildComponent(raw: unknown, category: string, name: string, source: string, warn?: (message: string) => void): Component {

@@ -17,8 +17,9 @@
  * `schema` is a content type or component object or its uid (`strapi.getModel(uid)`).
  */
 import { ValidationError } from '@tessera/errors';
-import { FILE_UID, type Database, type EntityMetadata } from '@tessera/database';
+import type { Database, EntityMetadata } from '@tessera/database';
 import { canReadType } from '../auth/permissions';
+import { cleanOutput } from '../content/clean-output';
 import type { AuthState } from '../types';
 
 type Sanitizer = (data: unknown, schema: unknown, options: { auth?: AuthState }) => unknown;
@@ -96,36 +97,6 @@ export function createContentApiSurface(database: () => Database, sanitizers: Fu
       },
     },
   };
-}
-
-function cleanOutput(data: unknown, entity: EntityMetadata, db: Database, auth: AuthState | undefined): unknown {
-  if (Array.isArray(data)) return data.map((item) => cleanOutput(item, entity, db, auth));
-  if (!isObject(data)) return data;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const column = entity.columns.get(key);
-    if (column?.private) continue;
-    const link = entity.links.get(key);
-    if (link?.private) continue;
-    if (link?.kind === 'relation') {
-      if (auth && !canReadType(auth, link.target)) continue;
-      out[key] = cleanOutput(value, db.entity(link.target), db, auth);
-    } else if (link?.kind === 'media') {
-      // Media follow populate's rule: readable with the file type's find.
-      if (auth && !canReadType(auth, FILE_UID)) continue;
-      out[key] = value;
-    } else if (link && (link.kind === 'component' || link.kind === 'dynamiczone')) {
-      out[key] = cleanComponents(value, link.components, db, auth);
-    } else out[key] = value;
-  }
-  return out;
-}
-
-function cleanComponents(value: unknown, uids: string[], db: Database, auth: AuthState | undefined): unknown {
-  if (Array.isArray(value)) return value.map((item) => cleanComponents(item, uids, db, auth));
-  if (!isObject(value)) return value;
-  const uid = typeof value.__component === 'string' ? value.__component : uids[0];
-  return uids.includes(uid) ? { ...(cleanOutput(value, db.entity(uid), db, auth) as object), ...(value.__component ? { __component: uid } : {}) } : value;
 }
 
 function cleanInput(data: unknown, entity: EntityMetadata, db: Database, auth: AuthState | undefined): unknown {

@@ -10,6 +10,7 @@ import type { Entity } from '@tessera/database';
 import type { Attribute } from './strapi';
 import type { Common, Shared } from './registry';
 import type { EntityPage, FindParams, EntityWriteParams } from '../content/entity-service';
+import type { EntityServiceDecorator } from '../content/entity-service-decorations';
 
 type Typed = Common.HasRegistry;
 type Uid = Common.UID.ContentType;
@@ -95,4 +96,6 @@ export interface TypedEntityService {
   create<U extends Uid>(uid: U, params: WriteParamsOf<U>): Promise<EntryOf<U>>;
   update<U extends Uid>(uid: U, id: number | string, params: WriteParamsOf<U>): Promise<EntryOf<U>>;
   delete<U extends Uid>(uid: U, id: number | string, params?: Omit<WriteParamsOf<U>, 'data'>): Promise<EntryOf<U>>;
+  /** Replaces methods with a decorator's (content/entity-service-decorations.ts); REST and GraphQL read through them. */
+  decorate(decorator: EntityServiceDecorator): this;
 }
