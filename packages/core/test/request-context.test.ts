@@ -7,16 +7,11 @@
  */
 import { expect } from 'chai';
 import { startApp, type TestApp } from '@tessera/testing';
+import { NOTE_FILES } from './middleware-helpers';
 
 const FILES = {
   'config/permissions.js': `module.exports = { public: ['api::note.note.find'] };`,
-  'src/api/note/content-types/note/schema.json': {
-    kind: 'collectionType',
-    collectionName: 'notes',
-    info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
-    options: { draftAndPublish: false },
-    attributes: { title: { type: 'string' } },
-  },
+  'src/api/note/content-types/note/schema.json': NOTE_FILES['src/api/note/content-types/note/schema.json'],
   'src/middlewares/route-marker.js': `
 module.exports = () => async (ctx, next) => {
   await next();
