@@ -35,7 +35,8 @@ export function decorate(service: object, decorator: EntityServiceDecorator): vo
   if (typeof decorator !== 'function') throw new TypeError(`Decorator must be a function, received ${typeof decorator}`);
   const current = implementations.get(service) ?? defaultImplementation(service);
   const next: EntityServiceImplementation = { ...current };
-  for (const [name, method] of Object.entries(decorator(current))) if (typeof method === 'function') next[name] = method;
+  // As Strapi's object spread: a decorator answering nothing replaces nothing.
+  for (const [name, method] of Object.entries(decorator(current) ?? {})) if (typeof method === 'function') next[name] = method;
   implementations.set(service, next);
   for (const name of Object.keys(next)) {
     // An own property shadows the class's method of that name: every caller now reaches the decorators.
