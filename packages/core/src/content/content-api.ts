@@ -146,9 +146,9 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const query = this.compileRead(uid, params, context.auth, 'single');
     const source = this.hookSource(uid, params, context.auth, 'single');
-    const [entry] = this.entityService.decorated
-      ? [await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, context))]
-      : await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget });
+    const entry = this.entityService.decorated
+      ? await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, context))
+      : (await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget }))[0];
     if (!entry) throw new NotFoundError();
     return entry;
   }
@@ -158,7 +158,6 @@ export class ContentApi {
     return { uid, params, query, auth: context.auth, budget: context.budget ?? this.requestBudget() };
   }
 
-  /** PUT on a single type: updates the entry, or creates it when absent. */
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);

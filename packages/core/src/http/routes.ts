@@ -35,7 +35,7 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   const { namespace, routerKey } = row;
   const route: MountedRoute = { ...row.route, info: row.info };
   const handler = resolveHandler(app, namespace, route, routerKey);
-  const chain: Koa.Middleware[] = [routeState(route), guard(app, route, row.action)];
+  const chain: Koa.Middleware[] = [guard(app, route, row.action)];
   const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
   if (policies.length > 0) chain.push(runPolicies(policies));
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference, route) as Koa.Middleware);
@@ -62,27 +62,19 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
 }
 
 /**
- * `ctx.state.route`: the matched route with its `info`, and `config` always an object, as Strapi's route chain sets it
- * first. Route middlewares read their own settings from it (`ctx.state.route.config[...]`); the config object is the
- * registered one, so what a plugin wrote into it during register is there.
- */
-function routeState(route: MountedRoute): Koa.Middleware {
-  const state = { ...route, config: route.config ?? {} };
-  return (ctx, next) => {
-    ctx.state.route = state;
-    return next();
-  };
-}
-
-/**
  * Authentication and authorization. As in Strapi's route chain, a refusal
  * raised after them (a policy returning false, a handler throwing
  * ForbiddenError or UnauthorizedError) is answered as the route's own
  * refusal: a bare "Forbidden" or "Unauthorized", whatever its message.
  */
-function guard(app: App, route: RouteConfig, action: string): Koa.Middleware {
+function guard(app: App, route: MountedRoute, action: string): Koa.Middleware {
   const auth = route.config?.auth;
+  // `ctx.state.route`: the matched route with its `info`, and `config` always an object, set first as Strapi's route
+  // chain sets it. Route middlewares read their own settings there; the config object is the registered one, so what
+  // a plugin wrote into it during register is there.
+  const routeState = { ...route, config: route.config ?? {} };
   return async (ctx, next) => {
+    ctx.state.route = routeState;
     if (auth === false) {
       // No credential is asked for or checked, and the handler runs as the public caller: what it reads
       // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
