@@ -1,7 +1,8 @@
 /**
- * Real apps as their users get them, for the ecosystem tests: a folder taken from a fetched repository's git
- * objects (never committed here), packages installed from the npm registry into it, and a Tessera boot of the
- * folder as it is. Each step that cannot run here (no mirror, no registry) says why and the test skips.
+ * Real apps as their users get them, for the ecosystem tests: a folder copied from a vendored snapshot
+ * (`fixtures/<app>`, pinned to a commit, license kept) or taken from a fetched repository's git objects, packages
+ * installed from the npm registry into it, and a Tessera boot of the folder as it is. Each step that cannot run
+ * here (no registry) says why and the test skips.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,10 +12,10 @@ import { App } from '@tessera/core';
 import restPlugin from '@tessera/plugin-rest';
 import { createDatabase, databaseConnection, dropDatabase, TestApp, type DatabaseHandle, type TestDialect } from '@tessera/testing';
 
-/** Writes `folder/` of the repository at `gitDir` (a bare mirror) into a new temp folder; blobs the mirror lacks are listed, not fatal. */
-export function extractFolder(gitDir: string, folder: string): { dir: string; missing: string[] } {
+/** Writes `folder/` of the repository at `gitDir` (a bare mirror) at `rev` into a new temp folder; blobs the mirror lacks are listed, not fatal. */
+export function extractFolder(gitDir: string, folder: string, rev = 'HEAD'): { dir: string; missing: string[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-'));
-  const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', 'HEAD', folder], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', rev, folder], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const missing: string[] = [];
   for (const line of listing.split('\n').filter(Boolean)) {
     const [meta, file] = line.split('\t');
@@ -29,6 +30,22 @@ export function extractFolder(gitDir: string, folder: string): { dir: string; mi
     fs.writeFileSync(target, blob.stdout);
   }
   return { dir, missing };
+}
+
+/**
+ * The app folder a test boots, in a new temp folder (the test installs packages into it): `fixture` copied, or
+ * `folder/` of the bare repository named by the environment variable `mirrorVariable` at `rev`, when it is set.
+ */
+export function appFolder(fixture: string, mirror: { variable: string; folder: string; rev: string }): string {
+  const gitDir = process.env[mirror.variable];
+  if (gitDir) {
+    const extracted = extractFolder(gitDir, mirror.folder, mirror.rev);
+    if (extracted.missing.length > 0) console.log(`    not in the mirror (left out): ${extracted.missing.join(', ')}`);
+    return extracted.dir;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-'));
+  fs.cpSync(fixture, dir, { recursive: true });
+  return dir;
 }
 
 /** Why the npm registry cannot be used, or undefined when it answers. */

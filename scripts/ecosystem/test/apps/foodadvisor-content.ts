@@ -1,7 +1,7 @@
 /**
  * Content for FoodAdvisor's `api/` and the requests its `client/` makes.
  *
- * FoodAdvisor ships its content as `api/data.zip` (a Strapi-made SQLite file), which the mirror does not hold, so
+ * FoodAdvisor ships its content as `api/data.zip` (a Strapi-made SQLite file), which the fixture leaves out, so
  * the same content is written through the content API on both servers: the real Strapi 4.26.2 (to record its
  * answers, `foodadvisor-strapi-4.26.2.json`) and Tessera (the test). The requests are the ones `client/` sends
  * (utils/index.js, pages/_app.js, pages/blog/*, pages/restaurants/*, utils/localize.js), with the client's own

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DIALECTS, type TestApp } from '@tessera/testing';
-import { bootFolder, stopFolderApp, dependencies, extractFolder, grantPublicReads, npmInstall, registryUnreachable } from './app-folder';
+import { appFolder, bootFolder, stopFolderApp, dependencies, grantPublicReads, npmInstall, registryUnreachable } from './app-folder';
 import { ask, fill, seed, type Answer } from './content-client';
 import { CLIENT_REQUESTS, PUBLIC_TYPES, SEED } from './foodadvisor-content';
 
@@ -12,9 +12,11 @@ import { CLIENT_REQUESTS, PUBLIC_TYPES, SEED } from './foodadvisor-content';
  * provides them), then the requests its `client/` sends, compared with what Strapi 4.26.2 answered for the same
  * content (recorded in foodadvisor-strapi-4.26.2.json).
  *
- * The repository comes from the fetch tool's mirror: FOODADVISOR_MIRROR, by default /work/.mirror/strapi+foodadvisor/repo.
+ * The app is the vendored snapshot in fixtures/foodadvisor (its README names the commit); FOODADVISOR_MIRROR, a bare
+ * clone of strapi/foodadvisor, takes `api/` from there instead (at FOODADVISOR_REV, by default the same commit).
  */
-const MIRROR = process.env.FOODADVISOR_MIRROR ?? '/work/.mirror/strapi+foodadvisor/repo';
+const FIXTURE = path.join(__dirname, 'fixtures', 'foodadvisor', 'api');
+const COMMIT = 'ba9fdaea886b1183fae8e43e0edce0ded963779c';
 const RECORDED = path.join(__dirname, 'foodadvisor-strapi-4.26.2.json');
 /** The app's dependencies Tessera stands in for, and a native module it does not use. */
 const PROVIDED = (name: string) => name.startsWith('@strapi/') || name === 'better-sqlite3';
@@ -24,18 +26,12 @@ describe('Strapi ecosystem: FoodAdvisor api/ on Tessera, unchanged', function ()
   let dir: string;
 
   before(function () {
-    if (!fs.existsSync(MIRROR)) {
-      console.log(`    skipped: no FoodAdvisor mirror at ${MIRROR} (fetch github:strapi/foodadvisor, or set FOODADVISOR_MIRROR)`);
-      this.skip();
-    }
     const unreachable = registryUnreachable();
     if (unreachable) {
       console.log(`    skipped: ${unreachable}`);
       this.skip();
     }
-    const extracted = extractFolder(MIRROR, 'api');
-    dir = extracted.dir;
-    if (extracted.missing.length > 0) console.log(`    not in the mirror (left out): ${extracted.missing.join(', ')}`);
+    dir = appFolder(FIXTURE, { variable: 'FOODADVISOR_MIRROR', folder: 'api', rev: process.env.FOODADVISOR_REV ?? COMMIT });
     const thirdParty = Object.entries(dependencies(dir)).filter(([name]) => !PROVIDED(name));
     npmInstall(dir, thirdParty.map(([name, range]) => `${name}@${range}`));
   });
