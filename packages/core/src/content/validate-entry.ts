@@ -157,35 +157,56 @@ function decimalCheck(name: string, attribute: ScalarAttribute): Check {
 /** Deeper JSON overflows the stack when serialised for the database (a 500); Postgres jsonb has a similar limit. */
 const MAX_JSON_DEPTH = 1000;
 
-/** Postgres jsonb refuses U+0000 in strings; refuse it on both databases alike. */
+/** Postgres jsonb refuses U+0000 and unpaired surrogates (`"\ud800"`) in strings; refuse them on every database alike. */
 function jsonCheck(name: string): Check {
   return (value) => {
     const problem = jsonProblem(value);
     if (problem === 'nul') return { issue: `${name} must not contain NUL characters` };
+    if (problem === 'surrogate') return { issue: `${name} must not contain unpaired UTF-16 surrogates` };
     if (problem === 'depth') return { issue: `${name} must not be nested more than ${MAX_JSON_DEPTH} levels deep` };
     return { value };
   };
 }
 
 /**
- * A string (value or key) holding U+0000, or nesting beyond MAX_JSON_DEPTH.
+ * A string (value or key) holding U+0000 or an unpaired surrogate, or nesting beyond MAX_JSON_DEPTH.
  * Iterative and without argument spreading, so neither deep nor wide values can overflow the stack.
  */
-function jsonProblem(value: unknown): 'nul' | 'depth' | null {
+function jsonProblem(value: unknown): 'nul' | 'surrogate' | 'depth' | null {
   const pending: Array<[unknown, number]> = [[value, 0]];
   while (pending.length > 0) {
     const [current, depth] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return 'nul';
+      const problem = stringProblem(current);
+      if (problem) return problem;
     } else if (typeof current === 'object' && current !== null) {
       if (depth >= MAX_JSON_DEPTH) return 'depth';
       for (const [key, child] of Object.entries(current)) {
-        if (key.includes('\u0000')) return 'nul';
+        const problem = stringProblem(key);
+        if (problem) return problem;
         if (typeof child === 'object' || typeof child === 'string') pending.push([child, depth + 1]);
       }
     }
   }
   return null;
+}
+
+function stringProblem(text: string): 'nul' | 'surrogate' | null {
+  if (text.includes('\u0000')) return 'nul';
+  return hasUnpairedSurrogate(text) ? 'surrogate' : null;
+}
+
+/** String.prototype.isWellFormed's test (ES2024, beyond this build's lib), in one pass. */
+function hasUnpairedSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return true;
+    const next = text.charCodeAt(i + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i++;
+  }
+  return false;
 }
 
 function stringCheck(name: string, attribute: ScalarAttribute): Check {

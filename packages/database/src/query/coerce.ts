@@ -59,6 +59,14 @@ export function coerceFilterValue(field: ColumnField, raw: unknown, operator: st
   }
 }
 
+/**
+ * Entry ids live in `increments` columns (int4 on PostgreSQL, as Strapi creates them): an id beyond that range
+ * names no entry, and binding one is a database error there, so readers and writers by id answer "no such row".
+ */
+export function isStorableId(id: number): boolean {
+  return Number.isInteger(id) && id >= INT32.min && id <= INT32.max;
+}
+
 function requireMatch(field: ColumnField, text: string, pattern: RegExp, expected: string, convert: () => unknown): unknown {
   if (!pattern.test(text.trim())) throw invalidParameter(field.name, `expected ${expected}, got "${text.slice(0, 50)}"`);
   return convert();

@@ -17,6 +17,7 @@ import { windowCoversPage, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelBuilder, type LevelReader, type LevelStatement, uniqueIds } from './level-reader';
 import { idListBinding, whereIdList, whereIdListBinding } from '../relations/link-sql';
 import { EntryBudget } from './entry-budget';
+import { isStorableId } from '../query/coerce';
 import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
 
@@ -94,6 +95,7 @@ export class EntityReader implements LevelReader {
   }
 
   async findById(query: ReadPlan, id: number, budget = budgetOf(query)): Promise<Entity | null> {
+    if (!isStorableId(id)) return null;
     const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
       this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
     );

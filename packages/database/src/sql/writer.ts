@@ -7,6 +7,7 @@ import { ValidationError } from '@tessera/errors';
 import type { Connection, Row } from '../connection/connection';
 import type { EntityMetadata } from '../metadata/metadata';
 import { encoderFor } from '../query/codec';
+import { isStorableId } from '../query/coerce';
 
 export class EntityWriter {
   constructor(private readonly connection: Connection) {}
@@ -28,6 +29,7 @@ export class EntityWriter {
    * means "the entry exists and no one can delete it before we commit".
    */
   async update(entity: EntityMetadata, id: number, values: Record<string, unknown>, returning?: string[]): Promise<{ changed: number; row?: Row }> {
+    if (!isStorableId(id)) return { changed: 0 };
     const row = this.encode(entity, values);
     if (Object.keys(row).length === 0) return { changed: (await this.lockRow(entity, id, 'update')) ? 1 : 0 };
     const qb = this.connection.knex(entity.tableName).update(row).where('id', id);
@@ -39,6 +41,7 @@ export class EntityWriter {
 
   /** Deletes the entry's row; returns how many rows went (0: already gone). */
   async delete(entity: EntityMetadata, id: number): Promise<number> {
+    if (!isStorableId(id)) return 0;
     return this.connection.affected(this.connection.knex(entity.tableName).delete().where('id', id));
   }
 
@@ -49,6 +52,7 @@ export class EntityWriter {
    * UPDATE takes. SQLite needs no lock: one transaction writes at a time.
    */
   async lockRow(entity: EntityMetadata, id: number, purpose: 'update' | 'delete'): Promise<boolean> {
+    if (!isStorableId(id)) return false;
     const qb = this.connection.knex.from(entity.tableName).select('id').where('id', id);
     if (this.connection.dialect === 'postgres') {
       if (purpose === 'delete') qb.forUpdate();
