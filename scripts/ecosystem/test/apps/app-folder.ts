@@ -85,6 +85,16 @@ const TESSERA_PLUGINS: Record<string, string> = {
   '@strapi/plugin-upload': 'upload',
 };
 
+/**
+ * A dependency Tessera stands in for, which the tests do not install: Strapi itself, the Strapi plugins Tessera
+ * implements, and the SQLite driver Strapi's default database config names (Tessera brings its own). Any other
+ * package — a third-party or `@strapi/` plugin Tessera does not implement, a library the app's code requires — is
+ * installed from npm as the app's `npm install` would.
+ */
+export function providedByTessera(name: string): boolean {
+  return name === '@strapi/strapi' || name in TESSERA_PLUGINS || name === '@strapi/plugin-email' || name === 'better-sqlite3';
+}
+
 /** Boots the folder as it is, on a fresh database, with the working directory at the app (as `strapi start` runs). */
 export async function bootFolder(dir: string, dialect: TestDialect, reuse?: DatabaseHandle): Promise<TestApp> {
   const deps = dependencies(dir);

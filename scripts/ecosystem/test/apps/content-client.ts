@@ -4,12 +4,32 @@
  * hashes and URLs, and stored byte sizes are masked (they depend on the clock, random hashes and the image
  * library), everything else — ids, order, shapes, values, pagination — is kept.
  *
- * Used on Tessera by the tests, and against a real Strapi 4.26.2 to record its answers (`record-strapi.ts`).
+ * Used on Tessera by the tests, and against a real Strapi 4.26.2 to record its answers (`record-strapi.js`).
  */
 import sharp from 'sharp';
-import type { SeedStep } from './foodadvisor-content';
 
 export type Ids = Record<string, number>;
+
+/** A write of the seed: an upload (`file`) or a JSON request; `as` names the id it returns. */
+export type SeedStep =
+  | { as: string; upload: { name: string; width: number; height: number; rgb: [number, number, number] } }
+  | { as?: string; method: 'POST' | 'PUT'; path: string; body: unknown };
+
+/**
+ * A request a frontend sends: where it builds it, the path with its query string (`$name` for a seeded id), and,
+ * for a write, its method and body; `token` names the API token it sends (`TOKENS` of the app's content module),
+ * none when it asks as the public.
+ */
+export interface ClientRequest {
+  from: string;
+  path: string;
+  method?: 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token?: string;
+}
+
+/** Custom API tokens by name → their actions (`api::page.page.find`), as an app's README has you create them. */
+export type TokenPermissions = Record<string, string[]>;
 
 export interface Answer {
   path: string;
@@ -43,11 +63,19 @@ export async function seed(base: string, token: string, steps: SeedStep[]): Prom
   return ids;
 }
 
-export async function ask(base: string, paths: string[], ids: Ids): Promise<Answer[]> {
+/** Sends the requests in order; `accessKeys` holds the access key of each token the requests name. */
+export async function ask(base: string, requests: ClientRequest[], ids: Ids, accessKeys: Record<string, string> = {}): Promise<Answer[]> {
   const answers: Answer[] = [];
-  for (const path of paths) {
-    const response = await fetch(`${base}${fill(path, ids)}`);
-    answers.push({ path, status: response.status, body: normalize(await response.json()) });
+  for (const request of requests) {
+    const headers: Record<string, string> = {};
+    if (request.token) headers.authorization = `Bearer ${accessKeys[request.token]}`;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${base}${fill(request.path, ids)}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(fillIds(request.body, ids)),
+    });
+    answers.push({ path: request.path, status: response.status, body: normalize(await response.json()) });
   }
   return answers;
 }

@@ -10,10 +10,7 @@
  * FoodAdvisor commit ba9fdaea886b1183fae8e43e0edce0ded963779c (strapi/foodadvisor, 2024-01-31).
  */
 
-/** A write of the seed: an upload (`file`) or a JSON request; `as` names the id it returns. */
-export type SeedStep =
-  | { as: string; upload: { name: string; width: number; height: number; rgb: [number, number, number] } }
-  | { as?: string; method: 'POST' | 'PUT'; path: string; body: unknown };
+import type { ClientRequest, SeedStep } from './content-client';
 
 const link = (label: string, href: string) => ({ label, href, isExternal: false });
 const seo = (title: string, image: string) => ({ metaTitle: title, metaDescription: `${title}: restaurants, reviews and stories from FoodAdvisor.`, metaImage: image });
@@ -120,7 +117,7 @@ export const SEED: SeedStep[] = [
 export const PUBLIC_TYPES = ['article', 'blog-page', 'category', 'global', 'page', 'place', 'restaurant', 'restaurant-page', 'review'];
 
 /** Requests as `client/` builds them (after `getStrapiURL`, which prefixes `/api`), with the client's parameters. */
-export const CLIENT_REQUESTS: Array<{ from: string; path: string }> = [
+export const CLIENT_REQUESTS: ClientRequest[] = [
   { from: 'pages/_app.js', path: '/api/global?populate[navigation][populate]=*&populate[footer][populate][footerColumns][populate]=*&locale=en' },
   { from: 'utils/index.js getData (pages)', path: '/api/pages?filters[slug][$eq]=home&locale=en&populate[blocks][populate]=members.picture,header,buttons.link,faq,featuresCheck,cards,pricingCards.perks,articles,restaurants,author.picture,images,cards.image,image&populate=localizations&populate[seo][populate]=metaSocial.image' },
   { from: 'utils/index.js getData (blog-page)', path: '/api/blog-page?locale=en&populate[blocks][populate]=*,buttons.link&populate=localizations&populate[header]=*&populate[seo]=metaSocial' },
