@@ -14,6 +14,10 @@ module.exports = {
     strapi.customFields.register({ name: 'color', plugin: 'surface', type: 'string', inputSize: { default: 4, isResizable: true } });
     strapi.customFields.register([{ name: 'rating', type: 'integer' }]);
     strapi.server.use(async (ctx, next) => { await next(); ctx.set('X-Surface', 'seen'); });
+    // As socket.io attaches (strapi-plugin-io): to the Node server, before it listens.
+    strapi.server.httpServer.on('request', (request) => {
+      if (request.url === '/surface-node') strapi.plugin('surface').nodeRequests = (strapi.plugin('surface').nodeRequests ?? 0) + 1;
+    });
     strapi.server.routes([{ method: 'GET', path: '/surface-raw', handler: (ctx) => { ctx.body = { raw: true }; }, config: { auth: false } }]);
     strapi.server.routes({
       type: 'content-api',
@@ -195,6 +199,13 @@ eachDatabase('the strapi object: Strapi v4 APIs plugins call', (dialect) => {
     expect(app.app.server.app).to.equal(app.app.server.koa);
   });
 
+  it('strapi.server.httpServer: the Node server from register on, the one the app listens on', async () => {
+    const address = app.app.server.httpServer.address();
+    expect(typeof address === 'object' && address?.port).to.equal(Number(new URL(app.url).port));
+    expect((await app.get('/surface-node')).status).to.equal(404);
+    expect(app.app.plugin('surface')!.nodeRequests).to.equal(1);
+  });
+
   it('strapi.server.routes after mounting mounts at once', async () => {
     app.app.server.routes({ type: 'content-api', routes: [{ method: 'GET', path: '/late', handler: (ctx) => { ctx.body = { late: true }; }, config: { auth: false } }] });
     const response = await app.get('/api/late');
@@ -278,6 +289,9 @@ eachDatabase('the strapi object: Strapi v4 APIs plugins call', (dialect) => {
       refused = error as Error;
     }
     expect(refused?.name).to.equal('ValidationError');
+    // A role's or a token's permissions, as plugins read them from the database, made into an ability.
+    const ability = await app.app.contentAPI.permissions.engine.generateAbility([{ action: 'api::article.article.find' }, { action: 'api::article.article.create' }]);
+    expect([ability.can('api::article.article.create'), ability.can('api::article.article.delete')]).to.deep.equal([true, false]);
   });
 
   it('Strapi members Tessera lacks throw an error naming them and the README page', () => {

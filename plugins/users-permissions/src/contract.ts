@@ -18,7 +18,7 @@ export interface PermissionsService {
 }
 
 export interface UsersPermissionsServices {
-  jwt: Pick<JwtService, 'issue' | 'verify'>;
+  jwt: Pick<JwtService, 'issue' | 'verify' | 'getToken'>;
   user: UserService;
   role: RoleService;
   auth: AuthService;

@@ -70,7 +70,11 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     config: { default: defaultConfig, validator: validateConfig },
     contentTypes,
     services: {
-      jwt: () => ({ issue: (payload: { id: number }) => jwtService().issue(payload), verify: (token: string) => jwtService().verify(token) }),
+      jwt: () => ({
+        issue: (payload: { id: number }) => jwtService().issue(payload),
+        verify: (token: string) => jwtService().verify(token),
+        getToken: (ctx: Parameters<JwtService['getToken']>[0]) => jwtService().getToken(ctx),
+      }),
       user: ({ app: current }: KernelContext) => createUserService(current, () => config().advanced),
       role: ({ app: current }: KernelContext) => createRoleService(current),
       auth: ({ app: current }: KernelContext) => createAuthService({ app: current, config, users, jwt: jwtService, email: emailService, background }),

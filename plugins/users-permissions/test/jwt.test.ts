@@ -77,7 +77,20 @@ eachDatabase('users-permissions: forged and stale JWTs', (dialect) => {
       expect((await app.get('/api/users/me', { token })).body, name).to.deep.equal(UNAUTHORIZED);
       // Never the public role either: a route the public may use still refuses the token.
       expect((await app.get('/api/posts', { token })).body, `${name} on a public route`).to.deep.equal(UNAUTHORIZED);
+      // Nor for plugins that verify a token themselves through Strapi's jwt service.
+      const refused = await app.app.plugin('users-permissions')!.service('jwt').verify(token).then(() => undefined, (error: Error) => error.message);
+      expect(refused, `${name} through service('jwt').verify`).to.equal('Invalid token.');
     }
+  });
+
+  it("service('jwt'): Strapi's verify resolves a valid token's payload, getToken reads the request's bearer token", async () => {
+    const jwtService = app.app.plugin('users-permissions')!.service('jwt');
+    const payload = await jwtService.verify(user.jwt);
+    expect(payload).to.have.keys('id', 'iat', 'exp');
+    expect(payload.id).to.equal(user.id);
+    expect(await jwtService.getToken({ request: { header: { authorization: `Bearer ${user.jwt}` } } })).to.deep.equal(payload);
+    expect(jwtService.getToken({ request: { header: { authorization: `Basic ${user.jwt}` } } })).to.equal(null);
+    expect(jwtService.getToken({ request: { header: {} } })).to.equal(null);
   });
 
   it('a token of a deleted or blocked user: 401', async () => {

@@ -19,6 +19,7 @@ import { CONFIG_SYNC, PUBLISHER, SITEMAP, WEBSITE_BUILDER } from './cases/schedu
 import { ENCRYPTABLE_FIELD, PAPER_TRAIL, PROTECTED_POPULATE, READING_TIME } from './cases/request-and-lifecycle';
 import { oneApp } from './cases/one-app';
 import { SOFT_DELETE } from './cases/soft-delete';
+import { SOCKET_IO } from './cases/socket-io';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -191,4 +192,5 @@ export const SUITES: EcosystemSuite[] = [
   WEBSITE_BUILDER,
   PASSWORDLESS_NODEMAILER,
   EMAIL_DESIGNER_SENDMAIL,
+  SOCKET_IO,
 ];

@@ -33,7 +33,13 @@ export interface HttpConfig {
 export class HttpServer {
   readonly koa = new Koa();
   readonly router = new Router();
-  private server: http.Server | undefined;
+  /**
+   * The Node server, made with the app as Strapi makes its `strapi.server.httpServer`: before `register`, so
+   * plugins can attach to it at boot (strapi-plugin-io's socket.io server). Koa's handler is composed at the
+   * first request, once every middleware is in.
+   */
+  readonly node: http.Server;
+  private listening = false;
   private readonly sockets = new Set<import('node:net').Socket>();
 
   constructor(
@@ -46,6 +52,17 @@ export class HttpServer {
     installQueryParser(this.koa);
     installResponseHelpers(this.koa);
     this.koa.use(errorEnvelope(logger));
+    let handler: http.RequestListener | undefined;
+    this.node = http.createServer((request, response) => {
+      handler ??= this.koa.callback();
+      return handler(request, response);
+    });
+    this.node.keepAliveTimeout = 5000;
+    this.node.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket));
+    this.node.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
   }
 
   /** Adds middlewares to the Koa app, in order (the global stack, and `strapi.server.use(fn)`). */
@@ -72,27 +89,24 @@ export class HttpServer {
   }
 
   async listen(port: number, host: string): Promise<number> {
-    const server = http.createServer(this.koa.callback());
-    server.keepAliveTimeout = 5000;
-    server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket));
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    this.server = server;
+    const server = this.node;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => resolve());
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
+    this.listening = true;
     const address = server.address();
     return typeof address === 'object' && address ? address.port : port;
   }
 
   /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
   async close(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
+    if (!this.listening) return;
+    this.listening = false;
+    const server = this.node;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const timer = setTimeout(() => {

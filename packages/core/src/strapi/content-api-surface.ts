@@ -11,6 +11,9 @@
  *   strapi.contentAPI.validate.query(query, schema, { auth })  a 400 ValidationError where the content API would give one
  *                                                             (filters, sort, fields, populate; other parameters pass, as in Strapi)
  *   strapi.contentAPI.validate.input(data, schema, { auth })   a 400 for writes to private or system fields
+ *   strapi.contentAPI.permissions.engine.generateAbility(permissions)
+ *                                                             the ability a list of `{ action }` grants (a role's
+ *                                                             or a token's permissions), `ability.can(action)`
  *   strapi.sanitizers / strapi.validators                      Strapi's registries (`get/add/set/has` by path,
  *                                                             `content-api.output` …), whose functions run after ours
  *
@@ -18,6 +21,7 @@
  */
 import { ValidationError } from '@tessera/errors';
 import type { Database, EntityMetadata } from '@tessera/database';
+import { ActionSet } from '../auth/abilities';
 import { canReadType } from '../auth/permissions';
 import { cleanOutput } from '../content/clean-output';
 import type { AuthState } from '../types';
@@ -65,6 +69,13 @@ export function createContentApiSurface(database: () => Database, sanitizers: Fu
     return current;
   };
   return {
+    permissions: {
+      engine: {
+        /** Strapi's engine keeps a permission's action and answers `can(action)` from them, as a role's ability. */
+        generateAbility: async (permissions: ReadonlyArray<{ action?: unknown }> = []) =>
+          new ActionSet(permissions.map((permission) => permission?.action).filter((action): action is string => typeof action === 'string')),
+      },
+    },
     sanitize: {
       output: async (data: unknown, schema: Schema, options: Options = {}) =>
         runExtra(sanitizers, 'content-api.output', cleanOutput(data, entityOf(schema), database(), options.auth), schema, options),

@@ -2,6 +2,7 @@
  * `strapi.server`: Strapi v4's server object over Tessera's HTTP server.
  *
  *   strapi.server.app / .router                    the Koa app and the router routes are mounted on
+ *   strapi.server.httpServer                       the Node server, there from `register` on (listening after boot)
  *   strapi.server.use(fn)                          a Koa middleware on the app (before the global stack when
  *                                                  called in `register`, after it from `bootstrap`, as in Strapi)
  *   strapi.server.routes([...])                    routes at the root, no prefix
@@ -55,6 +56,11 @@ export class StrapiServer {
 
   get router(): Router {
     return this.http.router;
+  }
+
+  /** The `http.Server` the app listens on; plugins attach to it at boot (socket.io). */
+  get httpServer(): import('node:http').Server {
+    return this.http.node;
   }
 
   use(middleware: Koa.Middleware): this {

@@ -15,8 +15,13 @@ export interface JwtClaims extends TokenTimes {
 export interface JwtService {
   /** `passwordChangedAt`: the user's last change of password in ms, when there was one. */
   issue(payload: { id: number }, passwordChangedAt?: number | null): string;
-  /** The user id of a valid token, or null. */
-  verify(token: string): number | null;
+  /**
+   * Strapi v4's `verify`, for plugins that check a user's token themselves (strapi-plugin-io's socket handshake):
+   * resolves the payload of a valid token (`{ id, iat, exp, … }`), rejects with "Invalid token." otherwise.
+   */
+  verify(token: string): Promise<jwt.JwtPayload>;
+  /** Strapi v4's `getToken(ctx)`: the verified payload of the request's `Authorization: Bearer` token, or null. */
+  getToken(ctx: { request?: { header?: Record<string, string | string[] | undefined> } }): Promise<jwt.JwtPayload> | null;
   /** The claims of a valid token, or null. */
   claims(token: string): JwtClaims | null;
 }
@@ -29,7 +34,18 @@ export function createJwtService(secret: string, expiresIn: string | number): Jw
       const claims = passwordChangedAt === undefined || passwordChangedAt === null ? { id: payload.id } : { id: payload.id, passwordChangedAt };
       return jwt.sign(claims, secret, { algorithm: ALGORITHM, expiresIn } as jwt.SignOptions);
     },
-    verify: (token) => service.claims(token)?.id ?? null,
+    async verify(token) {
+      // The same checks as the request strategy's (algorithm, exp and iat, a positive id).
+      if (typeof token !== 'string' || service.claims(token) === null) throw new Error('Invalid token.');
+      return jwt.decode(token) as jwt.JwtPayload;
+    },
+    getToken(ctx) {
+      const header = ctx?.request?.header?.authorization;
+      if (typeof header !== 'string') return null;
+      const parts = header.split(/\s+/);
+      if (parts[0].toLowerCase() !== 'bearer' || parts.length !== 2) return null;
+      return service.verify(parts[1]);
+    },
     claims(token) {
       try {
         const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
