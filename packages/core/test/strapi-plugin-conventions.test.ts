@@ -4,7 +4,8 @@
  * way they are written.
  * - A route `GET /` under the plugin's prefix answers `/api/<plugin>` (strapi-plugin-menus).
  * - `strapi.plugins.x.services.y` and `strapi.services[uid]` are instances (strapi-plugin-sitemap).
- * - A misspelt key in a plugin's schema is a warning (strapi-plugin-navigation's `"require"`).
+ * - A misspelt key in a plugin's schema is a warning (strapi-plugin-navigation's `"require"`), and so is an
+ *   option its type has no use for (strapi-plugin-ezforms' `"min"`/`"max"` on strings); Strapi ignores both.
  * - `db.query(uid).create` fills schema defaults; a string attribute stores a number as its text;
  *   server reads leave out `createdBy`/`updatedBy` (strapi-plugin-passwordless, -navigation, -fuzzy-search).
  */
@@ -18,7 +19,7 @@ const PLUGIN_SERVER = `module.exports = {
       attributes: {
         body: { type: 'string', require: false },
         is_active: { type: 'boolean', default: true },
-        kind: { type: 'string', default: 'login' },
+        kind: { type: 'string', default: 'login', min: 1, max: 50 },
       } } },
   },
   services: { tokens: ({ strapi }) => ({ list: () => strapi.query('plugin::convention.token').findMany({}) }) },

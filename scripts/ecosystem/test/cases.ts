@@ -20,6 +20,7 @@ import { ENCRYPTABLE_FIELD, PAPER_TRAIL, PROTECTED_POPULATE, READING_TIME } from
 import { oneApp } from './cases/one-app';
 import { SOFT_DELETE } from './cases/soft-delete';
 import { SOCKET_IO } from './cases/socket-io';
+import { EZFORMS } from './cases/forms';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -193,4 +194,5 @@ export const SUITES: EcosystemSuite[] = [
   PASSWORDLESS_NODEMAILER,
   EMAIL_DESIGNER_SENDMAIL,
   SOCKET_IO,
+  EZFORMS,
 ];

@@ -102,7 +102,10 @@ export function validateAttribute(name: string, raw: unknown, all: RawObject, fi
   if (RESERVED.has(name) && !(options.plugin && LOCALIZATION_ATTRIBUTES.has(name))) fail('this name is reserved');
   if (!isObject(raw)) fail('must be an object with a "type"');
   const attribute = raw as RawObject;
-  checkKeys(attribute, 'attribute', options.warn ? (message) => options.warn!(`attribute "${name}": ${message}`) : fail);
+  // A published plugin's schema is reported, not refused, where Strapi ignores what it says (a misspelt key, an
+  // option its type has no use for: strapi-plugin-ezforms' `"min": 1` on a string); the app's own schemas stay strict.
+  const ignored = options.warn ? (message: string) => options.warn!(`attribute "${name}": ${message}`) : fail;
+  checkKeys(attribute, 'attribute', ignored);
   const type = attribute.type;
   if (type === 'customField') {
     // Checked as its registered type once plugins have registered (strapi/custom-fields.ts).
@@ -146,7 +149,7 @@ export function validateAttribute(name: string, raw: unknown, all: RawObject, fi
   for (const key of ['min', 'max'] as const) {
     if (attribute[key] !== undefined && !isFiniteNumberLike(attribute[key])) fail(`"${key}" must be a number`);
     if (attribute[key] !== undefined && !NUMERIC_TYPES.has(String(type)) && !['component', 'dynamiczone', 'media', 'date', 'datetime', 'time'].includes(String(type))) {
-      fail(`"${key}" does not apply to ${type}`);
+      ignored(`"${key}" does not apply to ${type}`);
     }
   }
   if (attribute.min !== undefined && attribute.max !== undefined && Number(attribute.min) > Number(attribute.max)) fail('"min" is greater than "max"');
@@ -154,7 +157,7 @@ export function validateAttribute(name: string, raw: unknown, all: RawObject, fi
     const value = attribute[key];
     if (value === undefined) continue;
     if (!Number.isInteger(value) || (value as number) < 0) fail(`"${key}" must be a non-negative integer`);
-    if (!LENGTH_TYPES.has(String(type))) fail(`"${key}" does not apply to ${type}`);
+    if (!LENGTH_TYPES.has(String(type))) ignored(`"${key}" does not apply to ${type}`);
   }
   if (attribute.regex !== undefined) {
     if (typeof attribute.regex !== 'string') fail('"regex" must be a string');
