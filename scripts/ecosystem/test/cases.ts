@@ -21,6 +21,7 @@ import { oneApp } from './cases/one-app';
 import { SOFT_DELETE } from './cases/soft-delete';
 import { SOCKET_IO } from './cases/socket-io';
 import { EZFORMS } from './cases/forms';
+import { PLACEHOLDER } from './cases/placeholder';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -195,4 +196,5 @@ export const SUITES: EcosystemSuite[] = [
   EMAIL_DESIGNER_SENDMAIL,
   SOCKET_IO,
   EZFORMS,
+  PLACEHOLDER,
 ];

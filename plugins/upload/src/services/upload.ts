@@ -67,7 +67,7 @@ export class UploadService {
         if (link) await linkFiles(this.app, link, created.map((row) => row.id));
         return created;
       });
-      return rows.map(present);
+      return rows.map((row) => this.present(row));
     } catch (error) {
       await removeObjects(this.provider, stored.flatMap((file) => file.objects));
       throw error;
@@ -96,7 +96,7 @@ export class UploadService {
     }
     const kept = new Set(stored.objects.map((object) => `${object.hash}${object.ext}`));
     await this.removeBytes(existing, (object) => !kept.has(`${object.hash}${object.ext}`));
-    return present(updated);
+    return this.present(updated);
   }
 
   /** name / alternativeText / caption only. */
@@ -105,7 +105,7 @@ export class UploadService {
     const data: Record<string, unknown> = { updatedAt: new Date() };
     for (const key of ['name', 'alternativeText', 'caption'] as const) if (info[key] !== undefined) data[key] = info[key];
     const updated = await this.app.db.query(FILE_UID).update({ where: { id }, data });
-    return present(updated!);
+    return this.present(updated!);
   }
 
   /** Files as the caller may read them: filters, sort, fields, `start`/`limit` or `pagination`, populate (`related`). */
@@ -120,7 +120,7 @@ export class UploadService {
       limits: { defaultLimit: maxLimit, maxLimit },
     });
     if (wantsRelated) await loadRelated(this.app, results, auth);
-    return results.map(present);
+    return results.map((file) => this.present(file));
   }
 
   async findOne(id: unknown, { auth, params = {} }: ReadOptions): Promise<FileObject> {
@@ -133,7 +133,7 @@ export class UploadService {
       throw error;
     }
     if (wantsRelated) await loadRelated(this.app, [file], auth);
-    return present(file);
+    return this.present(file);
   }
 
   /** Deletes the row and every morph link (media fields pointing at it empty), then the bytes. */
@@ -144,7 +144,17 @@ export class UploadService {
       await this.app.db.query(FILE_UID).delete({ id });
     });
     await this.removeBytes(existing, () => true);
-    return present(existing);
+    return this.present(existing);
+  }
+
+  /**
+   * A file as answered: Strapi's keys, then any other public attribute the file type was given — by a plugin's
+   * register (strapi-plugin-placeholder's `placeholder`) or an extension — as Strapi answers every public attribute.
+   */
+  private present(file: Entity): FileObject {
+    const known: ReadonlySet<string> = new Set(FILE_KEYS);
+    const added = this.app.db.entity(FILE_UID).publicColumns.map((column) => column.name).filter((name) => !known.has(name));
+    return present(file, added);
   }
 
   /** A file row, trusted (private fields included); 404 `file.notFound` when absent. */
@@ -209,10 +219,11 @@ export function fileId(value: unknown): number {
   }
 }
 
-/** A file object with Strapi's keys in Strapi's order (plus `related` when populated). */
-export function present(file: Entity): FileObject {
+/** A file object with Strapi's keys in Strapi's order, then the `added` attributes it has (plus `related` when populated). */
+export function present(file: Entity, added: readonly string[] = []): FileObject {
   const out: FileObject = {};
   for (const key of FILE_KEYS) if (key in file) out[key] = key === 'formats' ? orderFormats(file.formats) : file[key];
+  for (const key of added) if (key in file) out[key] = file[key];
   if ('related' in file) out.related = file.related;
   return out;
 }
