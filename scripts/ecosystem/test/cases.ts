@@ -21,6 +21,7 @@ import { oneApp } from './cases/one-app';
 import { SOFT_DELETE } from './cases/soft-delete';
 import { SOCKET_IO } from './cases/socket-io';
 import { EZFORMS } from './cases/forms';
+import { SCHEMAS_TO_TS } from './cases/schemas-to-ts';
 import { PLACEHOLDER } from './cases/placeholder';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
@@ -196,5 +197,6 @@ export const SUITES: EcosystemSuite[] = [
   EMAIL_DESIGNER_SENDMAIL,
   SOCKET_IO,
   EZFORMS,
+  SCHEMAS_TO_TS,
   PLACEHOLDER,
 ];
