@@ -59,6 +59,25 @@ eachDatabase('GraphQL limits', (dialect) => {
     expect(validationError(await gql(app, spreads(21)))).to.equal('The operation selects more than 1000 fields');
   });
 
+  it('a document of fragments each spreading the one before twice (2^29 fields in 1.6 KB) is refused at once', async () => {
+    // graphql-depth-limit walked every spread in full: this held the process for minutes.
+    let fragments = 'fragment F0 on ArticleEntity { id }';
+    for (let index = 1; index < 30; index++) fragments += ` fragment F${index} on ArticleEntity { ...F${index - 1} ...F${index - 1} }`;
+    const started = Date.now();
+    const response = await gql(app, `{ articles { data { ...F29 } } } ${fragments}`);
+    expect(validationError(response)).to.equal('The operation selects more than 1000 fields');
+    expect(Date.now() - started).to.be.below(3000);
+  });
+
+  it('past 100 depth errors, graphql-js stops validating: a 400 with its message (was a 500)', async () => {
+    const deep = 'category { data { attributes { articles { data { attributes { tags { data { id } } } } } } } }';
+    const query = `{ articles { data { attributes { ${`... on Article { ${deep} } `.repeat(101)}} } } }`;
+    const response = await gql(app, query);
+    expect(response.status).to.equal(400);
+    const messages = (response.body.errors ?? []).map((error: { message: string }) => error.message);
+    expect(messages).to.deep.equal([...Array(100).fill("'' exceeds maximum operation depth of 10"), 'Too many validation errors, error limit reached. Validation aborted.']);
+  });
+
   it('cyclic fragments are a 400, never a stack overflow', async () => {
     const message = validationError(await gql(app, '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }'));
     expect(message).to.equal('Cannot spread fragment "A" within itself via "B".');

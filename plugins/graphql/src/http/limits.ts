@@ -1,6 +1,6 @@
 /**
  * Limits checked before a document runs, each a 400 naming the limit:
- * depth (graphql-depth-limit), aliases and fields per operation (fragments
+ * depth (depth-limit.ts: graphql-depth-limit's answers, in linear time), aliases and fields per operation (fragments
  * counted where they are spread), and introspection when it is off. The
  * document size and batch size are checked by the endpoint before parsing.
  * These rules run only after GraphQL's own validation passed, so cyclic
@@ -16,9 +16,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
-// graphql-depth-limit ships no types; its export is `(maxDepth, options?, callback?) => ValidationRule`.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const depthLimit = require('graphql-depth-limit') as (maxDepth: number) => ValidationRule;
+import { depthLimit } from './depth-limit';
 
 export interface LimitConfig {
   depthLimit: number;
