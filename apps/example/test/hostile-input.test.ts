@@ -41,6 +41,36 @@ eachDatabase('hostile input (example app)', (dialect) => {
     });
   });
 
+  describe('filter lists (GraphQL variables are not bounded as a query string is)', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => String(index + 1));
+    const graphql = (query: string, count: number) => app.post('/graphql', { query, variables: { ids: ids(count) } });
+    const LIST = 'query ($ids: [ID]) { articles(filters: { id: { in: $ids } }) { data { id } } }';
+    const LINKS = 'query ($ids: [ID]) { articles { data { attributes { tags(filters: { id: { notIn: $ids } }) { data { id } } } } } }';
+    const refused = {
+      errors: [
+        {
+          message: 'Invalid parameter filters: at most 10000 values',
+          extensions: { error: { name: 'ValidationError', message: 'Invalid parameter filters: at most 10000 values', details: {} }, code: 'BAD_USER_INPUT' },
+        },
+      ],
+    };
+
+    it('more than 10,000 values in one filter are a 400 naming the limit (33,000 were a 500 on SQLite, 66,000 on PostgreSQL)', async () => {
+      for (const count of [10001, 66000]) {
+        const list = await graphql(LIST, count);
+        expect(list.status).to.equal(200);
+        expect(list.body).to.deep.equal({ ...refused, data: { articles: null } });
+        expect((await graphql(LINKS, count)).body.errors).to.deep.equal(refused.errors);
+      }
+    });
+
+    it('10,000 values are compared', async () => {
+      const list = await graphql(LIST, 10000);
+      expect(list.body).to.deep.equal({ data: { articles: { data: [] } } });
+      expect((await graphql(LINKS, 10000)).body).to.deep.equal({ data: { articles: { data: [] } } });
+    });
+  });
+
   describe('json values PostgreSQL cannot store', () => {
     it('an unpaired surrogate in a json value or key is a 400 naming the attribute (was a 500 on PostgreSQL)', async () => {
       const expected = validationError('meta must not contain unpaired UTF-16 surrogates', ['meta']);

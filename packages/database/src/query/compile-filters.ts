@@ -41,9 +41,35 @@ const TEXT_MATCHABLE = new Set([
 const JSON_TEXT_OPERATORS: ReadonlySet<ComparisonOperator> = new Set(['$contains', '$notContains', '$containsi', '$notContainsi']);
 const MAX_DEPTH = 12;
 
+/**
+ * Values a caller's filter may compare with. Each is bound as one statement parameter, and a statement takes at
+ * most 32,766 on SQLite and 65,535 on PostgreSQL and MySQL: GraphQL variables (a query string holds at most 1,000)
+ * sent `in` lists past that, a 500. Well below either, far above what a query string can send. Trusted server code
+ * (`allowPrivate`) is not capped: as on Strapi, it may pass what the database takes.
+ */
+export const MAX_FILTER_VALUES = 10_000;
+
 export function compileFilters(value: unknown, entity: EntityMetadata, context: CompileContext): Condition | null {
   if (value === undefined || value === null || value === '') return null;
-  return compileObject(value, entity, context, 0);
+  const condition = compileObject(value, entity, context, 0);
+  if (condition && context.options.allowPrivate !== true && valuesIn(condition) > MAX_FILTER_VALUES) {
+    throw invalidParameter('filters', `at most ${MAX_FILTER_VALUES} values`);
+  }
+  return condition;
+}
+
+function valuesIn(condition: Condition): number {
+  switch (condition.kind) {
+    case 'and':
+    case 'or':
+      return condition.items.reduce((sum, item) => sum + valuesIn(item), 0);
+    case 'not':
+      return valuesIn(condition.item);
+    case 'compare':
+      return Array.isArray(condition.value) ? condition.value.length : 1;
+    default:
+      return valuesIn(condition.condition);
+  }
 }
 
 function compileObject(value: unknown, entity: EntityMetadata, context: CompileContext, depth: number): Condition | null {
