@@ -6,6 +6,8 @@
  * - `strapi.plugins.x.services.y` and `strapi.services[uid]` are instances (strapi-plugin-sitemap).
  * - A misspelt key in a plugin's schema is a warning (strapi-plugin-navigation's `"require"`), and so is an
  *   option its type has no use for (strapi-plugin-ezforms' `"min"`/`"max"` on strings); Strapi ignores both.
+ * - A promise left as the body, unawaited, answers `{}` as Koa answers it on Strapi; its rejection is logged, and
+ *   the process goes on (strapi-plugin-redirects' `/content-types`, which reads the admin-side content manager).
  * - `db.query(uid).create` fills schema defaults; a string attribute stores a number as its text;
  *   server reads leave out `createdBy`/`updatedBy` (strapi-plugin-passwordless, -navigation, -fuzzy-search).
  */
@@ -22,13 +24,18 @@ const PLUGIN_SERVER = `module.exports = {
         kind: { type: 'string', default: 'login', min: 1, max: 50 },
       } } },
   },
-  services: { tokens: ({ strapi }) => ({ list: () => strapi.query('plugin::convention.token').findMany({}) }) },
+  services: { tokens: ({ strapi }) => ({ list: () => strapi.query('plugin::convention.token').findMany({}), missing: async () => strapi.plugins['content-manager'].services }) },
   controllers: {
     tokens: ({ strapi }) => ({
       async find(ctx) { ctx.body = await strapi.plugins.convention.services.tokens.list(); },
+      // strapi-plugin-redirects' controller: a service's promise set as the body, unawaited, and here rejected.
+      stray(ctx) { ctx.body = strapi.plugins.convention.services.tokens.missing(); },
     }),
   },
-  routes: { 'content-api': { type: 'content-api', routes: [{ method: 'GET', path: '/', handler: 'tokens.find', config: { auth: false } }] } },
+  routes: { 'content-api': { type: 'content-api', routes: [
+    { method: 'GET', path: '/', handler: 'tokens.find', config: { auth: false } },
+    { method: 'GET', path: '/stray', handler: 'tokens.stray', config: { auth: false } },
+  ] } },
 };
 `;
 
@@ -52,6 +59,13 @@ eachDatabase('Strapi plugin conventions', (dialect) => {
       expect(response.status, path).to.equal(200);
       expect(response.body.map((token: { body: string }) => token.body)).to.deep.equal(['abc']);
     }
+  });
+
+  it('answers a promise left as the body as Koa does, and lives on when it rejects', async () => {
+    const stray = await app.get('/api/convention/stray');
+    expect([stray.status, stray.text]).to.deep.equal([200, '{}']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await app.get('/api/convention')).status).to.equal(200);
   });
 
   it('shows services as instances through strapi.plugins and strapi.services', () => {

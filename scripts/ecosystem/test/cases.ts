@@ -23,6 +23,7 @@ import { SOCKET_IO } from './cases/socket-io';
 import { EZFORMS } from './cases/forms';
 import { SCHEMAS_TO_TS } from './cases/schemas-to-ts';
 import { PLACEHOLDER } from './cases/placeholder';
+import { ADVANCED_UUID, REDIRECTS } from './cases/uuid-redirects';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -199,4 +200,5 @@ export const SUITES: EcosystemSuite[] = [
   EZFORMS,
   SCHEMAS_TO_TS,
   PLACEHOLDER,
+  oneApp('strapi-advanced-uuid and redirects in one app', [ADVANCED_UUID, REDIRECTS]),
 ];

@@ -42,10 +42,24 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   chain.push(async (ctx) => {
     const result = await handler(ctx);
     if (ctx.body === undefined && result !== undefined) ctx.body = result;
+    guardPromiseBody(app, ctx, route);
   });
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
   if (typeof router[method] !== 'function') throw new ConfigurationError(`route ${route.method} ${route.path}: unknown method`, routerKey);
   router[method](row.path, ...chain);
+}
+
+/**
+ * A handler that sets a promise as the body without awaiting it (strapi-plugin-redirects' `ctx.body =
+ * service.find()`) is answered as Koa answers it on Strapi, `{}`; its rejection is logged here instead of
+ * ending the process as an unhandled rejection, which one public request could otherwise do.
+ */
+function guardPromiseBody(app: App, ctx: Koa.Context, route: MountedRoute): void {
+  const body: unknown = ctx.body;
+  if (typeof body !== 'object' || body === null || typeof (body as PromiseLike<unknown>).then !== 'function') return;
+  Promise.resolve(body as PromiseLike<unknown>).catch((error: unknown) =>
+    app.log.error(`route ${route.method} ${route.path}: the body its handler left unawaited failed`, error),
+  );
 }
 
 function resolveHandler(app: App, namespace: string, route: RouteConfig, routerKey: string): RouteHandler {
