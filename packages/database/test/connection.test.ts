@@ -2,7 +2,8 @@
  * The connection's jobs, on the real database of each dialect: transactions
  * (nested calls join, a failure rolls everything back, after-commit callbacks
  * run only on commit and in order), the background view (outside the current
- * transaction, unseen by query listeners), and schema builders run through it.
+ * transaction, unseen by query listeners), reads outside a transaction seeing
+ * committed rows only, and schema builders run through it.
  */
 import { expect } from 'chai';
 import { EXAMPLE_APP, eachDatabase, startApp, type TestApp } from '@tessera/testing';
@@ -75,6 +76,37 @@ eachDatabase('connection: transactions, after-commit, background work', (dialect
     }
     expect(seen.filter((sql) => sql.includes('tags'))).to.have.length(2);
   });
+
+  it('reads outside a transaction see committed rows only: none while another transaction writes, all once it commits', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const inserted = new Promise<void>((resolve) => (written = resolve));
+    const writing = connection.transaction(async () => {
+      await insert('pending');
+      written();
+      await held;
+    });
+    await inserted;
+    // On SQLite the writer is held now, so this read runs on the query-only handle; afterwards on the idle writer.
+    expect(await texts(), 'uncommitted').to.deep.equal([]);
+    release();
+    await writing;
+    expect(await texts(), 'committed').to.deep.equal(['pending']);
+  });
+
+  if (dialect === 'sqlite') {
+    it('a transaction begun by hand on the SQLite writer keeps reads off it until it ends', async () => {
+      await connection.run({ sql: 'BEGIN', bindings: [] });
+      try {
+        await insert('by hand');
+        expect(await texts(), 'read elsewhere: not committed yet').to.deep.equal([]);
+      } finally {
+        await connection.run({ sql: 'ROLLBACK', bindings: [] });
+      }
+      expect(await texts()).to.deep.equal([]);
+    });
+  }
 
   it('runs a schema builder through the connection, and knows which tables exist', async () => {
     expect(await connection.tableExists('scratch_pad')).to.equal(false);

@@ -7,7 +7,7 @@
  * - statements.ts: executing one statement with prepared-statement reuse;
  * - transactions.ts: AsyncLocalStorage transactions and after-commit queues;
  * - write-tracking.ts: announcing committed writes (here and to other processes);
- * - sqlite-read-handle.ts: SQLite's second, read-only handle for reads outside transactions.
+ * - sqlite-read-handle.ts: where SQLite reads outside transactions run (the idle writer, or a second, query-only handle).
  */
 import type { Knex } from 'knex';
 import type { Dialect, ResolvedDatabaseConfig } from './config';
@@ -17,6 +17,7 @@ import { Statements, toStatement, type Compilable, type Row, type SqlStatement }
 import { Transactions } from './transactions';
 import { WriteTracking } from './write-tracking';
 import { SqliteReadHandle } from './sqlite-read-handle';
+import { SqliteWriter } from './sqlite-writer';
 import { answersWithin, isUnavailable, unavailable } from './unavailable';
 import { tableExistsSql } from './catalog';
 
@@ -49,8 +50,10 @@ export class Connection {
       knex: sqlBuilder(config.dialect),
       pool: createPool(config),
       statements: new Statements(config.dialect),
-      reader: config.dialect === 'sqlite' ? new SqliteReadHandle(config.sqlite!.filename) : undefined,
+      reader: undefined,
     };
+    const pool = this.shared.pool;
+    if (!shared && pool instanceof SqliteWriter) this.shared.reader = new SqliteReadHandle(config.sqlite!.filename, () => pool.idleHandle());
     this.knex = this.shared.knex;
     const writes = this.writes;
     this.transactions = new Transactions(this.shared.pool, this.dialect, (scope) => writes.beforeCommit(scope), (scope) => writes.notifyStatement(scope));
@@ -90,9 +93,9 @@ export class Connection {
     return this.read(toStatement(query), (raw, statement) => this.shared.statements.values(raw, statement));
   }
 
-  /** A read on SQLite's query-only handle when outside any transaction (sqlite-read-handle.ts), else as any statement. */
+  /** On SQLite outside any transaction, a read runs on the idle writer or the query-only handle (sqlite-read-handle.ts). */
   private read<T>(statement: SqlStatement, run: (raw: unknown, statement: SqlStatement) => Promise<T>): Promise<T> {
-    const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.get() : null;
+    const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.forRead() : null;
     if (!reader) return this.onDriverConnection((raw) => run(raw, statement), statement);
     this.notify(statement);
     return run(reader, statement);

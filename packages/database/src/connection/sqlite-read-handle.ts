@@ -1,14 +1,16 @@
 /**
- * On a SQLite file, reads outside a transaction use a second, query-only
- * handle: synchronous, no wait for the writer. WAL mode lets it read committed
- * data while the writer writes — the isolation a reader should get. An
- * in-memory database has no second handle: reads share the writer.
+ * Where a SQLite read outside a transaction runs. On the writer's handle when
+ * no one holds it: a handle's page cache is dropped whenever another handle
+ * commits, so reads on a second handle pay for every write (a token lookup
+ * after a create took five times as long there). While a transaction holds
+ * the writer, reads use a second, query-only handle instead: synchronous, no
+ * wait, and WAL lets it read committed data while the writer writes — the
+ * isolation a reader should get. An in-memory database has no second handle:
+ * reads share the writer.
  */
 import fs from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { prepareSqliteHandle } from './sqlite-writer';
-
-const SQLITE_READ_MMAP_BYTES = 256 * 1024 * 1024;
 
 export class SqliteReadHandle {
   /** Undefined until first needed; null when reads must share the writer (`:memory:`). */
@@ -17,9 +19,18 @@ export class SqliteReadHandle {
   /** `PRAGMA data_version`, prepared once: pragma() prepares anew on every call, and lists ask on every request. */
   private dataVersion: BetterSqlite3.Statement | undefined;
 
-  constructor(private readonly filename: string) {}
+  /** `idleWriter`: the writer's handle when it is open and no one holds it (sqlite-writer.ts). */
+  constructor(
+    private readonly filename: string,
+    private readonly idleWriter: () => BetterSqlite3.Database | undefined,
+  ) {}
 
-  get(): BetterSqlite3.Database | null {
+  /** The handle for a read outside a transaction; null: read through the writer's lease. */
+  forRead(): BetterSqlite3.Database | null {
+    return this.idleWriter() ?? this.get();
+  }
+
+  private get(): BetterSqlite3.Database | null {
     if (this.handle !== undefined) return this.handle;
     if (this.filename === ':memory:') return (this.handle = null);
     // Not created yet (the writer creates it on first use): read through the writer meanwhile.
@@ -29,8 +40,6 @@ export class SqliteReadHandle {
     const handle = new Database(this.filename, { fileMustExist: true });
     prepareSqliteHandle(handle);
     handle.pragma('query_only = ON');
-    // Reads map the file instead of copying pages through read(): list scans get faster and steadier.
-    handle.pragma(`mmap_size = ${SQLITE_READ_MMAP_BYTES}`);
     return (this.handle = handle);
   }
 
