@@ -32,6 +32,8 @@ const MAX_FIELDS_SIZE = 1024 * 1024;
 const MAX_FIELDS = 100;
 const MAX_FILES = 100;
 const FILES_FIELD = 'files';
+/** formidable's `biggerThanMaxFileSize` error code. */
+const FORMIDABLE_FILE_TOO_BIG = 1009;
 
 export function multipartMiddleware(sizeLimit: () => number): Koa.Middleware {
   return async (ctx, next) => {
@@ -42,7 +44,8 @@ export function multipartMiddleware(sizeLimit: () => number): Koa.Middleware {
       ctx.state.upload = parsed;
       await next();
     } finally {
-      await fs.promises.rm(tempDir, { recursive: true, force: true });
+      // Retried: a file formidable had begun when the parse failed may still be landing in the folder (ENOTEMPTY).
+      await fs.promises.rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
       const files = globalFiles ? Object.values(globalFiles).flat() : [];
       for (const file of files) await removeTemp(file);
     }
@@ -56,6 +59,9 @@ async function parse(ctx: Koa.Context, tempDir: string, sizeLimit: number): Prom
   if (Number.isFinite(declared) && declared > sizeLimit + MAX_FIELDS_SIZE + 64 * 1024) throw tooLarge(sizeLimit);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const formidable = require('formidable') as typeof import('formidable');
+  // Files past MAX_FILES are skipped as they begin, never written, and the request is refused once read: an error
+  // raised while other files were still being written left them landing in the folder being removed (a 500).
+  let filesSeen = 0;
   const form = formidable({
     uploadDir: tempDir,
     maxFileSize: sizeLimit,
@@ -63,19 +69,20 @@ async function parse(ctx: Koa.Context, tempDir: string, sizeLimit: number): Prom
     maxFields: MAX_FIELDS,
     multiples: true,
     keepExtensions: false,
+    filter: () => ++filesSeen <= MAX_FILES,
   });
   // Files are reported as they finish writing; their order in the request is the order they began.
   const order: string[] = [];
-  form.on('fileBegin', (_name: string, file: { filepath: string }) => {
-    order.push(file.filepath);
-    if (order.length > MAX_FILES) (form as unknown as import('node:events').EventEmitter).emit('error', Object.assign(new Error(`at most ${MAX_FILES} files per request`), { httpCode: 400 }));
-  });
+  form.on('fileBegin', (_name: string, file: { filepath: string }) => void order.push(file.filepath));
   const { fields, files } = await new Promise<{ fields: Record<string, unknown>; files: Record<string, unknown> }>((resolve, reject) => {
     form.parse(ctx.req, (error, fields, files) => (error ? reject(error) : resolve({ fields, files })));
-  }).catch((error: { httpCode?: number; message?: string }) => {
-    if (error.httpCode === 413) throw tooLarge(sizeLimit);
+  }).catch((error: { httpCode?: number; code?: number; message?: string }) => {
+    // Only a file over the size limit is "the files exceed…"; too many or too large fields are a plain 413.
+    if (error.code === FORMIDABLE_FILE_TOO_BIG) throw tooLarge(sizeLimit);
+    if (error.httpCode === 413) throw new PayloadTooLargeError(`Payload Too Large: at most ${MAX_FIELDS} fields of ${MAX_FIELDS_SIZE} bytes in all`);
     throw new ValidationError(`Invalid multipart body: ${String(error.message ?? 'unreadable')}`);
   });
+  if (filesSeen > MAX_FILES) throw new ValidationError(`Invalid multipart body: at most ${MAX_FILES} files per request`);
   const inOrder = toFiles(files[FILES_FIELD]).sort((a, b) => order.indexOf(a.filepath) - order.indexOf(b.filepath));
   return { files: inOrder, fields: stringFields(fields) };
 }

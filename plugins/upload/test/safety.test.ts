@@ -174,6 +174,32 @@ eachDatabase('upload: safety', (dialect) => {
     expect(response.status).to.equal(400);
     expect([...temp.uploadDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
   });
+
+  it('more than 100 files are a 400 and store nothing (files still landing in the temp folder made its removal a 500)', async () => {
+    const tempBefore = temp.uploadDirs();
+    const rowsBefore = await rowCount();
+    // Files of some size, so that writes are still under way when the 101st begins (a race: three tries).
+    const image = await png(32, 32);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await upload(Array.from({ length: 250 }, (_, index) => file(image, `f${index}.png`, 'image/png')));
+      expect(response.body).to.deep.equal({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: 'Invalid multipart body: at most 100 files per request', details: {} },
+      });
+    }
+    expect(await rowCount()).to.equal(rowsBefore);
+    expect([...temp.uploadDirs()].filter((name) => !tempBefore.has(name))).to.deep.equal([]);
+    expect((await upload(Array.from({ length: 100 }, (_, index) => file(`file ${index}`, `f${index}.txt`, 'text/plain')))).status).to.equal(200);
+  });
+
+  it('more than 100 fields are a 413 that says so (it read "The files exceed the upload size limit")', async () => {
+    const fields = Array.from({ length: 101 }, (_, index) => ({ name: `field${index}`, value: 'v' }));
+    const response = await upload([file('x', 'x.txt'), ...fields]);
+    expect(response.body).to.deep.equal({
+      data: null,
+      error: { status: 413, name: 'PayloadTooLargeError', message: 'Payload Too Large: at most 100 fields of 1048576 bytes in all', details: {} },
+    });
+  });
 });
 
 eachDatabase('upload: allowed and denied types', (dialect) => {
