@@ -37,13 +37,23 @@ export class EntityWriter {
       if (returned) qb.returning(returned.length === 1 ? returned[0] : returned);
       return qb;
     };
-    const columns = Object.keys(row).sort();
-    if (columns.some((column) => isSqlExpression(row[column]))) return build(row).toSQL().toNative();
-    const bound = columns.filter((column) => row[column] !== undefined);
-    const variant = `${entity.tableName}\0${columns.map((column) => (row[column] === undefined ? `${column}:u` : column)).join(',')}\0${returned?.join(',') ?? ''}`;
-    return this.inserts.bind(entity, variant, bound.map((column) => row[column]), (markers) => {
+    // One pass, in the row's own order (knex sorts the columns itself; the markers say where each value goes).
+    let variant = returned?.join(',') ?? '';
+    const values: unknown[] = [];
+    for (const column in row) {
+      const value = row[column];
+      if (isSqlExpression(value)) return build(row).toSQL().toNative();
+      if (value === undefined) {
+        variant += `\0${column}:u`;
+      } else {
+        variant += `\0${column}`;
+        values.push(value);
+      }
+    }
+    return this.inserts.bind(entity, variant, values, (markers) => {
       const template: Record<string, unknown> = {};
-      for (const column of columns) template[column] = row[column] === undefined ? undefined : markers[bound.indexOf(column)];
+      let next = 0;
+      for (const column in row) template[column] = row[column] === undefined ? undefined : markers[next++];
       return build(template);
     });
   }
