@@ -12,6 +12,11 @@
  * database it grants the public reads, creates the custom tokens and a full-access one, writes the seed through the
  * content API and asks the requests — the same steps the tests take on Tessera (content-client.ts).
  * PORT (default 1347) is where it listens.
+ *
+ * How the corporate starter's recording was made: the fixture's `backend/` copied to a scratch folder, `.env.example`
+ * copied to `.env`, `@strapi/plugin-seo` and `@strapi/plugin-cloud` installed there, every other package of the peer's
+ * node_modules symlinked beside them, and this script run with `node --preserve-symlinks` (Strapi finds an app's
+ * plugins with a bare `require` from its own files, which must then resolve through the app's node_modules).
  */
 require('sucrase/register/ts');
 const fs = require('node:fs');
