@@ -92,6 +92,10 @@ eachDatabase('users-permissions: register, login, me, change-password', (dialect
     expect(missing.status).to.equal(400);
     expect(missing.body.error.message).to.equal('password is a required field');
     expect((await app.post('/api/auth/local', { identifier: { $ne: '' }, password: 'x' })).status).to.equal(400);
+    // Identifiers no account can have name none, as on Strapi (they were 400s naming the username column).
+    for (const identifier of ['a'.repeat(20000), 'alice\u0000', 'alice@example.com\u0000']) {
+      expect((await app.post('/api/auth/local', { identifier, password: 'Passw0rd!' })).body, identifier.slice(0, 20)).to.deep.equal(invalid);
+    }
   });
 
   it('a wrong password and an unknown account fail alike: same status, body and time (one bcrypt each)', async () => {

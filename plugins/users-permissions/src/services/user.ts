@@ -16,6 +16,13 @@ export const UPDATE_ACTION = `${USER_UID}.update`;
 /** Server-managed codes and stamps: no client writes them, whatever its permissions. */
 const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt'];
 
+/** Filter values longer than this are refused by the filter compiler (a 400 naming the column), as are NUL characters. */
+const MAX_LOOKUP_LENGTH = 10_000;
+
+function unmatchable(value: unknown): boolean {
+  return typeof value === 'string' && (value.length > MAX_LOOKUP_LENGTH || value.includes('\u0000'));
+}
+
 export interface UserService {
   /** Trusted: the entry with every column (password hash included), or null. */
   findForAuth(where: Record<string, unknown>): Promise<Entity | null>;
@@ -49,7 +56,8 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
   };
 
   const service: UserService = {
-    findForAuth: (where) => repository().findOne({ where }),
+    // A value no stored one can equal names no account (the filter compiler would refuse it with a 400 naming the column).
+    findForAuth: (where) => (Object.values(where).some(unmatchable) ? Promise.resolve(null) : repository().findOne({ where })),
 
     fetchAuthenticatedUser: (id) =>
       repository().findOne({
