@@ -41,7 +41,7 @@ eachDatabase("strapi.service('admin::api-token')", (dialect) => {
     // Its package.json too: its dependencies (@strapi/plugin-i18n…) say which plugins it runs.
     const files = { 'package.json': fs.readFileSync(path.join(PEER, 'package.json'), 'utf8') };
     app = await withPeerEnvironment(tokenFile, () => startApp({ dialect, from: PEER, files }));
-    tokens = app.app.service<AdminApiTokenService>('admin::api-token');
+    tokens = app.app.service<AdminApiTokenService>('admin::api-token')!;
   });
   after(() => app?.stop());
 

@@ -117,7 +117,7 @@ eachDatabase('plugin discovery and the strapi object', (dialect) => {
     expect(app.app.plugin('hello')).to.equal(handle);
     const { config, service } = handle;
     expect(config('greeting')).to.equal('hi');
-    expect(service<{ greet(): string }>('greeter').greet()).to.equal('hi!');
+    expect(service<{ greet(): string }>('greeter')!.greet()).to.equal('hi!');
     expect(app.app.plugin('graphql')).to.equal(undefined);
     expect(app.app.plugin('admin-only')).to.equal(undefined);
   });

@@ -71,12 +71,19 @@ eachDatabase('Strapi plugin conventions', (dialect) => {
   it('shows services as instances through strapi.plugins and strapi.services', () => {
     const strapi = app.app;
     const handle = strapi.plugin('convention')!;
-    const service = strapi.service('plugin::convention.tokens');
+    const service = strapi.service('plugin::convention.tokens')!;
     // Read as Strapi code reads them: properties of the registries.
     expect(Reflect.get(strapi.plugins, 'convention')).to.equal(handle);
     expect(Reflect.get(strapi.services, 'plugin::convention.tokens')).to.equal(service);
     expect(handle.services.tokens).to.equal(service);
     expect(typeof Reflect.get(service, 'list')).to.equal('function');
+  });
+
+  it('answers undefined for a service nobody registered, as Strapi does (plugins probe for optional plugins so)', () => {
+    const strapi = app.app;
+    expect(strapi.service('plugin::absent-plugin.anything')).to.equal(undefined);
+    expect(strapi.service('api::nothing.nothing')).to.equal(undefined);
+    expect(strapi.plugin('convention')!.service('no-such-service')).to.equal(undefined);
   });
 
   it("creates through db.query with the schema's defaults and stores numbers in string attributes as text", async () => {

@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import { requestBody, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
-import { ForbiddenError, ValidationError } from '@tessera/errors';
+import { ConfigurationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import type { ResponseTransformer, RestEntry } from '@tessera/core';
 import type { CoreService } from './service';
 
@@ -27,7 +27,11 @@ export interface CoreController {
 }
 
 export function defaultController(app: App, uid: string, transformer: () => ResponseTransformer): CoreController {
-  const service = () => app.service<CoreService>(uid);
+  const service = (): CoreService => {
+    const found = app.service<CoreService>(uid);
+    if (!found) throw new ConfigurationError(`no service "${uid}" for its core controller`);
+    return found;
+  };
   const meta = () => app.db.entity(uid);
   // Every mounted route sets the caller. Without one the request came some other way (a hand-mounted
   // middleware): refuse rather than let the service treat it as trusted, draft-reading server code.

@@ -92,7 +92,7 @@ eachDatabase('routes with auth: false run in the public scope', (dialect) => {
   });
 
   it('a service called by server code without a caller is trusted, and reads live unless it asks for preview', async () => {
-    const service = app.app.service<{ find(params?: Record<string, unknown>): Promise<{ results: Array<Record<string, any>> }> }>('api::post.post');
+    const service = app.app.service<{ find(params?: Record<string, unknown>): Promise<{ results: Array<Record<string, any>> }> }>('api::post.post')!;
     const live = await service.find({ populate: ['author'], sort: 'title' });
     expect(live.results.map((entry) => [entry.title, entry.author?.name])).to.deep.equal([['Published', 'Ada']]);
     const preview = await service.find({ publicationState: 'preview', sort: 'title' });

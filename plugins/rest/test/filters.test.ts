@@ -247,7 +247,7 @@ eachDatabase('REST filters', (dialect) => {
   });
 
   it('$eq null means IS NULL and an array $eq is OR-ed (typed values, as GraphQL and services pass them)', async () => {
-    const service = app.app.service<{ find(params: Record<string, unknown>): Promise<{ results: Array<{ title: string }> }> }>('api::item.item');
+    const service = app.app.service<{ find(params: Record<string, unknown>): Promise<{ results: Array<{ title: string }> }> }>('api::item.item')!;
     const nulls = await service.find({ filters: { count: { $eq: null } } });
     expect(nulls.results.map((entry) => entry.title)).to.deep.equal(['500 off sale']);
     const notNull = await service.find({ filters: { count: { $ne: null } }, fields: ['title'] });

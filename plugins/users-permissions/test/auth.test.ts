@@ -116,7 +116,7 @@ eachDatabase('users-permissions: register, login, me, change-password', (dialect
   });
 
   it('Strapi v4 app code can use the user service: add hashes and defaults, validatePassword checks', async () => {
-    const users = app.app.plugin('users-permissions')!.service<Record<string, (...args: any[]) => Promise<any>>>('user');
+    const users = app.app.plugin('users-permissions')!.service<Record<string, (...args: any[]) => Promise<any>>>('user')!;
     const added = await users.add({ username: 'zoe', email: 'zoe@example.com', password: 'Z0ePassw0rd', confirmed: true });
     expect(added).to.include({ username: 'zoe', provider: 'local' });
     expect(added.role.type).to.equal('authenticated');

@@ -70,8 +70,8 @@ export function declaredLookups(app: App) {
     Same<typeof user, UserService>,
     Same<typeof localizations, LocalizationsService>,
   ] = [true, true, true, true];
-  // A plugin nobody declared (a published Strapi plugin) keeps Strapi's loose answer.
-  const loose: Same<ReturnType<typeof untyped>, Record<string, unknown>> = true;
+  // A plugin nobody declared (a published Strapi plugin) keeps Strapi's loose answer: undefined for an unknown name.
+  const loose: Same<ReturnType<typeof untyped>, Record<string, unknown> | undefined> = true;
   function untyped() {
     return app.plugin('strapi-plugin-sitemap')!.service('sitemap');
   }

@@ -23,7 +23,7 @@ export class PluginHandle<P extends string = string> {
   ) {}
 
   /** Typed for the services a plugin declared (plugin-services.ts); Strapi's loose object for any other. */
-  readonly service = ((name: string): object => this.app.service(this.uid(name))) as ServiceLookup<P>;
+  readonly service = ((name: string): object | undefined => this.app.service(this.uid(name))) as ServiceLookup<P>;
 
   readonly controller = <T extends object = Record<string, unknown>>(name: string): T | undefined => this.app.controller<T>(this.uid(name));
 
@@ -40,7 +40,7 @@ export class PluginHandle<P extends string = string> {
 
   /** Every entry of one kind that this plugin declared, by short name. */
   get services(): Record<string, object> {
-    return this.byShortName(this.app.services.keys(), (uid) => this.app.service(uid));
+    return this.byShortName(this.app.services.keys(), (uid) => this.app.service(uid) as object);
   }
 
   get controllers(): Record<string, object> {

@@ -30,5 +30,6 @@ export type DeclaredService<P extends string, S extends string> = P extends keyo
 /** `service(name)`: the declared type for a declared service; Strapi's loose object (or the caller's type) otherwise. */
 export interface ServiceLookup<P extends string> {
   <S extends DeclaredServiceName<P>>(name: S): DeclaredService<P, S>;
-  <T extends object = Record<string, unknown>>(name: string): T;
+  /** Any other name: `undefined` when the plugin has no such service, as on Strapi. */
+  <T extends object = Record<string, unknown>>(name: string): T | undefined;
 }

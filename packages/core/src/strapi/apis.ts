@@ -16,7 +16,7 @@ export interface ApiModule {
   controllers: Record<string, object>;
   policies: Record<string, PolicyFunction>;
   middlewares: Record<string, MiddlewareFactory>;
-  service(name: string): object;
+  service(name: string): object | undefined;
   controller(name: string): object | undefined;
   contentType(name: string): ContentType;
 }

@@ -90,7 +90,7 @@ export const NAVIGATION: EcosystemSuite = {
       expect(all.body.map((navigation: { name: string; slug: string }) => [navigation.name, navigation.slug])).to.deep.equal([['Main navigation', 'main-navigation']]);
       const master = all.body[0].id;
       // The payload its admin panel sends (parsers.js transformToRESTPayload), through the service its admin route calls.
-      await app.app.plugin('navigation')!.service<NavigationAdmin>('admin').put(master, { name: 'Main navigation', visible: true, items: [
+      await app.app.plugin('navigation')!.service<NavigationAdmin>('admin')!.put(master, { name: 'Main navigation', visible: true, items: [
         { master, title: 'Hello', type: 'INTERNAL', path: '/hello', uiRouterKey: 'hello', menuAttached: true, order: 1,
           related: [{ refId: articleId, ref: 'api::article.article', field: 'navigation' }],
           items: [{ master, title: 'Child', type: 'EXTERNAL', externalPath: 'https://example.com/child', uiRouterKey: 'child', menuAttached: false, order: 1 }] },

@@ -100,7 +100,7 @@ export const ENCRYPTABLE_FIELD: EcosystemSuite = {
       const stored = async () => (await app.app.db.connection('articles').where({ id: entry.id }).first('secret')).secret as string;
       const ciphertext = await stored();
       expect(ciphertext).to.match(/^[0-9a-f]{32}:[0-9a-f]{32}$/);
-      const encryption = app.app.plugin('encryptable-field')!.service<Encryption>('service');
+      const encryption = app.app.plugin('encryptable-field')!.service<Encryption>('service')!;
       expect(encryption.decrypt(ciphertext)).to.equal('the launch code');
       expect((await app.get(`/api/articles/${entry.id}`)).body.data.attributes.secret).to.equal('the launch code');
       const listed = await app.get('/api/articles?filters[title]=Classified');

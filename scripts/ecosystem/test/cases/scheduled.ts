@@ -117,7 +117,7 @@ export const CONFIG_SYNC: EcosystemSuite = {
   tests: {
     'exports the core store and the roles to files, and imports a changed role back': async (app) => {
       fs.rmSync(syncDir, { recursive: true, force: true });
-      const main = app.app.plugin('config-sync')!.service<ConfigSyncMain>('main');
+      const main = app.app.plugin('config-sync')!.service<ConfigSyncMain>('main')!;
       try {
         await main.exportAllConfig();
         const files = fs.readdirSync(syncDir).sort();
