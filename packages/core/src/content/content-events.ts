@@ -23,7 +23,19 @@ export interface ContentEvent {
 }
 
 export function contentEvent(name: ContentEventName, uid: string, entry: Entity, metadata: Metadata): ContentEvent {
-  return { event: name, uid, model: metadata.get(uid)?.singularName ?? uid, entry: publicEntry(uid, entry, metadata) };
+  let shown: Record<string, unknown> | undefined;
+  return {
+    event: name,
+    uid,
+    model: metadata.get(uid)?.singularName ?? uid,
+    // Cut on first read (enumerable, so spreads and JSON see it): most writes have no subscriber that looks.
+    get entry() {
+      return (shown ??= publicEntry(uid, entry, metadata));
+    },
+    set entry(value: Record<string, unknown>) {
+      shown = value;
+    },
+  };
 }
 
 /** A committed write, told to its subscribers; a failing subscriber is logged, the write stays. */

@@ -18,6 +18,11 @@ export interface EventHub {
   removeListener(eventName: string, listener: EventListener): void;
   removeAllListeners(): EventHub;
   addListener(eventName: string, listener: EventListener): () => void;
+  /**
+   * Tessera's: would emitting `eventName` reach anyone besides `except` (a listener of that event, or another
+   * subscriber)? A write need not build an event no one hears.
+   */
+  reaches(eventName: string, except: EventSubscriber): boolean;
 }
 
 export function createEventHub(): EventHub {
@@ -66,6 +71,8 @@ export function createEventHub(): EventHub {
     removeListener: (eventName, listener) => hub.off(eventName, listener),
     removeAllListeners: () => hub.destroy(),
     addListener: (eventName, listener) => hub.on(eventName, listener),
+    reaches: (eventName, except) =>
+      (listeners.get(eventName)?.length ?? 0) > 0 || subscribers.some((subscriber) => subscriber !== defaultSubscriber && subscriber !== except),
   };
   return hub;
 }

@@ -17,7 +17,7 @@ import { FILE_UID, type Database, type Entity } from '@tessera/database';
 import type { App } from '../app-type';
 import { CONTENT_EVENTS, publicEntry, type ContentEventName } from '../content/content-events';
 import type { WriteRecorder } from '../content/entity-service';
-import { createEventHub } from './event-hub';
+import { createEventHub, type EventSubscriber } from './event-hub';
 import { WebhookStore } from './webhook-store';
 import { Outbox } from './outbox';
 import { WebhookRunner } from './webhook-runner';
@@ -36,6 +36,8 @@ const MEDIA_ACTIONS: Array<['afterCreate' | 'afterUpdate' | 'afterDelete', Media
 
 export class Webhooks implements WriteRecorder {
   readonly eventHub = createEventHub();
+  /** The runner's subscription to the event hub: events server code emits, for the webhooks listening to them. */
+  private readonly runnerSubscriber: EventSubscriber = (event, info) => this.emitted(event, info);
   readonly store: WebhookStore;
   readonly outbox: Outbox;
   readonly runner: WebhookRunner;
@@ -53,8 +55,9 @@ export class Webhooks implements WriteRecorder {
       defaultHeaders: () => this.config.defaultHeaders,
       timeoutMs: () => this.config.delivery.timeoutMs,
     });
-    this.eventHub.subscribe((event, info) => this.emitted(event, info));
-    for (const name of CONTENT_EVENTS) app.hooks.on(name, ({ model, uid, entry }) => this.emitCommitted(name, { model, uid, entry }));
+    this.eventHub.subscribe(this.runnerSubscriber);
+    // Strapi's payload: { model, uid, entry }. The entry (cut to what a response shows) is built only when heard.
+    for (const name of CONTENT_EVENTS) app.hooks.on(name, (event) => this.emitCommitted(name, () => ({ model: event.model, uid: event.uid, entry: event.entry })));
     app.hooks.on('server:listening', () => this.startDispatcher());
     app.hooks.on('app:destroy', () => this.dispatcher?.stop());
   }
@@ -98,7 +101,7 @@ export class Webhooks implements WriteRecorder {
     const info = { media: this.payloads.media(file) };
     const targets = this.runner.forEvent(event);
     if (targets.length > 0) await this.enqueue(event, info, `${FILE_UID}:${file.id}`, targets);
-    await this.app.db.sql.afterCommit(() => this.emitCommitted(event, info));
+    await this.app.db.sql.afterCommit(() => this.emitCommitted(event, () => info));
   }
 
   /** Delivery rows for one event, in the current transaction; the dispatcher looks once it commits. */
@@ -114,7 +117,10 @@ export class Webhooks implements WriteRecorder {
    * After commit: tell server code on the event hub. Not awaited, as in Strapi: a slow listener never holds the
    * response back; a failing one is logged.
    */
-  private emitCommitted(event: string, info: Record<string, unknown>): void {
+  private emitCommitted(event: string, payload: () => Record<string, unknown>): void {
+    // The runner's own subscriber ignores committed events (their deliveries were queued in the transaction).
+    if (!this.eventHub.reaches(event, this.runnerSubscriber)) return;
+    const info = payload();
     this.committed.add(info);
     this.eventHub.emit(event, info).catch((error: unknown) => this.app.log.error(`an event hub listener of ${event} failed`, error));
   }

@@ -202,6 +202,9 @@ eachDatabase('webhooks: delivery', (dialect) => {
     const heard: unknown[] = [];
     const off = app.app.eventHub.on('entry.create', (info) => void heard.push(info));
     app.app.eventHub.once('custom.event', (info) => void heard.push(info));
+    // A subscriber hears every event, content events included (they are built only when someone hears them).
+    const subscribed: string[] = [];
+    const unsubscribe = app.app.eventHub.subscribe((name) => void subscribed.push(name));
     // A webhook on an event of server code's own: what it emits is delivered through the outbox too.
     app.app.webhookStore.addAllowedEvent('CUSTOM', 'custom.event');
     app.app.webhookRunner.add({ id: 'custom', url: receiver.url, events: ['custom.event'], headers: {} });
@@ -209,8 +212,11 @@ eachDatabase('webhooks: delivery', (dialect) => {
     await app.app.eventHub.emit('custom.event', { hello: 'world' });
     await app.app.eventHub.emit('custom.event', { hello: 'again' });
     off();
+    unsubscribe();
     const requests = await receiver.waitFor(3);
     expect(heard).to.have.length(2);
+    expect(subscribed).to.deep.equal(['entry.create', 'custom.event', 'custom.event']);
+    expect(heard[0]).to.have.all.keys('model', 'uid', 'entry');
     expect(heard[0]).to.deep.include({ model: 'category', uid: 'api::category.category' });
     expect((heard[0] as { entry: { id: number } }).entry.id).to.equal(created.body.data.id);
     expect(heard[1]).to.deep.equal({ hello: 'world' });
