@@ -1,7 +1,7 @@
 /**
  * Limits checked before a document runs, each a 400 naming the limit:
- * depth (depth-limit.ts: graphql-depth-limit's answers, in linear time), aliases and fields per operation (fragments
- * counted where they are spread), and introspection when it is off. The
+ * depth (graphql-depth-limit, as Strapi runs it, bounded: see boundedDepthLimit), aliases and fields per operation
+ * (fragments counted where they are spread), and introspection when it is off. The
  * document size and batch size are checked by the endpoint before parsing.
  * These rules run only after GraphQL's own validation passed, so cyclic
  * fragments (rejected there) never reach the recursive counters.
@@ -11,12 +11,20 @@ import {
   Kind,
   NoSchemaIntrospectionCustomRule,
   type ASTVisitor,
+  type DocumentNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
-import { depthLimit } from './depth-limit';
+
+/** What graphql-depth-limit's rule uses of the validation context (the package ships no types). */
+interface DepthLimitContext {
+  getDocument(): DocumentNode;
+  reportError(error: GraphQLError): void;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const graphqlDepthLimit = require('graphql-depth-limit') as (maxDepth: number) => (context: DepthLimitContext) => unknown;
 
 export interface LimitConfig {
   depthLimit: number;
@@ -26,9 +34,43 @@ export interface LimitConfig {
 }
 
 export function limitRules(config: LimitConfig): ValidationRule[] {
-  const rules: ValidationRule[] = [depthLimit(config.depthLimit), selectionLimits(config.maxAliases, config.maxFields)];
+  const rules: ValidationRule[] = [boundedDepthLimit(config.depthLimit, config.maxFields), selectionLimits(config.maxAliases, config.maxFields)];
   if (!config.introspection) rules.push(NoSchemaIntrospectionCustomRule);
   return rules;
+}
+
+/**
+ * graphql-depth-limit, safe for any document. Its walk follows every fragment spread in full, so fragments that
+ * each spread the one before twice cost 2^n steps (30 of them, 1.6 KB, held the process for minutes): it runs only
+ * on documents whose operations select at most maxFields fields with every spread counted (counted with an early
+ * stop; selectionLimits refuses the others), where its walk is bounded too. It walks when the rule is made, and
+ * graphql-js stops validating after 100 errors by throwing from reportError, which it catches only while visiting
+ * (thrown earlier, it was a 500): so its errors are gathered, and reported on entering the document.
+ */
+function boundedDepthLimit(maxDepth: number, maxFields: number): ValidationRule {
+  const rule = graphqlDepthLimit(maxDepth);
+  return (context: ValidationContext): ASTVisitor => ({
+    Document(document) {
+      const fragments = fragmentsOf(document);
+      for (const definition of document.definitions) {
+        if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+        const counts: Counts = { aliases: 0, fields: 0 };
+        count(definition.selectionSet, fragments, counts, () => counts.fields > maxFields);
+        if (counts.fields > maxFields) return;
+      }
+      const errors: GraphQLError[] = [];
+      rule({ getDocument: () => document, reportError: (error) => errors.push(error) });
+      for (const error of errors) context.reportError(error);
+    },
+  });
+}
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  return fragments;
 }
 
 interface Counts {
@@ -39,10 +81,7 @@ interface Counts {
 /** Aliases and fields of each operation, with every fragment spread counted in full. */
 function selectionLimits(maxAliases: number, maxFields: number): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of context.getDocument().definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    }
+    const fragments = fragmentsOf(context.getDocument());
     return {
       OperationDefinition(operation) {
         const counts: Counts = { aliases: 0, fields: 0 };

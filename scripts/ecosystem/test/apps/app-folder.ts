@@ -48,6 +48,27 @@ export function appFolder(fixture: string, mirror: { variable: string; folder: s
   return dir;
 }
 
+/**
+ * A vendored real app's `before` hook: skips the suite, saying why, when the npm registry does not answer; else
+ * the app folder (appFolder) with its dependencies installed, but for those `provided` says Tessera stands in for.
+ */
+export function installedAppFolder(
+  suite: Mocha.Context,
+  fixture: string,
+  mirror: { variable: string; folder: string; rev: string },
+  provided: (name: string) => boolean = providedByTessera,
+): string {
+  const unreachable = registryUnreachable();
+  if (unreachable) {
+    console.log(`    skipped: ${unreachable}`);
+    suite.skip();
+  }
+  const dir = appFolder(fixture, mirror);
+  const thirdParty = Object.entries(dependencies(dir)).filter(([name]) => !provided(name));
+  npmInstall(dir, thirdParty.map(([name, range]) => `${name}@${range}`));
+  return dir;
+}
+
 /** Why the npm registry cannot be used, or undefined when it answers. */
 export function registryUnreachable(): string | undefined {
   const ping = spawnSync('npm', ['ping'], { encoding: 'utf8', timeout: 30_000 });

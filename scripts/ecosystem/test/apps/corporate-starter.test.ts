@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DIALECTS, type TestApp } from '@tessera/testing';
-import { appFolder, bootFolder, dependencies, grantPublicReads, npmInstall, providedByTessera, registryUnreachable, stopFolderApp } from './app-folder';
+import { bootFolder, grantPublicReads, installedAppFolder, stopFolderApp } from './app-folder';
 import { ask, fill, seed, type Answer } from './content-client';
 import { CLIENT_REQUESTS, PUBLIC_TYPES, SEED, TOKENS } from './corporate-content';
 
@@ -26,15 +26,8 @@ describe('Strapi ecosystem: the Next.js corporate starter backend/ on Tessera, u
   let dir: string;
 
   before(function () {
-    const unreachable = registryUnreachable();
-    if (unreachable) {
-      console.log(`    skipped: ${unreachable}`);
-      this.skip();
-    }
-    dir = appFolder(FIXTURE, { variable: 'CORPORATE_STARTER_MIRROR', folder: 'backend', rev: process.env.CORPORATE_STARTER_REV ?? COMMIT });
+    dir = installedAppFolder(this, FIXTURE, { variable: 'CORPORATE_STARTER_MIRROR', folder: 'backend', rev: process.env.CORPORATE_STARTER_REV ?? COMMIT });
     fs.copyFileSync(path.join(dir, '.env.example'), path.join(dir, '.env'));
-    const thirdParty = Object.entries(dependencies(dir)).filter(([name]) => !providedByTessera(name));
-    npmInstall(dir, thirdParty.map(([name, range]) => `${name}@${range}`));
   });
   after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DIALECTS, type TestApp } from '@tessera/testing';
-import { appFolder, bootFolder, stopFolderApp, dependencies, grantPublicReads, npmInstall, registryUnreachable } from './app-folder';
+import { bootFolder, grantPublicReads, installedAppFolder, stopFolderApp } from './app-folder';
 import { ask, fill, seed, type Answer } from './content-client';
 import { CLIENT_REQUESTS, PUBLIC_TYPES, SEED } from './foodadvisor-content';
 
@@ -26,14 +26,7 @@ describe('Strapi ecosystem: FoodAdvisor api/ on Tessera, unchanged', function ()
   let dir: string;
 
   before(function () {
-    const unreachable = registryUnreachable();
-    if (unreachable) {
-      console.log(`    skipped: ${unreachable}`);
-      this.skip();
-    }
-    dir = appFolder(FIXTURE, { variable: 'FOODADVISOR_MIRROR', folder: 'api', rev: process.env.FOODADVISOR_REV ?? COMMIT });
-    const thirdParty = Object.entries(dependencies(dir)).filter(([name]) => !PROVIDED(name));
-    npmInstall(dir, thirdParty.map(([name, range]) => `${name}@${range}`));
+    dir = installedAppFolder(this, FIXTURE, { variable: 'FOODADVISOR_MIRROR', folder: 'api', rev: process.env.FOODADVISOR_REV ?? COMMIT }, PROVIDED);
   });
   after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
