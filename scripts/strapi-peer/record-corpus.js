@@ -10,7 +10,7 @@
 require('sucrase/register/ts');
 const fs = require('node:fs');
 const path = require('node:path');
-const { CORPUS_DIR, PNG, readCorpus, seedCorpus, shapeOf } = require('../../apps/example/test/frontend-corpus/corpus.ts');
+const { CORPUS_DIR, PNG, comparedBody, readCorpus, seedCorpus, shapeOf } = require('../../apps/example/test/frontend-corpus/corpus.ts');
 
 async function main() {
   const [name, base, tokenFile] = process.argv.slice(2);
@@ -36,7 +36,7 @@ async function main() {
       body: request.body ? JSON.stringify(request.body) : undefined,
     });
     const text = await response.text();
-    request.strapi = { status: response.status, shape: shapeOf(text === '' ? null : JSON.parse(text)) };
+    request.strapi = { status: response.status, shape: shapeOf(comparedBody(request, text === '' ? null : JSON.parse(text))) };
     console.log(response.status, request.status === response.status ? '' : `(corpus expects ${request.status})`, request.path.slice(0, 160));
     if (request.equivalent) {
       const meant = await fetch(`${base}${request.equivalent.path}`, { headers: request.auth === 'token' ? auth : {} });

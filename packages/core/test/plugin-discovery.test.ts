@@ -178,12 +178,13 @@ eachDatabase('plugin discovery: config and built-in stand-ins', (dialect) => {
     }
   });
 
-  it("runs Strapi's internal upload and email plugins for an app that depends on @strapi/strapi, unless config turns them off", async () => {
+  it("runs Strapi's internal upload, email and content-type-builder plugins for an app that depends on @strapi/strapi, unless config turns them off", async () => {
     const strapiApp = { 'package.json': { name: 'strapi-app', private: true, dependencies: { '@strapi/strapi': '4.26.2', '@strapi/plugin-users-permissions': '4.26.2' } } };
     const app = await startApp({ dialect, files: strapiApp });
     try {
-      expect(app.app.plugins.keys().sort()).to.deep.equal(['email', 'rest', 'upload', 'users-permissions']);
+      expect(app.app.plugins.keys().sort()).to.deep.equal(['content-type-builder', 'email', 'rest', 'upload', 'users-permissions']);
       expect((await app.get('/api/upload/files', { token: await app.fullAccessToken() })).status).to.equal(200);
+      expect((await app.get('/api/content-type-builder/components', { token: await app.fullAccessToken() })).status).to.equal(200);
     } finally {
       await app.stop();
     }

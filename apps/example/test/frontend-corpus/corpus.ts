@@ -39,6 +39,11 @@ export interface CorpusRequest {
   equivalent?: { why: string; path: string; strapi?: { status: number; shape: unknown } };
   /** Where Tessera deliberately answers otherwise (README, compatibility). */
   tessera?: { status: number; why: string };
+  /**
+   * A list answer compared by a key rather than by position: its entries as an object by `key`, only those whose
+   * `key` starts with one of `keep` (the shape recorded is of that selection; `why` says what is left out).
+   */
+  compare?: { list: string; key: string; keep: string[]; why: string };
 }
 
 /** `unwrapped`: the body is `data` itself, not `{ data }` (Strapi v4's `POST /api/:type/:id/localizations`). */
@@ -49,8 +54,11 @@ export interface Corpus {
   repo: string;
   commit: string;
   built: string;
-  /** How URLs are built from `params`: `qs.stringify` (qs's defaults), or an SDK's own serializer (`sdk`, checked by what the URL parses to). */
-  stringify?: 'qs' | 'sdk';
+  /**
+   * How URLs are built from `params`: `qs.stringify` (qs's defaults), `qs.stringify(params, { encodeValuesOnly: true })`
+   * (`qs-values`), or an SDK's own serializer (`sdk`, checked by what the URL parses to).
+   */
+  stringify?: 'qs' | 'qs-values' | 'sdk';
   schemas: string;
   locales?: string[];
   /** Content types (singular names) anonymous callers may find/findOne. */
@@ -129,6 +137,17 @@ export function shapeOf(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, shapeOf(item)]));
   }
   return typeof value;
+}
+
+/** The part of an answer compared with Strapi's: all of it, or a list's selected entries in key order (`compare`). */
+export function comparedBody(request: CorpusRequest, body: unknown): unknown {
+  const compare = request.compare;
+  if (!compare || body === null || typeof body !== 'object') return body;
+  const list = (body as Record<string, unknown>)[compare.list];
+  if (!Array.isArray(list)) return body;
+  const keyOf = (entry: unknown): string => String((entry as Record<string, unknown> | null)?.[compare.key] ?? '');
+  const kept = list.filter((entry) => compare.keep.some((prefix) => keyOf(entry).startsWith(prefix)));
+  return { ...body, [compare.list]: Object.fromEntries(kept.map((entry) => [keyOf(entry), entry])) };
 }
 
 /** Checks one `expect` entry; returns what was wrong, or null. */

@@ -11,8 +11,8 @@
  * package is installed. Any other package (`@strapi/plugin-sentry`,
  * `strapi-plugin-slugify`) is loaded as it is.
  *
- * Strapi always runs its internal plugins; of those, Tessera has `upload` and
- * `email`, so an app that depends on `@strapi/strapi` (a Strapi app) gets them too.
+ * Strapi always runs its internal plugins; of those, Tessera has `upload`,
+ * `email` and `content-type-builder`'s content API, so an app that depends on `@strapi/strapi` (a Strapi app) gets them too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,10 +25,11 @@ const BUILT_IN = new Map([
   ['@strapi/plugin-graphql', 'graphql'],
   ['@strapi/plugin-i18n', 'i18n'],
   ['@strapi/plugin-email', 'email'],
+  ['@strapi/plugin-content-type-builder', 'content-type-builder'],
 ]);
 
 /** Strapi's internal plugins (always on in a Strapi app) that Tessera has. */
-const STRAPI_INTERNAL = ['upload', 'email'];
+const STRAPI_INTERNAL = ['upload', 'email', 'content-type-builder'];
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -27,8 +27,9 @@ const user: PluginContentType = {
       confirmed: { type: 'boolean', default: false, configurable: false },
       blocked: { type: 'boolean', default: false, configurable: false },
       role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'users', configurable: false },
-      // Tessera's only addition to Strapi's up_users (a column the additive sync adds): see password-change.ts.
-      passwordChangedAt: { type: 'datetime', configurable: false, private: true, searchable: false, writable: false },
+      // Tessera's only addition to Strapi's up_users (a column the additive sync adds): see password-change.ts. Not
+      // visible, so the content-type-builder's listing of the user type is Strapi's.
+      passwordChangedAt: { type: 'datetime', configurable: false, private: true, searchable: false, writable: false, visible: false },
     },
   },
   // Whatever path a write takes (entity service, strapi.query, a plugin), a plaintext password is never stored,
