@@ -107,12 +107,14 @@ eachDatabase('populate forms, permissions and drafts inside populate, deep filte
       expect(preview.data[0].attributes.articles).to.deep.equal({ data: { attributes: { count: 3 } } });
     });
 
-    it('components and dynamic zones inline; `on` picks per-component parameters', async () => {
+    it('components and dynamic zones inline; `on` picks per-component parameters and only those components, as Strapi 4.26.2', async () => {
       const body = await get(`/api/pages/${id.page}?fields[0]=title&populate[seo]=*&populate[links]=*&populate[content][on][shared.quote][fields][0]=author`);
       const { seo, links, content } = body.data.attributes;
       expect(seo).to.deep.include({ metaTitle: 'S', metaDescription: null });
       expect(links.map(({ id: _id, ...rest }: Json) => rest)).to.deep.equal([{ label: 'L1', url: '/1', newTab: false }]);
-      expect(content.map(({ id: _id, ...rest }: Json) => rest)).to.deep.equal([
+      expect(content.map(({ id: _id, ...rest }: Json) => rest)).to.deep.equal([{ __component: 'shared.quote', author: 'Q' }]);
+      const both = await get(`/api/pages/${id.page}?populate[content][on][shared.quote][fields][0]=author&populate[content][on][shared.rich-text]=true`);
+      expect(both.data.attributes.content.map(({ id: _id, ...rest }: Json) => rest)).to.deep.equal([
         { __component: 'shared.rich-text', body: 'Body' },
         { __component: 'shared.quote', author: 'Q' },
       ]);

@@ -143,12 +143,13 @@ function compileItem(
 }
 
 /**
- * `on[uid]` for one component of a zone; components `on` does not name still come, with their own fields (as in Strapi v4).
+ * `on[uid]` for one component of a zone; a component `on` does not name is left out of the zone (null), as
+ * Strapi 4.26.2 answers `populate[blocks][on][blocks.faq]=…`: only the named components' entries.
  * Without `on`, Strapi v4's shared strategy: the zone's own `populate` applies to every component.
  */
 function dynamicZoneParams(on: Record<string, unknown> | undefined, uid: string, shared: unknown): QueryParams | null {
   if (on === undefined) return shared === undefined ? {} : { populate: shared };
-  if (on[uid] === undefined) return {};
+  if (on[uid] === undefined) return null;
   const spec = populateSpec(on[uid], `on.${uid}`, false);
   return typeof spec === 'boolean' ? {} : spec;
 }

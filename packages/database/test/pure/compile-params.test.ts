@@ -97,8 +97,9 @@ const ROWS: Row[] = [
   ['populate: a dynamic zone, shared populate for every component', HOMEPAGE, { populate: { blocks: { populate: 'by' } } }, level(HOMEPAGE, {
     populate: { blocks: { kind: 'dynamiczone', queries: { 'shared.seo': level('shared.seo'), 'shared.quote': level('shared.quote', { populate: { by: relation(level(WRITER)) } }) } } },
   })],
+  // Only the components `on` names, as Strapi 4.26.2 answers (shared.seo is left out of the zone).
   ['populate: a dynamic zone with on', HOMEPAGE, { populate: { blocks: { on: { 'shared.quote': { fields: ['text'], populate: { by: { fields: ['name'] } } } } } } }, level(HOMEPAGE, {
-    populate: { blocks: { kind: 'dynamiczone', queries: { 'shared.seo': level('shared.seo'), 'shared.quote': level('shared.quote', { fields: ['id', 'text'], populate: { by: relation(level(WRITER, { fields: ['id', 'name'] })) } }) } } },
+    populate: { blocks: { kind: 'dynamiczone', queries: { 'shared.quote': level('shared.quote', { fields: ['id', 'text'], populate: { by: relation(level(WRITER, { fields: ['id', 'name'] })) } }) } } },
   })],
   ['populate: a type the caller may not read is left out (sample 84)', ARTICLE, { populate: ['category', 'tags'] }, level(ARTICLE, {
     populate: { tags: relation(level(TAG)) },

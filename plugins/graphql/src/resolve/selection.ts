@@ -119,7 +119,7 @@ export class SelectionPlanner {
     }
     // A component's arguments do not change what is loaded (the whole list): aliases share one load.
     if (attribute.type === 'component') return this.linkWith(entry, nodes, {}, context);
-    if (attribute.type === 'dynamiczone') return this.dynamicZoneSpec(nodes, context);
+    if (attribute.type === 'dynamiczone') return this.dynamicZoneSpec(nodes, attribute.components, context);
     return undefined;
   }
 
@@ -139,13 +139,17 @@ export class SelectionPlanner {
       // Component lists are read whole, in stored order; their `filters` and `sort` are applied by the field's resolver.
       return planToPopulate(this.forAttributes(selectionSets(nodes), target, context));
     }
-    if (attribute.type === 'dynamiczone') return this.dynamicZoneSpec(nodes, context);
+    if (attribute.type === 'dynamiczone') return this.dynamicZoneSpec(nodes, attribute.components, context);
     return null;
   }
 
-  /** `populate[zone][on][uid]` from the zone's fragments (`... on ComponentSharedQuote { text }`). */
-  private dynamicZoneSpec(nodes: FieldNode[], context: SelectionContext): Record<string, unknown> {
-    const on: Record<string, unknown> = {};
+  /**
+   * `populate[zone][on][uid]` from the zone's fragments (`... on ComponentSharedQuote { text }`). A GraphQL zone
+   * answers every entry (one without a fragment shows its `__typename`), and `on` leaves out the components it does
+   * not name: so every component of the zone is named, with its own fields when no fragment asks for more.
+   */
+  private dynamicZoneSpec(nodes: FieldNode[], components: readonly string[], context: SelectionContext): Record<string, unknown> {
+    const on: Record<string, unknown> = Object.fromEntries(components.map((uid) => [uid, {}]));
     for (const [typeName, sets] of byTypeCondition(selectionSets(nodes), context)) {
       const member = this.schemaModel.components.find((component) => component.typeName === typeName);
       if (member) on[member.uid] = planToPopulate(this.forAttributes(sets, member, context));
