@@ -233,10 +233,7 @@ export class App {
     return this.contentTypes.find(uid);
   }
 
-  /**
-   * Instantiated service (`api::article.article`, `plugin::x.y`); `undefined` for an unknown uid, as Strapi's
-   * (plugins probe for optional plugins' services so).
-   */
+  /** Instantiated service (`api::article.article`, `plugin::x.y`); `undefined` for an unknown uid, as Strapi's. */
   service<T extends object = Record<string, unknown>>(uid: string): T | undefined {
     if (!this.services.has(uid)) return undefined;
     return this.instances.of('service', uid, this.services) as T;
