@@ -24,6 +24,7 @@ import { EZFORMS } from './cases/forms';
 import { SCHEMAS_TO_TS } from './cases/schemas-to-ts';
 import { PLACEHOLDER } from './cases/placeholder';
 import { ADVANCED_UUID, REDIRECTS } from './cases/uuid-redirects';
+import { MIGRATIONS } from './cases/migrations';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -201,4 +202,5 @@ export const SUITES: EcosystemSuite[] = [
   SCHEMAS_TO_TS,
   PLACEHOLDER,
   oneApp('strapi-advanced-uuid and redirects in one app', [ADVANCED_UUID, REDIRECTS]),
+  MIGRATIONS,
 ];
