@@ -25,6 +25,7 @@ import { SCHEMAS_TO_TS } from './cases/schemas-to-ts';
 import { PLACEHOLDER } from './cases/placeholder';
 import { ADVANCED_UUID, REDIRECTS } from './cases/uuid-redirects';
 import { MIGRATIONS } from './cases/migrations';
+import { MEDIA_PREFIX } from './cases/media-prefix';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -203,4 +204,6 @@ export const SUITES: EcosystemSuite[] = [
   PLACEHOLDER,
   oneApp('strapi-advanced-uuid and redirects in one app', [ADVANCED_UUID, REDIRECTS]),
   MIGRATIONS,
+  // Alone: it rewrites every read of every model.
+  MEDIA_PREFIX,
 ];
