@@ -6,6 +6,7 @@
  */
 import type Koa from 'koa';
 import { requestBody, type App, type AuthState } from '@tessera/core';
+import { providerEnabled, refuseThirdPartySignIn } from '../providers';
 import type { AuthService } from '../services/auth';
 import type { RoleService } from '../services/role';
 import type { UserService } from '../services/user';
@@ -19,6 +20,13 @@ const query = (ctx: Koa.Context): Record<string, unknown> => ctx.query as Record
 export function authController(service: () => AuthService, app: App): Record<string, Action> {
   return {
     callback: async (ctx) => service().login(body(ctx)),
+    // GET /auth/:provider/callback: `local` is the password login (while email sign-in is enabled), as on Strapi.
+    async providerCallback(ctx) {
+      const provider = String(ctx.params.provider);
+      if (provider === 'local' && (await providerEnabled(app, 'email'))) return service().login(body(ctx));
+      return refuseThirdPartySignIn(app, provider);
+    },
+    connect: async (ctx) => refuseThirdPartySignIn(app, String(ctx.params.provider)),
     register: async (ctx) => service().register(body(ctx)),
     changePassword: async (ctx) => service().changePassword(auth(ctx), body(ctx)),
     forgotPassword: async (ctx) => service().forgotPassword(body(ctx)),

@@ -18,6 +18,8 @@ export const routes: RouteConfig[] = [
   { method: 'POST', path: '/auth/reset-password', handler: 'auth.resetPassword', config: open },
   { method: 'GET', path: '/auth/email-confirmation', handler: 'auth.emailConfirmation', config: open },
   { method: 'POST', path: '/auth/send-email-confirmation', handler: 'auth.sendEmailConfirmation', config: open },
+  { method: 'GET', path: '/connect/:provider', handler: 'auth.connect', config: open },
+  { method: 'GET', path: '/auth/:provider/callback', handler: 'auth.providerCallback', config: open },
   { method: 'POST', path: '/auth/change-password', handler: 'auth.changePassword', config: { ...limited, prefix: '' } },
 
   { method: 'GET', path: '/users/count', handler: 'user.count', config: { prefix: '' } },
