@@ -10,7 +10,7 @@
 require('sucrase/register/ts');
 const fs = require('node:fs');
 const path = require('node:path');
-const { CORPUS_DIR, PNG, comparedBody, readCorpus, seedCorpus, shapeOf } = require('../../apps/example/test/frontend-corpus/corpus.ts');
+const { CORPUS_DIR, PNG, comparedBody, jwtOf, readCorpus, seedCorpus, shapeOf } = require('../../apps/example/test/frontend-corpus/corpus.ts');
 
 async function main() {
   const [name, base, tokenFile] = process.argv.slice(2);
@@ -29,13 +29,16 @@ async function main() {
     return { status: response.status, text: await response.text() };
   };
   await seedCorpus(corpus, send);
+  let jwt = null;
   for (const request of corpus.requests) {
+    const bearer = request.auth === 'token' ? auth : request.auth === 'jwt' ? { authorization: `Bearer ${jwt}` } : {};
     const response = await fetch(`${base}${request.path}`, {
       method: request.method ?? 'GET',
-      headers: { ...(request.auth === 'token' ? auth : {}), ...(request.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...bearer, ...(request.body ? { 'content-type': 'application/json' } : {}) },
       body: request.body ? JSON.stringify(request.body) : undefined,
     });
     const text = await response.text();
+    jwt = jwtOf(text) ?? jwt;
     request.strapi = { status: response.status, shape: shapeOf(comparedBody(request, text === '' ? null : JSON.parse(text))) };
     console.log(response.status, request.status === response.status ? '' : `(corpus expects ${request.status})`, request.path.slice(0, 160));
     if (request.equivalent) {

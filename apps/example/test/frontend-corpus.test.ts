@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import qs from 'qs';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import {
-  checkExpectation, comparedBody, contentTypeKinds, corpusFiles, localesBootstrap, PNG, readCorpus, schemaFiles, seedCorpus, shapeOf, type Corpus, type Sender,
+  checkExpectation, comparedBody, contentTypeKinds, corpusFiles, jwtOf, localesBootstrap, PNG, readCorpus, schemaFiles, seedCorpus, shapeOf, type Corpus, type Sender,
 } from './frontend-corpus/corpus';
 
 // The plugins of the Strapi app the answers were recorded on (content-type-builder is internal to Strapi).
@@ -20,6 +20,7 @@ const PLUGINS = {
   upload: { enabled: true },
   i18n: { enabled: true },
   'content-type-builder': { enabled: true },
+  graphql: { enabled: true, config: { endpoint: '/graphql', shadowCRUD: true, depthLimit: 10, amountLimit: 100 } },
 };
 
 function publicActions(corpus: Corpus): string[] {
@@ -49,6 +50,8 @@ for (const file of corpusFiles()) {
   eachDatabase(`frontend corpus: ${corpus.repo} (${corpus.requests.length} requests)`, (dialect) => {
     let app: TestApp;
     let token: string;
+    // The JWT of the latest answer that held one (register, login), sent where a request says `auth: 'jwt'`.
+    let jwt: string | undefined;
 
     before(async () => {
       app = await startApp({
@@ -77,7 +80,9 @@ for (const file of corpusFiles()) {
             expect(query, 'the URL the frontend builds').to.equal(qs.stringify(request.params, { encodeValuesOnly: corpus.stringify === 'qs-values' }));
           }
         }
-        const response = await app.request(request.method ?? 'GET', request.path, { body: request.body, token: request.auth === 'token' ? token : undefined });
+        const bearer = request.auth === 'token' ? token : request.auth === 'jwt' ? jwt : undefined;
+        const response = await app.request(request.method ?? 'GET', request.path, { body: request.body, token: bearer });
+        jwt = jwtOf(response.text) ?? jwt;
         expect(response.status, response.text.slice(0, 500)).to.equal(status);
         const wrong = Object.entries(request.expect).map(([dotted, expected]) => checkExpectation(response.body, dotted, expected)).filter((problem) => problem !== null);
         expect(wrong, response.text.slice(0, 2000)).to.deep.equal([]);

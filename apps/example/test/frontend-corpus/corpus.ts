@@ -20,13 +20,16 @@ export type Expectation = unknown;
 export interface CorpusRequest {
   /** Where the frontend builds this request: file:line and the call. */
   source: string;
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** The object the frontend stringifies (with `stringify`), when it builds the URL from one. */
   params?: Record<string, unknown>;
   body?: unknown;
-  /** The frontend sends its API token (a full-access one here). */
-  auth?: 'token';
+  /**
+   * The frontend sends its API token (a full-access one here), or the JWT of the latest answer that held one
+   * (`jwt`: a register or login earlier in the corpus, as an SDK keeps it).
+   */
+  auth?: 'token' | 'jwt';
   status: number;
   /** Path (dot-separated, indexes as numbers) → exact value, or `~array:N`, `~array`, `~object`, `~absent`, `~keys:a,b`. */
   expect: Record<string, Expectation>;
@@ -148,6 +151,16 @@ export function comparedBody(request: CorpusRequest, body: unknown): unknown {
   const keyOf = (entry: unknown): string => String((entry as Record<string, unknown> | null)?.[compare.key] ?? '');
   const kept = list.filter((entry) => compare.keep.some((prefix) => keyOf(entry).startsWith(prefix)));
   return { ...body, [compare.list]: Object.fromEntries(kept.map((entry) => [keyOf(entry), entry])) };
+}
+
+/** The JWT an answer hands out (register, login, change-password), or null. */
+export function jwtOf(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { jwt?: unknown } | null;
+    return typeof body?.jwt === 'string' ? body.jwt : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Checks one `expect` entry; returns what was wrong, or null. */
