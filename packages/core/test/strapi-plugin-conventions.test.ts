@@ -10,6 +10,8 @@
  *   the process goes on (strapi-plugin-redirects' `/content-types`, which reads the admin-side content manager).
  * - `db.query(uid).create` fills schema defaults; a string attribute stores a number as its text;
  *   server reads leave out `createdBy`/`updatedBy` (strapi-plugin-passwordless, -navigation, -fuzzy-search).
+ * - Keys of an entity-service write that are not attributes reach the lifecycle hooks and are not written
+ *   (@webbio/strapi-plugin-scheduler's `publishAt`); the content API still refuses them.
  */
 import { expect } from 'chai';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
@@ -100,5 +102,23 @@ eachDatabase('Strapi plugin conventions', (dialect) => {
     expect(read).to.have.all.keys('id', 'body', 'is_active', 'kind', 'createdAt', 'updatedAt');
     const stamped = await app.app.db.query('plugin::convention.token').findOne({ where: { id: created.id }, select: ['id', 'createdBy'] });
     expect(stamped).to.deep.equal({ id: created.id, createdBy: null });
+  });
+
+  it("hands an entity-service write's other keys to the lifecycle hooks, writes only the attributes", async () => {
+    const seen: unknown[] = [];
+    const unsubscribe = app.app.db.lifecycles.subscribe({
+      models: ['plugin::convention.token'],
+      beforeCreate: (event) => void seen.push(['beforeCreate', (event.params.data as Record<string, unknown>).publishAt]),
+      beforeUpdate: (event) => void seen.push(['beforeUpdate', (event.params.data as Record<string, unknown>).archiveAt]),
+    });
+    try {
+      const created = await app.app.entityService.create('plugin::convention.token', { data: { body: 'dated', publishAt: '2030-01-01' } });
+      expect(created).to.not.have.property('publishAt');
+      const updated = await app.app.entityService.update('plugin::convention.token', created.id, { data: { body: 'again', archiveAt: '2031-01-01' } });
+      expect(updated).to.deep.include({ body: 'again' }).and.not.have.property('archiveAt');
+      expect(seen).to.deep.equal([['beforeCreate', '2030-01-01'], ['beforeUpdate', '2031-01-01']]);
+    } finally {
+      unsubscribe();
+    }
   });
 });

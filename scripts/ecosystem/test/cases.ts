@@ -26,6 +26,7 @@ import { PLACEHOLDER } from './cases/placeholder';
 import { ADVANCED_UUID, REDIRECTS } from './cases/uuid-redirects';
 import { MIGRATIONS } from './cases/migrations';
 import { MEDIA_PREFIX } from './cases/media-prefix';
+import { SCHEDULER } from './cases/scheduler';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -206,4 +207,5 @@ export const SUITES: EcosystemSuite[] = [
   MIGRATIONS,
   // Alone: it rewrites every read of every model.
   MEDIA_PREFIX,
+  SCHEDULER,
 ];

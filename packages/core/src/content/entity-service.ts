@@ -151,12 +151,13 @@ export class EntityService {
     const entity = this.db.entity(uid);
     const ruled = this.rules.of(uid).length > 0;
     const data = params.unknownKeys === 'refuse' ? params.data : attributesOnly(entity, params.data);
+    const callerKeys = params.unknownKeys === 'refuse' ? undefined : otherKeys(entity, params.data);
     // Without rules the data is checked before the transaction opens; rules prepare it inside, then it is checked.
     const checked = ruled ? undefined : this.createValues(uid, data);
     return this.db.transaction(async () => {
       const values = checked ?? this.createValues(uid, await this.rules.prepareCreate(uid, data));
       await this.checkUnique(entity, values, null);
-      const created = await this.db.query(uid).create({ data: values, query: this.readBack(uid, params), source: this.writeSource(params) });
+      const created = await this.db.query(uid).create({ data: withCallerKeys(values, callerKeys), query: this.readBack(uid, params), source: this.writeSource(params) });
       if (ruled) await this.rules.afterCreate(uid, created.id, values);
       await this.afterCommit('entry.create', uid, created);
       return created;
@@ -168,13 +169,14 @@ export class EntityService {
     const entryId = toId(id);
     const ruled = this.rules.of(uid).length > 0;
     const data = params.unknownKeys === 'refuse' ? params.data : attributesOnly(entity, params.data);
+    const callerKeys = params.unknownKeys === 'refuse' ? undefined : otherKeys(entity, params.data);
     const checked = ruled ? undefined : this.updateValues(uid, data);
     return this.db.transaction(async () => {
       const values = checked ?? this.updateValues(uid, await this.rules.prepareUpdate(uid, entryId, data));
       if (entity.draftAndPublish) await this.checkRequiredWhenPublished(entity, entryId, values);
       await this.checkUnique(entity, values, entryId);
       const wasPublished = 'publishedAt' in values && entity.draftAndPublish ? await this.isPublished(uid, entryId) : undefined;
-      const updated = await this.db.query(uid).update({ id: entryId, data: values, query: this.readBack(uid, params), source: this.writeSource(params) });
+      const updated = await this.db.query(uid).update({ id: entryId, data: withCallerKeys(values, callerKeys), query: this.readBack(uid, params), source: this.writeSource(params) });
       if (ruled) await this.rules.afterUpdate(uid, entryId, values);
       await this.afterCommit(updateEventName(wasPublished, values.publishedAt), uid, updated);
       return updated;
@@ -316,6 +318,26 @@ function attributesOnly(entity: { columns: ReadonlyMap<string, unknown>; links: 
   const known = Object.keys(data).filter((key) => entity.columns.has(key) || entity.links.has(key));
   if (known.length === Object.keys(data).length) return data;
   return Object.fromEntries(known.map((key) => [key, data[key]]));
+}
+
+/**
+ * The data's other keys (`publishAt` that an admin panel's field adds to the content manager's form): Strapi's
+ * entity service validates the attributes and hands the rest on to the query engine, so lifecycle hooks see them
+ * (@webbio/strapi-plugin-scheduler schedules from them); the query engine writes attributes only.
+ */
+function otherKeys(entity: { columns: ReadonlyMap<string, unknown>; links: ReadonlyMap<string, unknown> }, data: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(data)) return undefined;
+  let others: Record<string, unknown> | undefined;
+  for (const key of Object.keys(data)) {
+    // publishedAt on a type without draft & publish is dropped, as Strapi drops it (ignorePublishedAt).
+    if (entity.columns.has(key) || entity.links.has(key) || key === 'publishedAt') continue;
+    (others ??= {})[key] = data[key];
+  }
+  return others;
+}
+
+function withCallerKeys(values: Record<string, unknown>, others: Record<string, unknown> | undefined): Record<string, unknown> {
+  return others === undefined ? values : { ...others, ...values };
 }
 
 /**
