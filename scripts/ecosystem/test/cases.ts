@@ -27,6 +27,7 @@ import { ADVANCED_UUID, REDIRECTS } from './cases/uuid-redirects';
 import { MIGRATIONS } from './cases/migrations';
 import { MEDIA_PREFIX } from './cases/media-prefix';
 import { SCHEDULER } from './cases/scheduler';
+import { CLOUDFLARE_R2_PROVIDER } from './cases/upload-r2';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -208,4 +209,5 @@ export const SUITES: EcosystemSuite[] = [
   // Alone: it rewrites every read of every model.
   MEDIA_PREFIX,
   SCHEDULER,
+  CLOUDFLARE_R2_PROVIDER,
 ];
