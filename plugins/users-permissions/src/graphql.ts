@@ -15,7 +15,7 @@
  */
 import type Koa from 'koa';
 import type { App, Entity } from '@tessera/core';
-import { ApplicationError, ValidationError } from '@tessera/errors';
+import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import type { GraphQLContext } from '@tessera/plugin-graphql';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
 import { routes } from './routes/content-api';
@@ -93,7 +93,14 @@ export function registerGraphql(app: App, deps: GraphqlDependencies): void {
   // Tessera's passwordChangedAt (JWTs issued before it are refused) is no Strapi field: out of the schema, as the codes are.
   for (const secret of ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt']) extension.shadowCRUD(USER_UID).field(secret).disable();
   const resolvers: Record<string, Record<string, Resolver>> = {
-    Query: { me: (_parent, _args, context) => deps.auth().me(context.state.auth) },
+    Query: {
+      // No user behind an API token: REST's `me` answers Strapi's 401; GraphQL's keeps its FORBIDDEN
+      // (Strapi 4.26.2 throws a bare Error there, "Authentication requested", as INTERNAL_SERVER_ERROR).
+      me: (_parent, _args, context) => {
+        if (context.state.auth.strategy.name !== 'users-permissions') throw new ForbiddenError();
+        return deps.auth().me(context.state.auth);
+      },
+    },
     Mutation: { ...accountMutations(deps), ...roleMutations(deps), ...userMutations(deps) },
     UsersPermissionsMe: { role: (user) => roleOf(user as Row, deps) },
   };

@@ -7,10 +7,10 @@
  * their work happens after the answer so timing tells nothing either).
  */
 import type { App, AuthState, Entity } from '@tessera/core';
-import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
+import { ApplicationError, ValidationError } from '@tessera/errors';
 import type { UsersPermissionsConfig } from '../config';
 import { USER_UID } from '../content-types';
-import { checkEmailAddress } from '../email-address';
+import { validateBody, type FieldRule } from '../body-schema';
 import { checkNewPassword, hashPassword, spendVerification, verifyPassword } from '../password';
 import { passwordChangedAtOf } from '../password-change';
 import { registerFields } from '../register-fields';
@@ -60,7 +60,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   const service: AuthService = {
     async login(body) {
-      const { identifier, password } = fields(body, ['identifier', 'password']);
+      const { identifier, password } = validateBody(body, { fields: [{ name: 'identifier' }, { name: 'password' }] });
       const user = await findLocalUser(identifier);
       if (!user) {
         await spendVerification(password);
@@ -77,18 +77,19 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (!config.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled');
       // Strapi 4.26: keys outside the allowed set are dropped, not refused (register-fields.ts).
       registerKeys ??= new Set(registerFields(app.contentTypes.get(USER_UID).attributes, config.register.allowedFields));
-      const given = objectBody(body);
+      // Strapi picks the allowed keys off the body (lodash's pick: nothing off an array or a scalar), then validates.
+      const given = isPlainObject(body) ? body : {};
       const params = Object.fromEntries(Object.entries(given).filter(([key]) => registerKeys!.has(key)));
-      const { username, email } = fields(params, ['email', 'username']);
-      checkEmailAddress(email);
-      const password = checkNewPassword(params.password);
+      const { username, email, password } = validateBody(params, REGISTER_BODY);
+      // Strapi checks the password's rules (the user type's minLength) at create, after the conflict check: so does this.
+      const passwordProblem = passwordError(password);
       const confirmation = config.advanced.emailConfirmation;
       const code = confirmation ? newCode() : null;
       const data: Record<string, unknown> = {
         ...params,
         username,
         email: email.toLowerCase(),
-        password: await hashPassword(password),
+        password: passwordProblem ? null : await hashPassword(password),
         provider: 'local',
         confirmed: !confirmation,
         blocked: false,
@@ -96,9 +97,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       };
       const created = await app.db.transaction(async () => {
         await app.db.lock(['users-permissions:identity']);
-        if ((await users().count({ where: identityConflicts(username, data.email as string, config.advanced.uniqueEmail) })) > 0) {
+        // An identifier no column can hold (NUL, or past the filter's length) names no account: the create refuses it, naming the field.
+        const matchable = !unmatchable(username) && !unmatchable(email);
+        if (matchable && (await users().count({ where: identityConflicts(username, data.email as string, config.advanced.uniqueEmail) })) > 0) {
           throw new ApplicationError('Email or Username are already taken');
         }
+        if (passwordProblem) throw passwordProblem;
         data.role = await deps.users().defaultRoleId();
         return app.entityService.create(USER_UID, { data, unknownKeys: 'refuse' });
       });
@@ -113,43 +117,44 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async changePassword(auth, body) {
       const id = auth.credentials?.id;
-      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
-      const { currentPassword } = fields(body, ['currentPassword']);
-      const password = newPasswordPair(body);
+      // Strapi 4.26.2 (controllers/auth.js): no user behind the request (an API token) is this 400, before the body is read.
+      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new ApplicationError('You must be authenticated to reset your password');
+      const { currentPassword, password } = validateBody(body, CHANGE_PASSWORD_BODY);
       const user = await deps.users().findForAuth({ id });
       if (!user || !(await verifyPassword(currentPassword, user.password))) throw new ValidationError('The provided current password is invalid');
       if (currentPassword === password) throw new ValidationError('Your new password must be different than your current password');
+      checkNewPassword(password);
       const updated = await users().update({ where: { id }, data: { password: await hashPassword(password) } });
       return answer(updated ?? user);
     },
 
     async forgotPassword(body) {
-      const { email } = fields(body, ['email']);
-      checkEmailAddress(email);
+      const { email } = validateBody(body, { fields: [{ name: 'email', email: true }], noUnknown: true });
       deps.background(() => sendReset(email.toLowerCase()));
       return { ok: true };
     },
 
     async resetPassword(body) {
-      const { code } = fields(body, ['code']);
-      const password = newPasswordPair(body);
+      // Strapi 4.26.2's order: the body's fields, then the pair, then the code, then the password's rules (at the user's update).
+      const { code, password, passwordConfirmation } = validateBody(body, RESET_PASSWORD_BODY);
+      if (password !== passwordConfirmation) throw new ValidationError('Passwords do not match');
       const user = isExpired(code) ? null : await deps.users().findForAuth({ resetPasswordToken: digest(code) });
       if (!user) throw new ValidationError('Incorrect code provided');
+      checkNewPassword(password);
       const updated = await users().update({ where: { id: user.id }, data: { password: await hashPassword(password), resetPasswordToken: null } });
       return answer(updated ?? user);
     },
 
     async emailConfirmation(code) {
-      if (typeof code !== 'string' || code === '') throw ValidationError.forField(['confirmation'], 'confirmation is a required field');
-      const user = await deps.users().findForAuth({ confirmationToken: digest(code) });
+      validateBody({ confirmation: code }, { fields: [{ name: 'confirmation' }] });
+      const user = await deps.users().findForAuth({ confirmationToken: digest(code as string) });
       if (!user) throw new ValidationError('Invalid token');
       const updated = await users().update({ where: { id: user.id }, data: { confirmed: true, confirmationToken: null } });
       return deps.users().sanitize(updated ?? user);
     },
 
     async sendEmailConfirmation(body) {
-      const { email } = fields(body, ['email']);
-      checkEmailAddress(email);
+      const { email } = validateBody(body, { fields: [{ name: 'email', email: true }] });
       deps.background(async () => {
         const user = await deps.users().findForAuth({ email: email.toLowerCase() });
         if (!user || user.confirmed === true || user.blocked === true) return;
@@ -214,27 +219,30 @@ function identityConflicts(username: string, email: string, uniqueEmail: boolean
   return uniqueEmail ? { $or: names } : { $or: [{ provider: 'local', $or: names }, { username }] };
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('The request body must be an object');
-  return body as Record<string, unknown>;
+/** Strapi 4.26.2's yup schemas of these bodies (controllers/validation/auth.js). */
+const REGISTER_BODY = { fields: [{ name: 'email', email: true }, { name: 'username' }, { name: 'password' }] satisfies FieldRule[] };
+const RESET_PASSWORD_BODY = { fields: [{ name: 'password' }, { name: 'passwordConfirmation' }, { name: 'code' }] satisfies FieldRule[], noUnknown: true };
+const CHANGE_PASSWORD_BODY = {
+  fields: [{ name: 'password' }, { name: 'passwordConfirmation', sameAs: { field: 'password', message: 'Passwords do not match' } }, { name: 'currentPassword' }] satisfies FieldRule[],
+  noUnknown: true,
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return Object.prototype.toString.call(value) === '[object Object]';
 }
 
-/** Required string fields, with yup's messages as Strapi words them. */
-function fields<K extends string>(body: unknown, names: K[]): Record<K, string> {
-  const params = objectBody(body);
-  const issues = names
-    .filter((name) => typeof params[name] !== 'string' || params[name] === '')
-    .map((name) => ({ path: [name], message: `${name} is a required field`, name: 'ValidationError' }));
-  if (issues.length > 0) throw ValidationError.fromIssues(issues);
-  return params as Record<K, string>;
+/** A value no column can hold and no filter takes: NUL, or past the filter compiler's length. */
+function unmatchable(value: string): boolean {
+  return value.includes('\u0000') || value.length > MAX_FILTER_STRING;
 }
+const MAX_FILTER_STRING = 10_000;
 
-function newPasswordPair(body: unknown): string {
-  const params = objectBody(body);
-  const password = checkNewPassword(params.password);
-  if (typeof params.passwordConfirmation !== 'string' || params.passwordConfirmation === '') {
-    throw ValidationError.forField(['passwordConfirmation'], 'passwordConfirmation is a required field');
+/** The password rules' refusal, or null: kept to be thrown where Strapi's create would. */
+function passwordError(password: string): unknown {
+  try {
+    checkNewPassword(password);
+    return null;
+  } catch (error) {
+    return error;
   }
-  if (params.passwordConfirmation !== password) throw new ValidationError('Passwords do not match');
-  return password;
 }

@@ -6,7 +6,7 @@
  * GraphQL plugin calls the same functions as the REST controllers.
  */
 import type { App, AuthState, Entity, RequestParams } from '@tessera/core';
-import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
+import { ApplicationError, ForbiddenError, UnauthorizedError, ValidationError } from '@tessera/errors';
 import { PRIVILEGED_FIELDS } from '../config';
 import { checkEmailAddress } from '../email-address';
 import { checkNewPassword, hashPassword, verifyPassword } from '../password';
@@ -94,7 +94,8 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
 
     async me(auth, params = {}) {
       const id = auth.credentials?.id;
-      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new ForbiddenError();
+      // Strapi 4.26.2's `ctx.unauthorized()` when no user is behind the request (an API token).
+      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new UnauthorizedError('Unauthorized');
       return app.contentApi.findOne(USER_UID, id, { auth, params });
     },
 
