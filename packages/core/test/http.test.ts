@@ -141,6 +141,18 @@ eachDatabase('HTTP errors', (dialect) => {
       expect(await app.app.entityService.count('api::note.note')).to.equal(0);
     });
 
+    it('drops a `__proto__` key of a JSON body: Strapi 4.26.2 ignores a top-level one (200) and 500s on one in data; no prototype changes', async () => {
+      for (const rawBody of ['{"__proto__":{"a":1},"data":{"title":"top"}}', '{"data":{"title":"in data","__proto__":{"polluted":1}}}', '{"data":{"__proto__":{"title":"hidden"},"title":"nested"}}']) {
+        const response = await app.request('POST', '/api/notes', { token, rawBody });
+        expect(response.status, rawBody).to.equal(200);
+        expect(Object.keys(response.body.data.attributes), rawBody).to.deep.equal(['title', 'body', 'createdAt', 'updatedAt']);
+        expect(response.body.data.attributes.title, rawBody).to.be.oneOf(['top', 'in data', 'nested']);
+        expect((await app.delete(`/api/notes/${response.body.data.id}`, { token })).status).to.equal(200);
+      }
+      expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+      expect(({} as Record<string, unknown>).a).to.equal(undefined);
+    });
+
     it('answers a JSON body that is not an object with data with a 400 envelope', async () => {
       for (const rawBody of ['[]', '{}', '{"title":"no data wrapper"}']) {
         const response = await app.request('POST', '/api/notes', { token, rawBody });

@@ -163,7 +163,17 @@ async function parseJson(ctx: Koa.Context, parser: Partial<KoaBodyMiddlewareOpti
   const includeUnparsed = parser.includeUnparsed === true;
   let parsed: unknown;
   try {
-    parsed = await coBody.json(ctx, { encoding: parser.encoding ?? 'utf-8', limit: parser.jsonLimit, strict: parser.jsonStrict ?? true, returnRawBody: includeUnparsed });
+    // A `__proto__` key is dropped, not refused: Strapi 4.26.2's co-body 5 parses it as an ordinary key (a top-level one is
+    // ignored, one in `data` is a 500 there), and removed it can set no prototype anywhere downstream.
+    // (co-body 6.2's option; its type declarations predate it.)
+    const options: NonNullable<Parameters<CoBody['json']>[1]> & { onProtoPoisoning: 'remove' } = {
+      encoding: parser.encoding ?? 'utf-8',
+      limit: parser.jsonLimit,
+      strict: parser.jsonStrict ?? true,
+      returnRawBody: includeUnparsed,
+      onProtoPoisoning: 'remove',
+    };
+    parsed = await coBody.json(ctx, options);
   } catch (error) {
     throw bodyError(error instanceof Error ? error : new Error(String(error)));
   }
