@@ -66,7 +66,13 @@ module.exports = {
         { method: 'GET', path: '/notebook-root', handler: 'memo.greeting', config: { auth: false, prefix: '' } },
       ],
     },
-    admin: { type: 'admin', routes: [{ method: 'GET', path: '/settings', handler: 'memo.greeting', config: { auth: false } }] },
+    admin: {
+      type: 'admin',
+      routes: [
+        { method: 'GET', path: '/settings', handler: 'memo.greeting', config: { auth: false } },
+        { method: 'GET', path: '/private', handler: 'memo.greeting' },
+      ],
+    },
   },
 };
 `;
@@ -129,10 +135,13 @@ eachDatabase('plugins in Strapi v4 server format', (dialect) => {
     expect(app.app.config.get('plugin.notebook.greeting')).to.equal('hi');
   });
 
-  it("mounts a route with config.prefix '' at /api<path>, and serves no admin routes", async () => {
+  it("mounts a route with config.prefix '' at /api<path>; of admin routes only the public ones, at /<plugin>/…, as Strapi", async () => {
     expect((await app.get('/api/notebook-root')).body).to.deep.equal({ greeting: 'hi!' });
     expect((await app.get('/api/notebook/settings')).status).to.equal(404);
-    expect((await app.get('/notebook/settings')).status).to.equal(404);
+    expect((await app.get('/notebook/settings')).body).to.deep.equal({ greeting: 'hi!' });
+    // An admin route that needs the admin panel's session is not served: Tessera has no admin panel.
+    expect((await app.get('/notebook/private')).status).to.equal(404);
+    expect((await app.get('/notebook/private', { token: await app.fullAccessToken() })).status).to.equal(404);
   });
 
   it('gives plugin entries plugin::<name>.<key> uids in the registries', () => {

@@ -17,10 +17,19 @@ export function restPrefix(app: App): string {
   return prefix;
 }
 
-/** Where each router type is served. Admin routes (Strapi's admin panel API) are not: Tessera has no admin panel. */
-function routerBase(app: App, type: NonNullable<RouterDefinition['type']>): string | null {
-  if (type === 'admin') return null;
-  return type === 'raw' ? '' : restPrefix(app);
+/**
+ * Where each router type is served: content-API routes under `api.rest.prefix`, raw routes and admin routes at the
+ * root (Strapi v4 mounts a plugin's admin routes at `/<plugin>/…`). Of admin routes only the public ones
+ * (`auth: false`: the documentation plugin's Swagger pages) are served: the others need an admin-panel session,
+ * and Tessera has no admin panel.
+ */
+function routerBase(app: App, type: NonNullable<RouterDefinition['type']>): string {
+  return type === 'content-api' ? restPrefix(app) : '';
+}
+
+/** An admin route anyone may call, as on Strapi: the only admin routes served. */
+export function isPublicAdminRoute(route: RouteConfig): boolean {
+  return route.config?.auth === false;
 }
 
 export interface RouteRow {
@@ -48,16 +57,16 @@ export function routeTable(app: App): RouteRow[] {
   return app.routes.entries().flatMap(([routerKey, definition]) => routerRows(app, routerKey, definition));
 }
 
-/** The rows of one router (none for an admin router). */
+/** The rows of one router (of an admin router, its public routes only). */
 export function routerRows(app: App, routerKey: string, definition: RouterDefinition): RouteRow[] {
   const rows: RouteRow[] = [];
   const type = definition.type ?? 'content-api';
   const base = routerBase(app, type);
-  if (base === null) return rows;
   const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
   const namespace = namespaceOf(routerKey);
   const info = routeInfo(namespace, type);
   for (const route of routes) {
+    if (type === 'admin' && !isPublicAdminRoute(route)) continue;
     // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
     const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
     const action = actionOf(namespace, route);

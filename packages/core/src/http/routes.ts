@@ -24,11 +24,9 @@ export function mountRouters(app: App, router: Router): void {
 
 /** One router's routes (a registry entry; `strapi.server.routes(…)` after mounting calls this directly). */
 export function mountRouter(app: App, router: Router, key: string, definition: RouterDefinition): void {
-  if ((definition.type ?? 'content-api') === 'admin') {
-    app.log.debug(`routes ${key}: admin routes are not served`);
-    return;
-  }
-  for (const row of routerRows(app, key, definition)) mountRoute(app, router, row);
+  const rows = routerRows(app, key, definition);
+  if (definition.type === 'admin') app.log.debug(`routes ${key}: admin routes are served only when public (auth: false), ${rows.length} of them`);
+  for (const row of rows) mountRoute(app, router, row);
 }
 
 function mountRoute(app: App, router: Router, row: RouteRow): void {

@@ -24,7 +24,8 @@ export function openApiDocument(app: App, publicAbility: Ability, info: OpenApiI
   const model = new ModelSchemas(app.contentTypes.values(), app.components.values(), (uid) => !uid.startsWith('admin::'));
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const row of routeTable(app)) {
-    if (row.method === 'HEAD' || row.method === 'OPTIONS') continue;
+    // A plugin's public admin routes (its own pages) are no part of the app's API.
+    if (row.method === 'HEAD' || row.method === 'OPTIONS' || row.info.type === 'admin') continue;
     const path = row.path.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
     paths[path] ??= {};
     paths[path]![row.method.toLowerCase()] = operation(app, row, model, publicAbility);

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import type { App } from '../app-type';
-import type { Plugin, PluginServer } from '../types';
+import type { Plugin, PluginServer, RouteConfig } from '../types';
+import { isPublicAdminRoute } from '../http/route-table';
 import { findModule, loadModule } from '../loader/load-module';
 import { installedPlugins, type InstalledPlugin } from './discover-plugins';
 import { DEFAULT_PLUGINS } from './default-plugins';
@@ -80,7 +81,8 @@ function loadPlugin(app: App, name: string, setting: PluginSetting, installed: I
 
 /**
  * Tessera serves no admin panel: a plugin's admin entry (`strapi-admin.js`)
- * and admin routes are skipped, said once per plugin; its server side runs.
+ * and admin routes that need the panel's session (all but `auth: false` ones)
+ * are skipped, said once per plugin; its server side runs.
  */
 function logSkippedAdminParts(app: App, name: string, server: PluginServer, entry: string): void {
   const skipped: string[] = [];
@@ -93,12 +95,13 @@ function logSkippedAdminParts(app: App, name: string, server: PluginServer, entr
 
 function countAdminRoutes(routes: PluginServer['routes']): number {
   if (routes === undefined) return 0;
-  if (Array.isArray(routes)) return routes.length;
+  const unserved = (list: RouteConfig[]) => list.filter((route) => !isPublicAdminRoute(route)).length;
+  if (Array.isArray(routes)) return unserved(routes);
   let count = 0;
   for (const [key, router] of Object.entries(routes)) {
     const definition = Array.isArray(router) ? { type: undefined, routes: router } : router;
     const type = definition.type ?? (key === 'content-api' ? 'content-api' : 'admin');
-    if (type === 'admin') count += Array.isArray(definition.routes) ? definition.routes.length : 1;
+    if (type === 'admin') count += Array.isArray(definition.routes) ? unserved(definition.routes) : 1;
   }
   return count;
 }
