@@ -9,11 +9,6 @@ import { expect } from 'chai';
 import { eachDatabase, TestSmtp, type TestApp } from '@tessera/testing';
 import { errorBody, register, startUpApp } from './fixture';
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 eachDatabase('users-permissions: email flows over SMTP', (dialect) => {
   const smtp = new TestSmtp();
   let app: TestApp;
@@ -80,7 +75,9 @@ eachDatabase('users-permissions: email flows over SMTP', (dialect) => {
         expect(response.text).to.equal('{"ok":true}');
       }
     }
-    expect(Math.abs(median(times.known) - median(times.unknown)), JSON.stringify(times)).to.be.lessThan(25);
+    // The fastest of each: a known account's extra work (the mail) would show in every sample, a busy machine's
+    // pauses land on either (medians of 8 moved 34 ms apart under CI's load).
+    expect(Math.abs(Math.min(...times.known) - Math.min(...times.unknown)), JSON.stringify(times)).to.be.lessThan(25);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.mails.slice(before).flatMap((mail) => mail.to).filter((to) => to.startsWith('nobody'))).to.deep.equal([]);
   });
