@@ -10,20 +10,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
-import type { Plugin, PluginContentType } from '../types';
+import type { Plugin, PluginContentType, PluginRoutes, RouteConfig, RouterDefinition } from '../types';
 import { findModule, loadModule } from '../loader/load-module';
 import { readJson } from '../loader/load-app';
 
 export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
   const dir = path.join(appDir, 'src', 'extensions', plugin.name);
   if (!fs.existsSync(dir)) return plugin;
-  const withSchemas = { ...plugin, contentTypes: extendedContentTypes(dir, plugin.contentTypes) };
+  const withSchemas = { ...ownMaps(plugin), contentTypes: extendedContentTypes(dir, plugin.contentTypes) };
   const file = findModule(path.join(dir, 'strapi-server'));
   if (!file) return withSchemas;
   const extend = loadModule(file);
   if (typeof extend !== 'function') throw new ConfigurationError('a plugin extension must export (plugin) => plugin', file);
   const extended = (extend as (plugin: Plugin) => Plugin | undefined)(withSchemas) ?? withSchemas;
   return { ...extended, name: plugin.name };
+}
+
+/**
+ * The plugin with its own copies of what an extension mutates in place (`plugin.services.x = ...`,
+ * `plugin.routes['content-api'].routes.push(...)`, as Strapi's documentation shows): a plugin object is a module
+ * shared by every app of the process, and one app's extension must not reach the next app.
+ */
+function ownMaps(plugin: Plugin): Plugin {
+  const copy = <T extends object>(map: T | undefined): T | undefined => (map ? { ...map } : map);
+  return {
+    ...plugin,
+    services: copy(plugin.services),
+    controllers: copy(plugin.controllers),
+    policies: copy(plugin.policies),
+    middlewares: copy(plugin.middlewares),
+    routes: ownRoutes(plugin.routes),
+  };
+}
+
+function ownRoutes(routes: PluginRoutes | undefined): PluginRoutes | undefined {
+  if (!routes) return routes;
+  if (Array.isArray(routes)) return [...routes];
+  const result: Record<string, RouterDefinition | RouteConfig[]> = {};
+  for (const [name, router] of Object.entries(routes)) {
+    if (Array.isArray(router)) result[name] = [...router];
+    else result[name] = { ...router, routes: Array.isArray(router.routes) ? [...router.routes] : router.routes };
+  }
+  return result;
 }
 
 function extendedContentTypes(dir: string, contentTypes: Plugin['contentTypes']): Plugin['contentTypes'] {
