@@ -1,9 +1,8 @@
 /**
- * Images, with sharp: dimensions, the optional re-encoding of the original
- * (`sizeOptimization`), the `thumbnail` (fits 245×156) and the breakpoint
- * formats. A format is made only when the original is larger than it, as in
- * Strapi. Anything sharp cannot decode is an ordinary file: no dimensions,
- * no formats, never an error.
+ * Images, with sharp: the primitives behind the default image-manipulation
+ * service (services/image-manipulation.ts): dimensions, the re-encoding of
+ * the original (`sizeOptimization`), a resized copy, and whether the pixels
+ * decode. Nothing here decides which formats are made.
  */
 import type { Sharp } from 'sharp';
 
@@ -26,8 +25,6 @@ export interface ImageSource {
 }
 
 export interface Rendition {
-  /** `thumbnail`, `large`, ... */
-  key: string;
   buffer: Buffer;
   width: number;
   height: number;
@@ -47,6 +44,14 @@ function sharp(input: string | Buffer): Sharp {
 
 export function isResizable(mime: string): boolean {
   return RESIZABLE.has(mime);
+}
+
+export function isMeasurable(mime: string): boolean {
+  return MEASURABLE.has(mime);
+}
+
+export function isOptimizable(mime: string): boolean {
+  return OPTIMIZABLE.has(mime);
 }
 
 /** Width and height (orientation applied), or null when sharp cannot read the file. */
@@ -73,29 +78,21 @@ export async function optimize(source: ImageSource, originalBytes: number): Prom
   }
 }
 
-/** The thumbnail and breakpoint formats this image is large enough for, in that order; null when sharp cannot decode it. */
-export async function renditions(
-  source: ImageSource,
-  size: { width: number; height: number },
-  breakpoints: Record<string, number> | null,
-): Promise<Rendition[] | null> {
-  if (!isResizable(source.mime)) return [];
-  const wanted: Array<{ key: string; width: number; height: number }> = [];
-  if (size.width > THUMBNAIL.width || size.height > THUMBNAIL.height) wanted.push({ key: THUMBNAIL.name, width: THUMBNAIL.width, height: THUMBNAIL.height });
-  for (const [key, side] of Object.entries(breakpoints ?? {})) {
-    if (size.width > side || size.height > side) wanted.push({ key, width: side, height: side });
-  }
-  const made: Rendition[] = [];
+/** `source` resized to fit `box` (never enlarged), re-encoded as its type; throws when sharp cannot decode it. */
+export async function resized(source: ImageSource, box: { width: number; height: number }): Promise<Rendition> {
+  const pipeline = sharp(source.filepath).rotate().resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await encode(pipeline, source.mime).toBuffer({ resolveWithObject: true });
+  return { buffer: data, width: info.width, height: info.height };
+}
+
+/** True when sharp cannot decode the pixels (a readable header over broken data): Strapi's `isFaultyImage`. */
+export async function isUndecodable(filepath: string): Promise<boolean> {
   try {
-    for (const box of wanted) {
-      const pipeline = sharp(source.filepath).rotate().resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true });
-      const { data, info } = await encode(pipeline, source.mime).toBuffer({ resolveWithObject: true });
-      made.push({ key: box.key, buffer: data, width: info.width, height: info.height });
-    }
+    await sharp(filepath).stats();
+    return false;
   } catch {
-    return null;
+    return true;
   }
-  return made;
 }
 
 function encode(pipeline: Sharp, mime: string): Sharp {

@@ -1,6 +1,6 @@
 /**
  * The upload plugin, in Strapi v4's plugin server format: the `file` and
- * `folder` content types (Strapi's tables), the upload service, the
+ * `folder` content types (Strapi's tables), the upload and image-manipulation services, the
  * content-API routes under `/api/upload`, and — for the local provider —
  * `/uploads/*`. Enable it in `config/plugins.ts`: `upload: { enabled: true,
  * config: { provider, providerOptions, sizeLimit, ... } }`.
@@ -14,6 +14,7 @@ import { folderSchema } from './content-types/folder';
 import { extendGraphql, limitGraphqlUploads } from './graphql';
 import { multipartMiddleware } from './multipart';
 import { serveUploads } from './serve';
+import { imageManipulationService } from './services/image-manipulation';
 import { UploadService } from './services/upload';
 
 const contentApiRoutes: RouteConfig[] = [
@@ -34,6 +35,8 @@ export const uploadPlugin: Plugin = {
   },
   services: {
     upload: ({ app }: KernelContext) => new UploadService(app),
+    // Strapi's name: plugins and apps replace its functions (the upload looks each up when it runs).
+    'image-manipulation': ({ app }: KernelContext) => imageManipulationService(app),
   },
   controllers: {
     'content-api': contentApiController,
@@ -70,5 +73,6 @@ export const uploadPlugin: Plugin = {
 export default uploadPlugin;
 export { UploadService } from './services/upload';
 export { FILE_UID, FOLDER_UID, type UploadServices } from './contract';
+export type { ImageFile, ImageManipulation, ResponsiveFormat, ResizeOptions } from './services/image-manipulation';
 export type { UploadConfig } from './config';
 export type { StorageProvider, ProviderFile, ProviderModule } from './providers/types';

@@ -1,63 +1,87 @@
 /**
  * One uploaded file made ready to store: its real type (sniffed), checked
  * against the allowed/denied types, a generated hash, and for images the
- * dimensions, the optional optimised original and the formats.
+ * dimensions, the optional optimised original and the formats, made by the
+ * image-manipulation service (services/image-manipulation.ts).
  */
+import fs from 'node:fs';
 import { ValidationError } from '@tessera/errors';
+import type { App } from '@tessera/core';
 import { mimeMatches, type UploadConfig } from './config';
 import type { FileInfo } from './file-info';
-import { dimensions, optimize, renditions, type Rendition } from './images';
 import type { IncomingFile } from './multipart';
 import { generateHash, sanitizeName } from './names';
+import type { ImageFile, ImageManipulation, ResponsiveFormat } from './services/image-manipulation';
+import { kilobytes } from './sizes';
 import { sniffFile } from './sniff';
 
+export { kilobytes } from './sizes';
+
 export interface PreparedFile {
-  /** The temp file holding the client's bytes. */
-  filepath: string;
   name: string;
   hash: string;
   ext: string;
   mime: string;
   width: number | null;
   height: number | null;
-  /** The re-encoded original, when smaller than the upload. */
-  optimized: Buffer | null;
-  sizeInBytes: number;
-  renditions: Rendition[];
+  /** The file to store as the original: the client's, or what `optimize` made of it. */
+  original: ImageFile;
+  /** The thumbnail first, then the responsive formats, as the image functions made them. */
+  formats: ResponsiveFormat[];
 }
 
-export async function prepareFile(file: IncomingFile, info: FileInfo, config: UploadConfig, hash?: string): Promise<PreparedFile> {
+interface Processed {
+  file: ImageFile;
+  width: number | null;
+  height: number | null;
+  formats: ResponsiveFormat[];
+}
+
+/** `workDir`: the folder image functions may write to (`tmpWorkingDirectory`); the caller removes it. */
+export async function prepareFile(app: App, file: IncomingFile, info: FileInfo, config: UploadConfig, workDir: string, hash?: string): Promise<PreparedFile> {
   const clientName = sanitizeName(file.originalFilename);
   const name = info.name ?? clientName;
   const { mime, ext } = await sniffFile(file.filepath, clientName);
   checkType(mime, config);
-  const source = { filepath: file.filepath, mime };
-  let size = await dimensions(source);
-  const made = size ? await renditions(source, size, config.responsiveDimensions ? config.breakpoints : null) : [];
-  // A header sharp can read over pixels it cannot decode: an ordinary file, not an image.
-  if (made === null) size = null;
-  const optimized = size && config.sizeOptimization ? await optimize(source, file.size) : null;
-  return {
-    filepath: file.filepath,
-    name,
-    hash: hash ?? generateHash(name),
-    ext,
-    mime,
-    width: size?.width ?? null,
-    height: size?.height ?? null,
-    optimized,
-    sizeInBytes: optimized?.length ?? file.size,
-    renditions: made ?? [],
+  const { filepath } = file;
+  const data: ImageFile = {
+    name, hash: hash ?? generateHash(name), ext, mime, path: null, filepath,
+    size: kilobytes(file.size), sizeInBytes: file.size, tmpWorkingDirectory: workDir,
+    getStream: () => fs.createReadStream(filepath),
   };
+  const image = (await processImage(app, { ...data })) ?? { file: data, width: null, height: null, formats: [] };
+  return { name, hash: data.hash, ext, mime, width: image.width, height: image.height, original: image.file, formats: image.formats };
+}
+
+/**
+ * Strapi's image steps, in Strapi's order (its upload service's `enhanceAndValidateFile` then `uploadImage`), each
+ * function looked up on the service when it is called. Anything that fails makes the upload an ordinary file —
+ * no dimensions, no formats, the client's bytes — never an error (Strapi answers a 400 for a faulty image).
+ */
+async function processImage(app: App, file: ImageFile): Promise<Processed | null> {
+  const images = (): ImageManipulation => app.plugin('upload')!.service('image-manipulation');
+  try {
+    if (!(await images().isImage(file)) || (await images().isFaultyImage(file))) return null;
+    let current = file;
+    if (await images().isOptimizableImage(current)) current = await images().optimize(current);
+    const { width, height } = await images().getDimensions(current);
+    Object.assign(current, { width, height });
+    const formats: ResponsiveFormat[] = [];
+    if (await images().isResizableImage(current)) {
+      const thumbnail = await images().generateThumbnail(current);
+      if (thumbnail) formats.push({ key: 'thumbnail', file: thumbnail });
+      const responsive = await images().generateResponsiveFormats(current);
+      if (Array.isArray(responsive)) for (const format of responsive) if (format) formats.push(format);
+    }
+    return { file: current, width: width ?? null, height: height ?? null, formats };
+  } catch (error) {
+    app.log.debug(`upload: ${file.name} is stored as an ordinary file: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 function checkType(mime: string, config: UploadConfig): void {
   const { allowedTypes, deniedTypes } = config.security ?? {};
   const denied = (deniedTypes && mimeMatches(mime, deniedTypes)) || (allowedTypes && !mimeMatches(mime, allowedTypes));
   if (denied) throw new ValidationError(`File type ${mime} is not allowed`);
-}
-
-/** Kilobytes with 2 decimals, as Strapi stores `size`. */
-export function kilobytes(bytes: number): number {
-  return Math.round((bytes / 1000) * 100) / 100;
 }

@@ -4,7 +4,9 @@
  * write can remove it: no orphan bytes, no row without bytes.
  */
 import fs from 'node:fs';
-import { kilobytes, type PreparedFile } from './prepare';
+import type { PreparedFile } from './prepare';
+import type { ImageFile } from './services/image-manipulation';
+import { kilobytes } from './sizes';
 import type { ResolvedProvider } from './providers/resolve';
 import type { ProviderFile } from './providers/types';
 
@@ -14,8 +16,8 @@ export interface FormatObject {
   ext: string;
   mime: string;
   path: null;
-  width: number;
-  height: number;
+  width: number | null;
+  height: number | null;
   size: number;
   sizeInBytes: number;
   url: string;
@@ -24,6 +26,8 @@ export interface FormatObject {
 
 export interface StoredFile {
   url: string;
+  /** Of the stored original, kilobytes (2 decimals). */
+  size: number;
   provider_metadata: Record<string, unknown> | null;
   formats: Record<string, FormatObject> | null;
   /** Everything put in the provider, for rollback. */
@@ -33,38 +37,49 @@ export interface StoredFile {
 export async function storeFile(storage: ResolvedProvider, file: PreparedFile): Promise<StoredFile> {
   const objects: ProviderFile[] = [];
   try {
-    const original: ProviderFile = {
-      name: file.name,
-      hash: file.hash,
-      ext: file.ext,
-      mime: file.mime,
-      size: kilobytes(file.sizeInBytes),
-      sizeInBytes: file.sizeInBytes,
-      path: null,
-    };
-    await put(storage, original, file.optimized ?? file.filepath);
-    objects.push(original);
+    const original = await providerFile(file.original, file);
+    await put(storage, original.file, original.bytes);
+    objects.push(original.file);
     let formats: Record<string, FormatObject> | null = null;
-    for (const rendition of file.renditions) {
-      const format: ProviderFile = {
-        name: `${rendition.key}_${file.name}`,
-        hash: `${rendition.key}_${file.hash}`,
-        ext: file.ext,
-        mime: file.mime,
-        size: kilobytes(rendition.buffer.length),
-        sizeInBytes: rendition.buffer.length,
-        path: null,
-      };
-      await put(storage, format, rendition.buffer);
-      objects.push(format);
+    for (const { key, file: made } of file.formats) {
+      const format = await providerFile(made, file);
+      await put(storage, format.file, format.bytes);
+      objects.push(format.file);
       formats ??= {};
-      formats[rendition.key] = formatObject(format, rendition.width, rendition.height);
+      formats[key] = formatObject(format.file, made.width ?? null, made.height ?? null);
     }
-    return { url: original.url!, provider_metadata: original.provider_metadata ?? null, formats, objects };
+    return { url: original.file.url!, size: original.file.size, provider_metadata: original.file.provider_metadata ?? null, formats, objects };
   } catch (error) {
     await removeObjects(storage, objects);
     throw error;
   }
+}
+
+/**
+ * What the provider gets for a file the image functions handed over: its bytes in memory (Tessera's), on disk
+ * (Strapi's `filepath`), or only as `getStream` (read into memory); names and type fall back to the upload's.
+ */
+async function providerFile(made: ImageFile, upload: PreparedFile): Promise<{ file: ProviderFile; bytes: Buffer | string }> {
+  let bytes: Buffer | string;
+  let sizeInBytes: number;
+  if (made.buffer) [bytes, sizeInBytes] = [made.buffer, made.buffer.length];
+  else if (typeof made.filepath === 'string') [bytes, sizeInBytes] = [made.filepath, (await fs.promises.stat(made.filepath)).size];
+  else if (made.getStream) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of made.getStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+    bytes = Buffer.concat(chunks);
+    sizeInBytes = bytes.length;
+  } else throw new Error(`upload: the image file ${made.name} has no bytes (buffer, filepath or getStream)`);
+  const file: ProviderFile = {
+    name: String(made.name ?? upload.name),
+    hash: String(made.hash ?? upload.hash),
+    ext: String(made.ext ?? upload.ext),
+    mime: String(made.mime ?? upload.mime),
+    size: kilobytes(sizeInBytes),
+    sizeInBytes,
+    path: null,
+  };
+  return { file, bytes };
 }
 
 /** Removes stored objects; failures are reported to `onError`, never thrown (the row is the truth). */
@@ -116,7 +131,7 @@ async function put(storage: ResolvedProvider, file: ProviderFile, bytes: Buffer 
   }
 }
 
-function formatObject(file: ProviderFile, width: number, height: number): FormatObject {
+function formatObject(file: ProviderFile, width: number | null, height: number | null): FormatObject {
   const format: FormatObject = {
     name: file.name,
     hash: file.hash,

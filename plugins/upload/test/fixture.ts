@@ -31,16 +31,24 @@ export interface UploadApp {
   uploadsDir: string;
 }
 
-/** `plugins`: more plugins beside rest and upload, `pluginsConfig` their entries of config/plugins (the GraphQL suite adds graphql). */
+/**
+ * `plugins`: more plugins beside rest and upload, `pluginsConfig` their entries of config/plugins (the GraphQL suite
+ * adds graphql); `files`: more files of the app (an `src/index.js`, an extension).
+ */
 export async function startUploadApp(
   dialect: TestDialect,
   uploadConfig: Record<string, unknown> = {},
   plugins: Plugin[] = [],
   pluginsConfig: Record<string, unknown> = {},
+  files: Record<string, string> = {},
 ): Promise<UploadApp> {
   const app = await startApp({
     dialect,
-    files: { 'src/api/post/content-types/post/schema.json': POST_SCHEMA, 'config/permissions.ts': `export default { public: ['api::post.post.find', 'api::post.post.findOne'] };` },
+    files: {
+      'src/api/post/content-types/post/schema.json': POST_SCHEMA,
+      'config/permissions.ts': `export default { public: ['api::post.post.find', 'api::post.post.findOne'] };`,
+      ...files,
+    },
     plugins: [restPlugin, uploadPlugin, ...plugins],
     config: { plugins: { ...pluginsConfig, upload: { enabled: true, config: uploadConfig } } },
   });

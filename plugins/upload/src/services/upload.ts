@@ -5,6 +5,9 @@
  * stored bytes are removed again. Deleting removes the row and its morph
  * links in one transaction, then the bytes.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { NotFoundError, ValidationError } from '@tessera/errors';
 import { parseId, type App, type AuthState } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
@@ -13,7 +16,7 @@ import { FILE_KEYS } from '../content-types/file';
 import type { FileInfo } from '../file-info';
 import { linkFiles, type LinkTarget } from '../link';
 import { tooLarge, type IncomingFile } from '../multipart';
-import { kilobytes, prepareFile, type PreparedFile } from '../prepare';
+import { prepareFile, type PreparedFile } from '../prepare';
 import { resolveProvider, type ResolvedProvider } from '../providers/resolve';
 import { loadRelated } from '../related';
 import { objectsOf, removeObjects, storeFile, type StoredFile } from '../store';
@@ -54,10 +57,11 @@ export class UploadService {
       : { files: filesOrCall, infos: infosGiven, link: linkGiven };
     if (files.length === 0) throw new ValidationError('Files are empty');
     this.checkSize(files);
+    const workDir = await makeWorkDir();
     const prepared: PreparedFile[] = [];
-    for (const [index, file] of files.entries()) prepared.push(await prepareFile(file, infos[index] ?? {}, this.config));
     const stored: StoredFile[] = [];
     try {
+      for (const [index, file] of files.entries()) prepared.push(await prepareFile(this.app, file, infos[index] ?? {}, this.config, workDir));
       for (const file of prepared) stored.push(await storeFile(this.provider, file));
       const rows = await this.app.db.transaction(async () => {
         const created: Entity[] = [];
@@ -71,6 +75,8 @@ export class UploadService {
     } catch (error) {
       await removeObjects(this.provider, stored.flatMap((file) => file.objects));
       throw error;
+    } finally {
+      await removeWorkDir(workDir);
     }
   }
 
@@ -78,8 +84,15 @@ export class UploadService {
   async replace(id: number, file: IncomingFile, info: FileInfo): Promise<FileObject> {
     this.checkSize([file]);
     const existing = await this.require(id);
-    const prepared = await prepareFile(file, info, this.config, String(existing.hash));
-    const stored = await storeFile(this.provider, prepared);
+    const workDir = await makeWorkDir();
+    let prepared: PreparedFile;
+    let stored: StoredFile;
+    try {
+      prepared = await prepareFile(this.app, file, info, this.config, workDir, String(existing.hash));
+      stored = await storeFile(this.provider, prepared);
+    } finally {
+      await removeWorkDir(workDir);
+    }
     let updated: Entity;
     try {
       const data: Record<string, unknown> = this.row(prepared, stored, info);
@@ -185,7 +198,7 @@ export class UploadService {
       hash: file.hash,
       ext: file.ext,
       mime: file.mime,
-      size: kilobytes(file.sizeInBytes),
+      size: stored.size,
       url: stored.url,
       previewUrl: null,
       provider: this.provider.name,
@@ -204,6 +217,15 @@ export class UploadService {
       this.app.log.warn(`upload: could not remove ${object.hash}${object.ext}: ${(error as Error).message}`),
     );
   }
+}
+
+/** The folder image functions written for Strapi write their files to (`tmpWorkingDirectory`), one per call. */
+async function makeWorkDir(): Promise<string> {
+  return fs.promises.mkdtemp(path.join(os.tmpdir(), 'tessera-upload-'));
+}
+
+async function removeWorkDir(dir: string): Promise<void> {
+  await fs.promises.rm(dir, { recursive: true, force: true });
 }
 
 export function fileNotFound(): NotFoundError {

@@ -1,0 +1,126 @@
+/**
+ * The image-manipulation service (`plugin::upload.image-manipulation`), with
+ * Strapi v4's function names and signatures: each takes the file being
+ * uploaded in Strapi's shape (`ImageFile`). The upload looks each function up
+ * on the service when it runs (prepare.ts), as Strapi's upload service does,
+ * so a plugin or an app that replaces one — by assignment in its register, or
+ * through `src/extensions/upload/strapi-server.js` — is the one called.
+ *
+ * These defaults are Tessera's image work: they read the client's bytes at
+ * `file.filepath` and keep what they make in memory (`buffer`). Functions
+ * written for Strapi write files instead (`filepath`, `getStream`); both are
+ * stored.
+ */
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import type { App } from '@tessera/core';
+import { DEFAULT_CONFIG, type UploadConfig } from '../config';
+import { THUMBNAIL, dimensions, isMeasurable, isOptimizable, isResizable, isUndecodable, optimize as reencode, resized } from '../images';
+import { kilobytes } from '../sizes';
+
+/** A file as Strapi's upload hands it to image functions, and as they return the files they make. */
+export interface ImageFile {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  path?: string | null;
+  /** Where the bytes are on disk. Tessera's defaults leave it at the client's bytes. */
+  filepath?: string;
+  /** Kilobytes, 2 decimals. */
+  size?: number;
+  sizeInBytes?: number;
+  width?: number | null;
+  height?: number | null;
+  /** A folder for the files a function writes (Strapi's); removed after the upload. Made on first read. */
+  tmpWorkingDirectory?: string;
+  getStream?: () => Readable;
+  /** Tessera: the bytes in memory, stored instead of `filepath` when present. */
+  buffer?: Buffer;
+  [key: string]: unknown;
+}
+
+export interface ResponsiveFormat {
+  key: string;
+  file: ImageFile;
+}
+
+export interface ResizeOptions {
+  width: number;
+  height: number;
+  fit?: string;
+}
+
+export interface ImageManipulation {
+  isImage(file: ImageFile): Promise<boolean>;
+  /** Deprecated in Strapi 4 (same as isOptimizableImage). */
+  isSupportedImage(file: ImageFile): Promise<boolean>;
+  isFaultyImage(file: ImageFile): Promise<boolean>;
+  isOptimizableImage(file: ImageFile): Promise<boolean>;
+  isResizableImage(file: ImageFile): Promise<boolean>;
+  getDimensions(file: ImageFile): Promise<{ width: number | null; height: number | null }>;
+  generateThumbnail(file: ImageFile): Promise<ImageFile | null>;
+  /** Strapi's answer may hold holes (`undefined` for a breakpoint the image is not larger than). */
+  generateResponsiveFormats(file: ImageFile): Promise<Array<ResponsiveFormat | null | undefined>>;
+  optimize(file: ImageFile): Promise<ImageFile>;
+  resizeFileTo(file: ImageFile, options: ResizeOptions, names: { name: string; hash: string }): Promise<ImageFile>;
+}
+
+export function imageManipulationService(app: App): ImageManipulation {
+  const config = (): UploadConfig => ({ ...DEFAULT_CONFIG, ...(app.config.get('plugin.upload', {}) as Partial<UploadConfig>) });
+  const sourceOf = (file: ImageFile) => ({ filepath: requirePath(file), mime: file.mime });
+
+  const getDimensions = async (file: ImageFile) => (await dimensions(sourceOf(file))) ?? { width: null, height: null };
+
+  // Tessera's renditions keep their bytes in memory, named as Strapi names them (`<key>_<name>`, `<key>_<hash>`).
+  const resizeFileTo = async (file: ImageFile, options: ResizeOptions, names: { name: string; hash: string }): Promise<ImageFile> => {
+    const made = await resized(sourceOf(file), options);
+    return inMemory({ ...names, ext: file.ext, mime: file.mime, path: file.path ?? null, width: made.width, height: made.height }, made.buffer);
+  };
+
+  const isOptimizableImage = async (file: ImageFile) => isOptimizable(file.mime);
+
+  return {
+    isImage: async (file) => isMeasurable(file.mime) && (await dimensions(sourceOf(file))) !== null,
+    isSupportedImage: isOptimizableImage,
+    // SVG pixels are never decoded here (no rasterising of markup): only the types formats are made of are checked.
+    isFaultyImage: async (file) => isResizable(file.mime) && (await isUndecodable(requirePath(file))),
+    isOptimizableImage,
+    isResizableImage: async (file) => isResizable(file.mime),
+    getDimensions,
+    resizeFileTo,
+    async generateThumbnail(file) {
+      if (!((file.width ?? 0) > THUMBNAIL.width || (file.height ?? 0) > THUMBNAIL.height)) return null;
+      return resizeFileTo(file, { width: THUMBNAIL.width, height: THUMBNAIL.height, fit: 'inside' }, { name: `${THUMBNAIL.name}_${file.name}`, hash: `${THUMBNAIL.name}_${file.hash}` });
+    },
+    async generateResponsiveFormats(file) {
+      const { responsiveDimensions, breakpoints } = config();
+      if (!responsiveDimensions) return [];
+      const { width, height } = await getDimensions(file);
+      const formats: ResponsiveFormat[] = [];
+      // One at a time: each holds a decoded image; in parallel they would multiply the memory of a large upload.
+      for (const [key, side] of Object.entries(breakpoints ?? {})) {
+        if (!((width ?? 0) > side || (height ?? 0) > side)) continue;
+        formats.push({ key, file: await resizeFileTo(file, { width: side, height: side, fit: 'inside' }, { name: `${key}_${file.name}`, hash: `${key}_${file.hash}` }) });
+      }
+      return formats;
+    },
+    async optimize(file) {
+      if (!config().sizeOptimization) return file;
+      const sizeInBytes = file.sizeInBytes ?? (await fs.promises.stat(requirePath(file))).size;
+      const buffer = await reencode(sourceOf(file), sizeInBytes);
+      // Not smaller: the original is kept, as Strapi keeps it.
+      return buffer ? inMemory({ ...file }, buffer) : file;
+    },
+  };
+}
+
+/** `file` holding `buffer` as its bytes, with Strapi's size fields and a stream of them. */
+function inMemory(file: ImageFile, buffer: Buffer): ImageFile {
+  return Object.assign(file, { buffer, size: kilobytes(buffer.length), sizeInBytes: buffer.length, getStream: () => Readable.from([buffer]) });
+}
+
+function requirePath(file: ImageFile): string {
+  if (typeof file.filepath !== 'string') throw new TypeError(`image-manipulation: file ${file.name} has no filepath`);
+  return file.filepath;
+}
