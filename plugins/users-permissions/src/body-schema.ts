@@ -30,7 +30,7 @@ export interface BodySchema {
 /** The body's fields, all strings, or a 400 with yup's issues. A missing body is `{}`, as koa-body leaves it. */
 export function validateBody<K extends string>(body: unknown, schema: BodySchema & { fields: Array<FieldRule & { name: K }> }): Record<K, string> {
   const value = body === undefined ? {} : body;
-  if (Object.prototype.toString.call(value) !== '[object Object]') {
+  if (!isPlainObject(value)) {
     throw ValidationError.fromIssues([issue([], `this must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`)]);
   }
   const params = value as Record<string, unknown>;
@@ -50,6 +50,11 @@ export function validateBody<K extends string>(body: unknown, schema: BodySchema
   }
   if (issues.length > 0) throw ValidationError.fromIssues(issues);
   return params as Record<K, string>;
+}
+
+/** A plain object (not an array, a scalar or a class instance), as yup's and lodash's tests have it. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return Object.prototype.toString.call(value) === '[object Object]';
 }
 
 function fieldProblem(field: FieldRule, params: Record<string, unknown>): string | null {

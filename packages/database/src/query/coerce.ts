@@ -25,6 +25,14 @@ const TEXT_OPERATORS: ReadonlySet<string> = new Set([
   '$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
 ]);
 
+/**
+ * Can a filter compare with this text? The compiler refuses a NUL byte and more than MAX_STRING characters with a
+ * 400, so a lookup by such a value (a login identifier, say) is answered "no match" before it is compiled.
+ */
+export function isFilterableText(text: string): boolean {
+  return text.length <= MAX_STRING && !text.includes('\u0000');
+}
+
 export function coerceFilterValue(field: ColumnField, raw: unknown, operator: string): unknown {
   if (raw === null) return null;
   if (raw instanceof Date && (field.type === 'datetime' || field.type === 'timestamp')) return raw;

@@ -7,10 +7,11 @@
  * their work happens after the answer so timing tells nothing either).
  */
 import type { App, AuthState, Entity } from '@tessera/core';
+import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ValidationError } from '@tessera/errors';
 import type { UsersPermissionsConfig } from '../config';
 import { USER_UID } from '../content-types';
-import { validateBody, type FieldRule } from '../body-schema';
+import { isPlainObject, validateBody, type FieldRule } from '../body-schema';
 import { checkNewPassword, hashPassword, spendVerification, verifyPassword } from '../password';
 import { passwordChangedAtOf } from '../password-change';
 import { registerFields } from '../register-fields';
@@ -98,7 +99,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const created = await app.db.transaction(async () => {
         await app.db.lock(['users-permissions:identity']);
         // An identifier no column can hold (NUL, or past the filter's length) names no account: the create refuses it, naming the field.
-        const matchable = !unmatchable(username) && !unmatchable(email);
+        const matchable = isFilterableText(username) && isFilterableText(email);
         if (matchable && (await users().count({ where: identityConflicts(username, data.email as string, config.advanced.uniqueEmail) })) > 0) {
           throw new ApplicationError('Email or Username are already taken');
         }
@@ -227,15 +228,6 @@ const CHANGE_PASSWORD_BODY = {
   noUnknown: true,
 };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return Object.prototype.toString.call(value) === '[object Object]';
-}
-
-/** A value no column can hold and no filter takes: NUL, or past the filter compiler's length. */
-function unmatchable(value: string): boolean {
-  return value.includes('\u0000') || value.length > MAX_FILTER_STRING;
-}
-const MAX_FILTER_STRING = 10_000;
 
 /** The password rules' refusal, or null: kept to be thrown where Strapi's create would. */
 function passwordError(password: string): unknown {

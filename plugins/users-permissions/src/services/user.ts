@@ -6,6 +6,7 @@
  * GraphQL plugin calls the same functions as the REST controllers.
  */
 import type { App, AuthState, Entity, RequestParams } from '@tessera/core';
+import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ForbiddenError, UnauthorizedError, ValidationError } from '@tessera/errors';
 import { PRIVILEGED_FIELDS } from '../config';
 import { checkEmailAddress } from '../email-address';
@@ -16,11 +17,9 @@ export const UPDATE_ACTION = `${USER_UID}.update`;
 /** Server-managed codes and stamps: no client writes them, whatever its permissions. */
 const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt'];
 
-/** Filter values longer than this are refused by the filter compiler (a 400 naming the column), as are NUL characters. */
-const MAX_LOOKUP_LENGTH = 10_000;
-
+/** A value the filter compiler refuses (a 400 naming the column) names no account. */
 function unmatchable(value: unknown): boolean {
-  return typeof value === 'string' && (value.length > MAX_LOOKUP_LENGTH || value.includes('\u0000'));
+  return typeof value === 'string' && !isFilterableText(value);
 }
 
 export interface UserService {
