@@ -32,7 +32,7 @@ export interface ImageFile {
   sizeInBytes?: number;
   width?: number | null;
   height?: number | null;
-  /** A folder for the files a function writes (Strapi's); removed after the upload. Made on first read. */
+  /** A folder for the files a function writes (Strapi's); one per upload call, removed after it. */
   tmpWorkingDirectory?: string;
   getStream?: () => Readable;
   /** Tessera: the bytes in memory, stored instead of `filepath` when present. */
