@@ -13,6 +13,7 @@ import {
   type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
@@ -34,43 +35,10 @@ export interface LimitConfig {
 }
 
 export function limitRules(config: LimitConfig): ValidationRule[] {
-  const rules: ValidationRule[] = [boundedDepthLimit(config.depthLimit, config.maxFields), selectionLimits(config.maxAliases, config.maxFields)];
+  const counts = selectionCounter(config.maxFields);
+  const rules: ValidationRule[] = [boundedDepthLimit(config.depthLimit, config.maxFields, counts), selectionLimits(config.maxAliases, config.maxFields, counts)];
   if (!config.introspection) rules.push(NoSchemaIntrospectionCustomRule);
   return rules;
-}
-
-/**
- * graphql-depth-limit, safe for any document. Its walk follows every fragment spread in full, so fragments that
- * each spread the one before twice cost 2^n steps (30 of them, 1.6 KB, held the process for minutes): it runs only
- * on documents whose operations select at most maxFields fields with every spread counted (counted with an early
- * stop; selectionLimits refuses the others), where its walk is bounded too. It walks when the rule is made, and
- * graphql-js stops validating after 100 errors by throwing from reportError, which it catches only while visiting
- * (thrown earlier, it was a 500): so its errors are gathered, and reported on entering the document.
- */
-function boundedDepthLimit(maxDepth: number, maxFields: number): ValidationRule {
-  const rule = graphqlDepthLimit(maxDepth);
-  return (context: ValidationContext): ASTVisitor => ({
-    Document(document) {
-      const fragments = fragmentsOf(document);
-      for (const definition of document.definitions) {
-        if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-        const counts: Counts = { aliases: 0, fields: 0 };
-        count(definition.selectionSet, fragments, counts, () => counts.fields > maxFields);
-        if (counts.fields > maxFields) return;
-      }
-      const errors: GraphQLError[] = [];
-      rule({ getDocument: () => document, reportError: (error) => errors.push(error) });
-      for (const error of errors) context.reportError(error);
-    },
-  });
-}
-
-function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  return fragments;
 }
 
 interface Counts {
@@ -78,15 +46,59 @@ interface Counts {
   fields: number;
 }
 
-/** Aliases and fields of each operation, with every fragment spread counted in full. */
-function selectionLimits(maxAliases: number, maxFields: number): ValidationRule {
+/** Each operation's counts, with every fragment spread counted in full, made once per document for both rules. */
+type SelectionCounter = (document: DocumentNode) => Map<OperationDefinitionNode, Counts>;
+
+/** Counting stops past maxFields (aliases are fields too), so a document of fragments spread many times costs little. */
+function selectionCounter(maxFields: number): SelectionCounter {
+  const counted = new WeakMap<DocumentNode, Map<OperationDefinitionNode, Counts>>();
+  return (document) => {
+    let byOperation = counted.get(document);
+    if (byOperation) return byOperation;
+    byOperation = new Map();
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    }
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+      const counts: Counts = { aliases: 0, fields: 0 };
+      count(definition.selectionSet, fragments, counts, () => counts.fields > maxFields);
+      byOperation.set(definition, counts);
+    }
+    counted.set(document, byOperation);
+    return byOperation;
+  };
+}
+
+/**
+ * graphql-depth-limit, safe for any document. Its walk follows every fragment spread in full, so fragments that
+ * each spread the one before twice cost 2^n steps (30 of them, 1.6 KB, held the process for minutes): it runs only
+ * on documents whose operations select at most maxFields fields with every spread counted (selectionLimits refuses
+ * the others), where its walk is bounded too. It walks when the rule is made, and graphql-js stops validating
+ * after 100 errors by throwing from reportError, which it catches only while visiting (thrown earlier, it was a
+ * 500): so its errors are gathered, and reported on entering the document.
+ */
+function boundedDepthLimit(maxDepth: number, maxFields: number, countsOf: SelectionCounter): ValidationRule {
+  const rule = graphqlDepthLimit(maxDepth);
+  return (context: ValidationContext): ASTVisitor => ({
+    Document(document) {
+      for (const counts of countsOf(document).values()) if (counts.fields > maxFields) return;
+      const errors: GraphQLError[] = [];
+      rule({ getDocument: () => document, reportError: (error) => errors.push(error) });
+      for (const error of errors) context.reportError(error);
+    },
+  });
+}
+
+/** Aliases and fields of each operation, each past its limit a 400. */
+function selectionLimits(maxAliases: number, maxFields: number, countsOf: SelectionCounter): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = fragmentsOf(context.getDocument());
+    const byOperation = countsOf(context.getDocument());
     return {
       OperationDefinition(operation) {
-        const counts: Counts = { aliases: 0, fields: 0 };
-        const limitReached = () => counts.aliases > maxAliases || counts.fields > maxFields;
-        count(operation.selectionSet, fragments, counts, limitReached);
+        const counts = byOperation.get(operation);
+        if (!counts) return;
         const name = operation.name ? `'${operation.name.value}'` : 'The operation';
         if (counts.aliases > maxAliases) context.reportError(new GraphQLError(`${name} uses more than ${maxAliases} aliases`, { nodes: [operation] }));
         if (counts.fields > maxFields) context.reportError(new GraphQLError(`${name} selects more than ${maxFields} fields`, { nodes: [operation] }));
@@ -95,7 +107,7 @@ function selectionLimits(maxAliases: number, maxFields: number): ValidationRule 
   };
 }
 
-/** Stops as soon as a limit is passed, so a document of fragments spread many times costs little to reject. */
+/** Stops as soon as `limitReached` says so. */
 function count(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, counts: Counts, limitReached: () => boolean): void {
   for (const selection of set.selections) {
     if (limitReached()) return;
