@@ -14,6 +14,7 @@ export type { WriteData, WriteRule } from './content/write-rules';
 export { ResponseTransformer, type RestEntry } from './content/response-transformer';
 export { parseQuery } from './http/query-string';
 export { requestBody, requestFiles } from './http/request-body';
+export { failStalledMultipartParser, type MultipartParserClass } from './http/multipart-stall';
 export { routeDispatcher } from './http/route-dispatch';
 export { Permissions, ConfigPermissions, canReadType } from './auth/permissions';
 export { PluginHandle } from './plugins/plugin-handle';

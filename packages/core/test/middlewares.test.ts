@@ -222,6 +222,25 @@ eachDatabase('global middlewares: config/middlewares.ts', (dialect) => {
     expect(response.status).to.equal(400);
     expect(response.body).to.deep.equal(envelope(400, 'ValidationError', 'Invalid multipart body'));
   });
+
+  it('answers a part header formidable cannot read with a 400 at once, and keeps no temporary folder (the request hung for ever)', async () => {
+    const parts = [
+      'Content-Disposition: form-data; name="file"; filename="a\r\nb.png"\r\nContent-Type: image/png', // a raw line break in a file name
+      'Content-Disposition: form-data; name="caption"\r\nContent-MD5: x', // a digit in a header name
+      'X Header: y\r\nContent-Disposition: form-data; name="caption"',
+    ];
+    for (const headers of parts) {
+      const response = await fetch(`${app.url}/api/probe`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=XB' },
+        body: `--XB\r\n${headers}\r\n\r\nvalue\r\n--XB--\r\n`,
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(response.status, headers).to.equal(400);
+      expect(await response.json()).to.deep.equal(envelope(400, 'ValidationError', 'Invalid multipart body'));
+    }
+    expect(fs.readdirSync(uploadDir)).to.deep.equal([]);
+  });
 });
 
 describe('global middlewares: a stack without strapi::errors, CORS origins from a function [sqlite]', () => {

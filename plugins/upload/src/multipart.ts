@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
-import { requestBody, requestFiles } from '@tessera/core';
+import { failStalledMultipartParser, requestBody, requestFiles, type MultipartParserClass } from '@tessera/core';
 import { PayloadTooLargeError, ValidationError } from '@tessera/errors';
 
 /** One uploaded file as it sits in its temp file. */
@@ -58,7 +58,8 @@ async function parse(ctx: Koa.Context, tempDir: string, sizeLimit: number): Prom
   const declared = Number(ctx.get('content-length'));
   if (Number.isFinite(declared) && declared > sizeLimit + MAX_FIELDS_SIZE + 64 * 1024) throw tooLarge(sizeLimit);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const formidable = require('formidable') as typeof import('formidable');
+  const formidable = require('formidable') as typeof import('formidable') & { MultipartParser: MultipartParserClass };
+  failStalledMultipartParser(formidable.MultipartParser);
   // Files past MAX_FILES are skipped as they begin, never written, and the request is refused once read: an error
   // raised while other files were still being written left them landing in the folder being removed (a 500).
   let filesSeen = 0;

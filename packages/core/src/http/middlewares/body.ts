@@ -19,6 +19,7 @@ import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { ConfigurationError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@tessera/errors';
 import { getConfig } from '../../config/load-config';
 import type { Builtin, BuiltinConfig, BuiltinContext } from './builtin';
+import { failStalledMultipartParser, type MultipartParserClass } from '../multipart-stall';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const DEFAULT_MAX_FILE_SIZE = 200 * 1024 * 1024;
@@ -116,6 +117,7 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
     if (!createParser) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { koaBody } = require('koa-body') as typeof import('koa-body');
+      failStalledMultipartParser(koaBodyFormidable());
       createParser = (parserOptions) => koaBody(parserOptions) as unknown as Koa.Middleware;
     }
     if (!options.parser.multipart || !ctx.is('multipart')) {
@@ -132,6 +134,13 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
   };
   // GET and HEAD, most requests, pass straight on: no async step of their own.
   return (ctx, next) => (BODY_METHODS.has(ctx.method) ? parse(ctx, next) : next());
+}
+
+/** The formidable koa-body parses multipart bodies with: the copy it resolves, wherever it is installed. */
+function koaBodyFormidable(): MultipartParserClass {
+  const formidablePath = require.resolve('formidable', { paths: [path.dirname(require.resolve('koa-body'))] });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(formidablePath) as { MultipartParser: MultipartParserClass }).MultipartParser;
 }
 
 /**
