@@ -96,6 +96,7 @@ export class Database {
   }
 
   private committedWrite(uid: string): void {
+    this.sql.writeFinished();
     this.counts.written(uid);
     for (const listener of this.writeListeners) listener(uid);
   }
@@ -128,6 +129,7 @@ export class Database {
       written: (uid) => this.committedWrite(uid),
       setCoherent: (coherent) => {
         this.counts.setCoherent(coherent);
+        this.sql.setWritesHeard(coherent);
         // Back after an outage: notifications may have been missed, so every cache hears "anything changed".
         if (coherent) for (const listener of this.writeListeners) listener('*');
       },

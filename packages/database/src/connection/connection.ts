@@ -7,7 +7,8 @@
  * - statements.ts: executing one statement with prepared-statement reuse;
  * - transactions.ts: AsyncLocalStorage transactions and after-commit queues;
  * - write-tracking.ts: announcing committed writes (here and to other processes);
- * - sqlite-read-handle.ts: where SQLite reads outside transactions run (the idle writer, or a second, query-only handle).
+ * - sqlite-read-handle.ts: where SQLite reads outside transactions run (the idle writer, or a second, query-only handle);
+ * - shared-reads.ts: identical reads in flight at once share one query (PostgreSQL, MySQL).
  */
 import type { Knex } from 'knex';
 import type { Dialect, ResolvedDatabaseConfig } from './config';
@@ -20,6 +21,7 @@ import { SqliteReadHandle } from './sqlite-read-handle';
 import { SqliteWriter } from './sqlite-writer';
 import { answersWithin, isUnavailable, unavailable } from './unavailable';
 import { tableExistsSql } from './catalog';
+import { SharedReads } from './shared-reads';
 
 export type { Row } from './statements';
 
@@ -30,6 +32,8 @@ interface Shared {
   pool: ConnectionPool;
   statements: Statements;
   reader: SqliteReadHandle | undefined;
+  /** Undefined on SQLite, whose reads are never in flight together. */
+  sharedReads: SharedReads | undefined;
 }
 
 export class Connection {
@@ -51,12 +55,19 @@ export class Connection {
       pool: createPool(config),
       statements: new Statements(config.dialect),
       reader: undefined,
+      sharedReads: config.dialect === 'sqlite' ? undefined : new SharedReads(),
     };
     const pool = this.shared.pool;
     if (!shared && pool instanceof SqliteWriter) this.shared.reader = new SqliteReadHandle(config.sqlite!.filename, () => pool.idleHandle());
     this.knex = this.shared.knex;
     const writes = this.writes;
-    this.transactions = new Transactions(this.shared.pool, this.dialect, (scope) => writes.beforeCommit(scope), (scope) => writes.notifyStatement(scope));
+    this.transactions = new Transactions(
+      this.shared.pool,
+      this.dialect,
+      (scope) => writes.beforeCommit(scope),
+      (scope) => writes.notifyStatement(scope),
+      () => this.writeFinished(),
+    );
     this.background = shared ? this : new Connection(config, this.shared);
   }
 
@@ -82,7 +93,7 @@ export class Connection {
 
   /** Rows of a read. */
   async all(query: Compilable | SqlStatement): Promise<Row[]> {
-    return this.read(toStatement(query), (raw, statement) => this.shared.statements.rows(raw, statement));
+    return this.read('rows', toStatement(query), (raw, statement) => this.shared.statements.rows(raw, statement));
   }
 
   /**
@@ -90,15 +101,23 @@ export class Connection {
    * PostgreSQL timestamps come as text (statements.ts `values`).
    */
   values(query: Compilable | SqlStatement): Promise<unknown[][]> {
-    return this.read(toStatement(query), (raw, statement) => this.shared.statements.values(raw, statement));
+    return this.read('values', toStatement(query), (raw, statement) => this.shared.statements.values(raw, statement));
   }
 
-  /** On SQLite outside any transaction, a read runs on the idle writer or the query-only handle (sqlite-read-handle.ts). */
-  private read<T>(statement: SqlStatement, run: (raw: unknown, statement: SqlStatement) => Promise<T>): Promise<T> {
-    const reader = this.shared.reader && !this.inTransaction() ? this.shared.reader.forRead() : null;
-    if (!reader) return this.onDriverConnection((raw) => run(raw, statement), statement);
+  /**
+   * Outside any transaction, a read on SQLite runs on the idle writer or the query-only handle
+   * (sqlite-read-handle.ts); elsewhere it may share an identical read in flight (shared-reads.ts). `kind` names
+   * how `run` decodes rows.
+   */
+  private read<T>(kind: string, statement: SqlStatement, run: (raw: unknown, statement: SqlStatement) => Promise<T>): Promise<T> {
+    const onDriver = () => this.onDriverConnection((raw) => run(raw, statement), statement);
+    if (this.inTransaction()) return onDriver();
+    const { reader, sharedReads } = this.shared;
+    if (sharedReads) return sharedReads.share(kind, statement.sql, statement.bindings, onDriver);
+    const handle = reader?.forRead();
+    if (!handle) return onDriver();
     this.notify(statement);
-    return run(reader, statement);
+    return run(handle, statement);
   }
 
   async first(query: Compilable | SqlStatement): Promise<Row | undefined> {
@@ -108,13 +127,35 @@ export class Connection {
   /** Runs a write; returns rows when the statement has RETURNING. */
   async run(query: Compilable | SqlStatement): Promise<Row[]> {
     const statement = toStatement(query);
-    return this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement);
+    return this.written(this.onDriverConnection((raw) => this.shared.statements.rows(raw, statement), statement));
   }
 
   /** Runs a write; returns how many rows it inserted, updated or deleted (what a write reports must come from here). */
   async affected(query: Compilable | SqlStatement): Promise<number> {
     const statement = toStatement(query);
-    return this.onDriverConnection((raw) => this.shared.statements.affected(raw, statement), statement);
+    return this.written(this.onDriverConnection((raw) => this.shared.statements.affected(raw, statement), statement));
+  }
+
+  /**
+   * Once `write` finishes, reads running now are no longer shared with later ones (shared-reads.ts). Every write
+   * counts, not only those announced by type: the webhook tables and app code's SQL change rows too.
+   */
+  private async written<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.writeFinished();
+    }
+  }
+
+  /** A write finished here, or another process announced one: no read running now is shared after this. */
+  writeFinished(): void {
+    this.shared.sharedReads?.written();
+  }
+
+  /** False while other processes' writes may go unheard (their notification channel is down): no read is shared. */
+  setWritesHeard(heard: boolean): void {
+    this.shared.sharedReads?.setCoherent(heard);
   }
 
   /** Runs SQL with `?` placeholders (`??` for identifiers) on any dialect. */

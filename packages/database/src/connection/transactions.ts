@@ -38,6 +38,8 @@ export class Transactions {
     private readonly beforeCommit: (scope: TransactionScope) => Promise<void>,
     /** A statement sent in the COMMIT's own message (PostgreSQL's NOTIFY), if any. */
     private readonly withCommit: (scope: TransactionScope) => string | undefined,
+    /** Told as a transaction ends, before any after-commit work runs (shared-reads.ts: reads begun before it are not joined after). */
+    private readonly ended: () => void,
   ) {}
 
   current(): TransactionScope | undefined {
@@ -109,6 +111,7 @@ export class Transactions {
       }
       return [scope, value];
     } finally {
+      this.ended();
       lease.release(broken);
     }
   }

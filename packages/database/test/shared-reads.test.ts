@@ -1,0 +1,140 @@
+/**
+ * Identical reads in flight at once share one query (shared-reads.ts), on the
+ * databases whose reads can be in flight together (PostgreSQL, MySQL/MariaDB).
+ * Reads are held in flight by another client's table lock, so which reads
+ * overlap is decided by the test, not by timing: a read joins one that is
+ * still running, gets its own copy of the rows, and never joins one that
+ * began before a write finished or runs inside a transaction.
+ */
+import { expect } from 'chai';
+import { DIALECTS, EXAMPLE_APP, startApp, withMysql, withPostgres, type TestApp, type TestDialect } from '@tessera/testing';
+import type { Connection, Row } from '@tessera/database';
+
+for (const dialect of DIALECTS.filter((name): name is Exclude<TestDialect, 'sqlite'> => name !== 'sqlite')) {
+  describe(`shared reads: identical reads in flight share one query [${dialect}]`, () => {
+    let app: TestApp;
+    let connection: Connection;
+    let token: string;
+    const tagRows = () => connection.all(connection.knex('tags').select('id', 'name').orderBy('id'));
+
+    /** Runs `work` while another client holds an exclusive lock on `table`: reads of it wait until `work` returns. */
+    async function whileLocked<T>(table: string, work: () => Promise<T>): Promise<T> {
+      const schema = app.database.schema!;
+      if (dialect === 'postgres') {
+        return withPostgres(async (client) => {
+          await client.query('BEGIN');
+          await client.query(`LOCK TABLE "${schema}"."${table}" IN ACCESS EXCLUSIVE MODE`);
+          try {
+            return await work();
+          } finally {
+            await client.query('COMMIT');
+          }
+        });
+      }
+      return withMysql(async (client) => {
+        await client.query(`LOCK TABLES \`${schema}\`.\`${table}\` WRITE`);
+        try {
+          return await work();
+        } finally {
+          await client.query('UNLOCK TABLES');
+        }
+      });
+    }
+
+    /** The statements run while `work` runs. */
+    async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
+      const seen: string[] = [];
+      const unsubscribe = connection.onQuery((sql) => seen.push(sql));
+      try {
+        await work();
+      } finally {
+        unsubscribe();
+      }
+      return seen;
+    }
+
+    before(async () => {
+      app = await startApp({ dialect, from: EXAMPLE_APP });
+      connection = app.app.db.sql;
+      token = await app.fullAccessToken();
+    });
+    beforeEach(async () => {
+      await connection.run(connection.knex('tags').delete());
+      await connection.run(connection.knex('tags').insert([{ name: 'alpha' }, { name: 'beta' }]));
+    });
+    after(() => app?.stop());
+
+    it('a read joins the identical one in flight and gets its own copy of the rows; one begun after a write finished does not', async () => {
+      let first!: Promise<Row[]>;
+      let joined!: Promise<Row[]>;
+      let afterWrite!: Promise<Row[]>;
+      const statements = await statementsDuring(() =>
+        whileLocked('tags', async () => {
+          first = tagRows();
+          joined = tagRows();
+          await connection.run(connection.knex('writers').insert({ name: 'a write elsewhere' }));
+          afterWrite = tagRows();
+          // Settle-safe: rejections are seen by the awaits below.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }),
+      );
+      const [a, b, c] = await Promise.all([first, joined, afterWrite]);
+      expect(statements.filter((sql) => /from\s+["`]tags["`]/i.test(sql)), 'one query for the two overlapping reads, one after the write').to.have.length(2);
+      expect(a.map((row) => row.name)).to.deep.equal(['alpha', 'beta']);
+      expect(b).to.deep.equal(a);
+      expect(c).to.deep.equal(a);
+      expect(b).to.not.equal(a);
+      a[0].name = 'changed by the first reader';
+      expect(b[0].name, 'a joiner has its own rows').to.equal('alpha');
+    });
+
+    it('reads with other bindings, and reads inside a transaction, run their own query', async () => {
+      const reads: Array<Promise<Row[]>> = [];
+      const statements = await statementsDuring(async () => {
+        await whileLocked('tags', async () => {
+          reads.push(connection.all(connection.knex('tags').select('name').where('name', 'alpha')));
+          reads.push(connection.all(connection.knex('tags').select('name').where('name', 'beta')));
+          reads.push(tagRows());
+          reads.push(connection.transaction(() => tagRows()));
+        });
+        await Promise.all(reads);
+      });
+      const [alpha, beta, outside, inside] = await Promise.all(reads);
+      expect(alpha.map((row) => row.name)).to.deep.equal(['alpha']);
+      expect(beta.map((row) => row.name)).to.deep.equal(['beta']);
+      expect(inside).to.deep.equal(outside);
+      expect(statements.filter((sql) => /from\s+["`]tags["`]/i.test(sql))).to.have.length(4);
+    });
+
+    it('identical GETs in flight at once are answered from one page query and one count, each in full', async () => {
+      const server = app.app.server.httpServer;
+      let arrived = 0;
+      const onRequest = () => arrived++;
+      server.on('request', onRequest);
+      const requests: Array<Promise<{ status: number; text: string }>> = [];
+      let statements: string[];
+      try {
+        statements = await statementsDuring(async () => {
+          await whileLocked('tags', async () => {
+            for (let i = 0; i < 5; i++) requests.push(app.get('/api/tags?filters[name][$containsi]=a&sort=name:desc', { token }));
+            while (arrived < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+            // A request reaches its read a few event-loop turns after arriving; the lock keeps the first read running.
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          });
+          await Promise.all(requests);
+        });
+      } finally {
+        server.off('request', onRequest);
+      }
+      const answers = await Promise.all(requests);
+      expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.text)).size, 'byte-identical answers').to.equal(1);
+      const body = JSON.parse(answers[0].text) as { data: Array<{ attributes: { name: string } }>; meta: { pagination: { total: number } } };
+      expect(body.data.map((entry) => entry.attributes.name)).to.deep.equal(['beta', 'alpha']);
+      expect(body.meta.pagination.total).to.equal(2);
+      const onTags = statements.filter((sql) => /from\s+["`]tags["`]/i.test(sql));
+      expect(onTags.filter((sql) => /count\(/i.test(sql)), 'one count').to.have.length(1);
+      expect(onTags.filter((sql) => !/count\(/i.test(sql)), 'one page query').to.have.length(1);
+    });
+  });
+}
