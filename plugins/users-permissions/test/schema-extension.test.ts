@@ -11,7 +11,9 @@ import { contentTypes, USER_UID } from '../src/content-types';
 import { register, startUpApp } from './fixture';
 
 const userSchema = contentTypes.user.schema as { attributes: Record<string, unknown> };
-const EXTENDED_USER = { ...userSchema, attributes: { ...userSchema.attributes, job: { type: 'string' } } };
+// The file as a Strapi app has it: Strapi's attributes (not Tessera's own `passwordChangedAt`) and the app's.
+const { passwordChangedAt: _tesseraOnly, ...strapiAttributes } = userSchema.attributes;
+const EXTENDED_USER = { ...userSchema, attributes: { ...strapiAttributes, job: { type: 'string' } } };
 
 eachDatabase('users-permissions user extended by src/extensions', (dialect) => {
   let app: TestApp;
@@ -34,5 +36,15 @@ eachDatabase('users-permissions user extended by src/extensions', (dialect) => {
     expect(me.body).to.deep.include({ id, username: 'chef', job: 'Chef' });
     const [row] = await app.app.db.sql.raw('SELECT job FROM up_users WHERE id = ?', [id]);
     expect(row.job).to.equal('Chef');
+  });
+
+  it("keeps Tessera's passwordChangedAt, which Strapi's schema file cannot list: a JWT authenticates, and a change of password revokes it", async () => {
+    expect(app.app.contentType(USER_UID)!.attributes).to.have.property('passwordChangedAt');
+    const { jwt } = await register(app, 'baker');
+    expect((await app.get('/api/users/me', { token: jwt })).body).to.deep.include({ username: 'baker', job: null });
+    const changed = await app.post('/api/auth/change-password', { currentPassword: 'Passw0rd!', password: 'N3wPassw0rd!', passwordConfirmation: 'N3wPassw0rd!' }, { token: jwt });
+    expect(changed.status).to.equal(200);
+    expect((await app.get('/api/users/me', { token: jwt })).status).to.equal(401);
+    expect((await app.get('/api/users/me', { token: changed.body.jwt })).status).to.equal(200);
   });
 });

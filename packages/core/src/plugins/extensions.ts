@@ -3,7 +3,8 @@
  * 1. `src/extensions/<plugin>/content-types/<name>/schema.json` replaces the top-level keys
  *    of that plugin content type's schema (Strapi merges shallowly: an `attributes` given
  *    there is the whole attribute list). The common use is adding fields to
- *    users-permissions' `user`.
+ *    users-permissions' `user`. Attributes Tessera adds for its own work (`tesseraAttributes`)
+ *    are kept: the extension, written for Strapi, cannot list them.
  * 2. `src/extensions/<plugin>/strapi-server.{js,ts}` exports `(plugin) => plugin`, and may
  *    replace or add controllers, services, routes or content types.
  */
@@ -71,7 +72,16 @@ function extendedContentTypes(dir: string, contentTypes: Plugin['contentTypes'])
     }
     const extension = readJson(file);
     if (typeof extension !== 'object' || extension === null || Array.isArray(extension)) throw new ConfigurationError('a content-type extension must be a JSON object', file);
-    result[name] = { ...declared, schema: { ...(declared.schema as object), ...extension } };
+    result[name] = { ...declared, schema: { ...(declared.schema as object), ...extension, ...keptAttributes(declared, extension as Record<string, unknown>) } };
   }
   return result;
+}
+
+/** The extension's `attributes` with the plugin's Tessera-only attributes it cannot know of added back; {} when it has none. */
+function keptAttributes(declared: PluginContentType, extension: Record<string, unknown>): { attributes?: Record<string, unknown> } {
+  const replaced = extension.attributes;
+  const own = (declared.schema as { attributes?: Record<string, unknown> }).attributes ?? {};
+  if (!replaced || typeof replaced !== 'object' || !declared.tesseraAttributes?.length) return {};
+  const kept = Object.fromEntries(declared.tesseraAttributes.filter((name) => name in own).map((name) => [name, own[name]]));
+  return { attributes: { ...(replaced as Record<string, unknown>), ...kept } };
 }

@@ -32,6 +32,8 @@ const user: PluginContentType = {
       passwordChangedAt: { type: 'datetime', configurable: false, private: true, searchable: false, writable: false, visible: false },
     },
   },
+  // An app's src/extensions/users-permissions/content-types/user/schema.json (Strapi's attributes and its own) keeps it.
+  tesseraAttributes: ['passwordChangedAt'],
   // Whatever path a write takes (entity service, strapi.query, a plugin), a plaintext password is never stored,
   // and a new one revokes the reset code and earlier JWTs.
   lifecycles: {
