@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { bootError, eachDatabase, type TestApp } from '@tessera/testing';
+import { contentTypes } from '../src/content-types';
 import { PUBLIC_ACTIONS, UNAUTHORIZED, register, startUpApp, upFiles } from './fixture';
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789';
@@ -20,6 +21,13 @@ const WHOAMI = {
   'src/api/whoami/routes/whoami.js': `module.exports = { routes: [{ method: 'GET', path: '/whoami', handler: 'whoami.me' }] };`,
   'src/api/whoami/controllers/whoami.js': `module.exports = { me(ctx) { const user = ctx.state.user; ctx.body = { ...(user ? { id: user.id, username: user.username, password: user.password } : {}), strategy: ctx.state.auth.strategy.name }; } };`,
 };
+
+/** An app's user type with a `credits` field (Strapi's attributes and its own), and a route answering what its middleware sees. */
+const CREDITS_USER = (() => {
+  const { passwordChangedAt: _tesseraOnly, ...strapiAttributes } = (contentTypes.user.schema as { attributes: Record<string, unknown> }).attributes;
+  return { ...(contentTypes.user.schema as object), attributes: { ...strapiAttributes, credits: { type: 'integer', default: 0 }, image: { type: 'media', multiple: false } } };
+})();
+const WHOAMI_CREDITS = `module.exports = { me(ctx) { const user = ctx.state.user; ctx.body = { credits: user.credits, role: user.role.type, keys: Object.keys(user).sort() }; } };`;
 
 function base64url(value: object | string): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -55,6 +63,21 @@ eachDatabase('users-permissions: forged and stale JWTs', (dialect) => {
     expect(me.body).to.not.have.any.keys('password', 'resetPasswordToken', 'passwordChangedAt');
     const byToken = await app.get('/api/whoami', { token: await app.fullAccessToken() });
     expect(byToken.body).to.deep.equal({ strategy: 'api-token' });
+  });
+
+  it("ctx.state.user holds an app's own user fields, as Strapi's (an app's middleware reads ctx.state.user.credits)", async () => {
+    const extended = await startUpApp(dialect, {
+      files: { ...WHOAMI, 'src/extensions/users-permissions/content-types/user/schema.json': CREDITS_USER, 'src/api/whoami/controllers/whoami.js': WHOAMI_CREDITS },
+      permissions: { public: PUBLIC_ACTIONS, authenticated: ['api::whoami.whoami.me'] },
+    });
+    try {
+      const { jwt: token, id } = await register(extended, 'jill');
+      await extended.app.db.query('plugin::users-permissions.user').update({ where: { id }, data: { credits: 3 } });
+      const me = await extended.get('/api/whoami', { token });
+      expect(me.body).to.deep.equal({ credits: 3, role: 'authenticated', keys: ['blocked', 'confirmed', 'createdAt', 'credits', 'email', 'id', 'provider', 'role', 'updatedAt', 'username'] });
+    } finally {
+      await extended.stop();
+    }
   });
 
   it('the configured secret signs the tokens, and a valid token is accepted', async () => {

@@ -17,6 +17,20 @@ export const UPDATE_ACTION = `${USER_UID}.update`;
 /** Server-managed codes and stamps: no client writes them, whatever its permissions. */
 const TOKEN_FIELDS = ['resetPasswordToken', 'confirmationToken', 'passwordChangedAt'];
 
+/** Attribute types whose value is not a column of up_users (Strapi's strategy loads none of them but the role). */
+const NOT_COLUMNS = new Set(['relation', 'media', 'component', 'dynamiczone']);
+
+/**
+ * The user fields a JWT's credentials (`ctx.state.user`) hold: every column of the user type, an app's own
+ * (`credits` an app's middleware reads) as well as Strapi's, as Strapi's strategy loads them — but the password hash
+ * and the reset and confirmation codes, which no route or plugin has a use for and a careless `ctx.body = user` would leak.
+ */
+function credentialFields(attributes: Record<string, { type: string }>): string[] {
+  return Object.entries(attributes)
+    .filter(([name, attribute]) => !NOT_COLUMNS.has(attribute.type) && attribute.type !== 'password' && !TOKEN_FIELDS.includes(name))
+    .map(([name]) => name);
+}
+
 /** A value the filter compiler refuses (a 400 naming the column) names no account. */
 function unmatchable(value: unknown): boolean {
   return typeof value === 'string' && !isFilterableText(value);
@@ -25,7 +39,7 @@ function unmatchable(value: unknown): boolean {
 export interface UserService {
   /** Trusted: the entry with every column (password hash included), or null. */
   findForAuth(where: Record<string, unknown>): Promise<Entity | null>;
-  /** The id, state, role and last password change of a JWT's user, or null. */
+  /** A JWT's user: its columns but the password and codes (credentialFields), its role and last password change, or null. */
   fetchAuthenticatedUser(id: number): Promise<Entity | null>;
   /** The user without private attributes (for bodies built from trusted reads). */
   sanitize(user: Entity): Entity;
@@ -61,7 +75,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
     fetchAuthenticatedUser: (id) =>
       repository().findOne({
         where: { id },
-        select: ['id', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'passwordChangedAt'],
+        select: [...new Set(['id', ...credentialFields(app.contentTypes.get(USER_UID).attributes as Record<string, { type: string }>), 'createdAt', 'updatedAt', 'passwordChangedAt'])],
         populate: { role: { select: ['id', 'name', 'type'] } },
       }),
 
