@@ -69,9 +69,11 @@ export interface Plugin extends PluginServer {
   optionalDependencies?: string[];
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+/** `ALL`: every method (Strapi v4's route schema accepts it; @koa/router's `all`). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
 
-export type RouteHandler = (ctx: Koa.Context) => unknown | Promise<unknown>;
+/** A route's handler function: a Koa middleware, whose `next` is the next function of a handler list (or nothing). */
+export type RouteHandler = (ctx: Koa.Context, next: () => Promise<unknown>) => unknown | Promise<unknown>;
 
 export interface PolicyContext {
   ctx: Koa.Context;
@@ -112,8 +114,11 @@ export interface RouteOptions {
 export interface RouteConfig {
   method: HttpMethod;
   path: string;
-  /** `'<controller>.<action>'` within the router's API, `'api::a.c.action'`, or a function. */
-  handler: string | RouteHandler;
+  /**
+   * `'<controller>.<action>'` within the router's API, `'api::a.c.action'`, a function, or a list of functions run
+   * in turn as Koa middlewares (Strapi v4 composes them; strapi-health-plugin's route is one).
+   */
+  handler: string | RouteHandler | RouteHandler[];
   config?: RouteOptions;
 }
 

@@ -28,6 +28,7 @@ import { MIGRATIONS } from './cases/migrations';
 import { MEDIA_PREFIX } from './cases/media-prefix';
 import { SCHEDULER } from './cases/scheduler';
 import { CLOUDFLARE_R2_PROVIDER } from './cases/upload-r2';
+import { HEALTH, PROMETHEUS } from './cases/monitoring';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -210,4 +211,5 @@ export const SUITES: EcosystemSuite[] = [
   MEDIA_PREFIX,
   SCHEDULER,
   CLOUDFLARE_R2_PROVIDER,
+  oneApp('strapi-health-plugin and strapi-prometheus in one app', [HEALTH, PROMETHEUS]),
 ];

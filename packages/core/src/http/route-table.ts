@@ -45,7 +45,7 @@ export interface RouteRow {
   routerKey: string;
   /** `api::article.article.find`; for an inline function handler, `<namespace>.<method>:<path>`. */
   action: string;
-  /** `'<controller>.<action>'` or `(function)`. */
+  /** `'<controller>.<action>'`, `(function)` or `(functions)` (a handler list). */
   handler: string;
   /** `false`: no credential checked; else the actions of which one suffices. */
   auth: false | string[];
@@ -79,7 +79,7 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
       namespace,
       routerKey,
       action,
-      handler: typeof route.handler === 'function' ? '(function)' : route.handler,
+      handler: typeof route.handler === 'string' ? route.handler : Array.isArray(route.handler) ? '(functions)' : '(function)',
       // A route authorizing each operation itself (GraphQL) shows as open: it has no action of its own.
       auth: auth === false || auth === 'per-operation' ? false : auth?.scope ?? [action],
       policies: (route.config?.policies ?? []).map(referenceName),
@@ -98,7 +98,7 @@ function joinRoutePath(prefix: string, path: string): string {
 }
 
 function actionOf(namespace: string, route: RouteConfig): string {
-  if (typeof route.handler === 'function') return `${namespace}.${route.method.toLowerCase()}:${route.path}`;
+  if (typeof route.handler !== 'string') return `${namespace}.${route.method.toLowerCase()}:${route.path}`;
   const parts = route.handler.split('.');
   const actionName = parts.pop()!;
   const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;

@@ -38,11 +38,11 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   if (policies.length > 0) chain.push(runPolicies(policies));
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference, route) as Koa.Middleware);
   chain.push(async (ctx) => {
-    const result = await handler(ctx);
+    const result = await handler(ctx, nothingAfter);
     if (ctx.body === undefined && result !== undefined) ctx.body = result;
     guardPromiseBody(app, ctx, route);
   });
-  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'all';
   if (typeof router[method] !== 'function') throw new ConfigurationError(`route ${route.method} ${route.path}: unknown method`, routerKey);
   router[method](row.path, ...chain);
 }
@@ -60,8 +60,12 @@ function guardPromiseBody(app: App, ctx: Koa.Context, route: MountedRoute): void
   );
 }
 
+/** The `next` of a route's last handler: the handler ends the chain. */
+const nothingAfter = async (): Promise<void> => undefined;
+
 function resolveHandler(app: App, namespace: string, route: RouteConfig, routerKey: string): RouteHandler {
   if (typeof route.handler === 'function') return route.handler;
+  if (Array.isArray(route.handler)) return handlerList(route, routerKey);
   const parts = route.handler.split('.');
   const actionName = parts.pop()!;
   const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
@@ -70,7 +74,28 @@ function resolveHandler(app: App, namespace: string, route: RouteConfig, routerK
   if (typeof method !== 'function') {
     throw new ConfigurationError(`route ${route.method} ${route.path}: handler "${route.handler}" does not exist`, routerKey);
   }
-  return (ctx) => (method as RouteHandler).call(controller, ctx);
+  return (ctx, next) => (method as RouteHandler).call(controller, ctx, next);
+}
+
+/**
+ * A list of handler functions, run as Koa runs middlewares: each gets a `next` that runs the following one, and the
+ * list's answer is the first one's return value (Strapi v4 composes a route's handler list with koa-compose).
+ */
+function handlerList(route: RouteConfig, routerKey: string): RouteHandler {
+  const list = route.handler as unknown[];
+  if (list.length === 0 || list.some((item) => typeof item !== 'function')) {
+    throw new ConfigurationError(`route ${route.method} ${route.path}: a handler list holds functions only`, routerKey);
+  }
+  const handlers = list as RouteHandler[];
+  return (ctx, next) => {
+    let last = -1;
+    const run = async (at: number): Promise<unknown> => {
+      if (at <= last) throw new Error('next() called multiple times');
+      last = at;
+      return at === handlers.length ? next() : handlers[at]!(ctx, () => run(at + 1));
+    };
+    return run(0);
+  };
 }
 
 /**

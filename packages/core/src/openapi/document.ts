@@ -20,6 +20,8 @@ export interface OpenApiInfo {
   version: string;
 }
 
+const ANY_METHOD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export function openApiDocument(app: App, publicAbility: Ability, info: OpenApiInfo): JsonSchema {
   const model = new ModelSchemas(app.contentTypes.values(), app.components.values(), (uid) => !uid.startsWith('admin::'));
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -28,7 +30,10 @@ export function openApiDocument(app: App, publicAbility: Ability, info: OpenApiI
     if (row.method === 'HEAD' || row.method === 'OPTIONS' || row.info.type === 'admin') continue;
     const path = row.path.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
     paths[path] ??= {};
-    paths[path]![row.method.toLowerCase()] = operation(app, row, model, publicAbility);
+    // An `ALL` route answers every method: it is documented under each.
+    for (const method of row.method === 'ALL' ? ANY_METHOD : [row.method]) {
+      paths[path]![method.toLowerCase()] = operation(app, { ...row, method }, model, publicAbility);
+    }
   }
   return {
     openapi: '3.1.0',
@@ -70,7 +75,7 @@ function operation(app: App, row: RouteRow, model: ModelSchemas, publicAbility: 
   const open = row.auth === false || row.auth.some((action) => publicAbility.can(action));
   const result: JsonSchema = {
     operationId: `${row.method.toLowerCase()} ${row.path}`,
-    summary: row.handler === '(function)' ? `${row.method} ${row.path}` : row.handler,
+    summary: row.handler.startsWith('(') ? `${row.method} ${row.path}` : row.handler,
     tags: [row.info.apiName ?? row.info.pluginName ?? 'global'],
     'x-tessera-action': row.action,
     'x-tessera-public': open,
