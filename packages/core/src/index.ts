@@ -30,6 +30,7 @@ export { loadModule } from './loader/load-module';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';
 export { dependencyOrder } from './plugins/resolve-plugins';
+export { strapiServerModule, kernelContextOf, type StrapiServerModule } from './plugins/strapi-server-module';
 export { providerPackage, type ProviderModule } from './plugins/provider-package';
 export type { Attribute, Component, ContentType, Entity, EntityMetadata, EntryBudget, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
 export type { Common } from './typings/registry';

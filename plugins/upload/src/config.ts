@@ -1,8 +1,9 @@
 /**
  * The plugin's config (`config/plugins.ts` → `upload.config`), Strapi v4's
  * keys: `provider` + `providerOptions`, `sizeLimit` (bytes), `breakpoints`,
- * `sizeOptimization`, `responsiveDimensions`, and `security.allowedTypes` /
- * `security.deniedTypes` (MIME patterns, `image/*` style).
+ * `security.allowedTypes` / `security.deniedTypes` (MIME patterns, `image/*`
+ * style), and the stored settings `sizeOptimization`, `responsiveDimensions`,
+ * `autoOrientation` (settings.ts).
  */
 export interface UploadConfig {
   /** `local` (default), `aws-s3` (alias `s3`), a package name, or a provider object `{ init }`. */
@@ -14,10 +15,15 @@ export interface UploadConfig {
   sizeLimit: number;
   /** Responsive formats: name → largest side in pixels. */
   breakpoints: Record<string, number>;
-  /** Re-encode images (quality 80, orientation applied, metadata dropped) when that makes them smaller. */
-  sizeOptimization: boolean;
-  /** Make the breakpoint formats (the thumbnail is always made). */
-  responsiveDimensions: boolean;
+  /**
+   * The stored settings (settings.ts), when given here: written over the stored ones at each boot. Re-encode images
+   * (quality 80, orientation applied, metadata dropped) when that makes them smaller.
+   */
+  sizeOptimization?: boolean;
+  /** Make the breakpoint formats (the thumbnail is always made); a stored setting, as sizeOptimization. */
+  responsiveDimensions?: boolean;
+  /** Read by image functions written for Strapi; a stored setting, as sizeOptimization. */
+  autoOrientation?: boolean;
   security: { allowedTypes?: string[]; deniedTypes?: string[] };
 }
 
@@ -26,8 +32,6 @@ export const DEFAULT_CONFIG: UploadConfig = {
   providerOptions: {},
   sizeLimit: 200 * 1024 * 1024,
   breakpoints: { large: 1000, medium: 750, small: 500 },
-  sizeOptimization: true,
-  responsiveDimensions: true,
   security: {},
 };
 
@@ -41,6 +45,10 @@ export function validateConfig(config: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(breakpoints)) {
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(name)) throw new Error(`breakpoints.${name}: names are letters, digits, - and _`);
     if (!Number.isInteger(value) || value < 1) throw new Error(`breakpoints.${name} must be a positive integer`);
+  }
+  for (const key of ['sizeOptimization', 'responsiveDimensions', 'autoOrientation'] as const) {
+    const value = (config as Partial<UploadConfig>)[key];
+    if (value !== undefined && typeof value !== 'boolean') throw new Error(`${key} must be true or false`);
   }
   for (const key of ['allowedTypes', 'deniedTypes'] as const) {
     const list = security?.[key];

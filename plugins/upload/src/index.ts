@@ -16,6 +16,7 @@ import { multipartMiddleware } from './multipart';
 import { serveUploads } from './serve';
 import { imageManipulationService } from './services/image-manipulation';
 import { UploadService } from './services/upload';
+import { ensureSettings } from './settings';
 
 const contentApiRoutes: RouteConfig[] = [
   { method: 'POST', path: '', handler: 'content-api.upload', config: { middlewares: ['multipart'] } },
@@ -36,7 +37,8 @@ export const uploadPlugin: Plugin = {
   services: {
     upload: ({ app }: KernelContext) => new UploadService(app),
     // Strapi's name: plugins and apps replace its functions (the upload looks each up when it runs).
-    'image-manipulation': ({ app }: KernelContext) => imageManipulationService(app),
+    // Made bare by Strapi code that spreads it into its own (`services['image-manipulation']()`): see boundTo.
+    'image-manipulation': (context?: KernelContext) => imageManipulationService(context?.app),
   },
   controllers: {
     'content-api': contentApiController,
@@ -63,9 +65,11 @@ export const uploadPlugin: Plugin = {
     app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`]);
     limitGraphqlUploads(app);
   },
-  bootstrap({ app }) {
+  async bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.
-    void app.plugin('upload')!.service('upload').provider;
+    const upload = app.plugin('upload')!.service('upload');
+    void upload.provider;
+    await ensureSettings(app, upload.config);
     extendGraphql(app);
   },
 };
@@ -75,4 +79,5 @@ export { UploadService } from './services/upload';
 export { FILE_UID, FOLDER_UID, type UploadServices } from './contract';
 export type { ImageFile, ImageManipulation, ResponsiveFormat, ResizeOptions } from './services/image-manipulation';
 export type { UploadConfig } from './config';
+export type { UploadSettings } from './settings';
 export type { StorageProvider, ProviderFile, ProviderModule } from './providers/types';

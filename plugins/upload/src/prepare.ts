@@ -11,7 +11,7 @@ import { mimeMatches, type UploadConfig } from './config';
 import type { FileInfo } from './file-info';
 import type { IncomingFile } from './multipart';
 import { generateHash, sanitizeName } from './names';
-import type { ImageFile, ImageManipulation, ResponsiveFormat } from './services/image-manipulation';
+import { boundTo, type ImageFile, type ImageManipulation, type ResponsiveFormat } from './services/image-manipulation';
 import { kilobytes } from './sizes';
 import { sniffFile } from './sniff';
 
@@ -59,7 +59,11 @@ export async function prepareFile(app: App, file: IncomingFile, info: FileInfo, 
  * no dimensions, no formats, the client's bytes — never an error (Strapi answers a 400 for a faulty image).
  */
 async function processImage(app: App, file: ImageFile): Promise<Processed | null> {
-  const images = (): ImageManipulation => app.plugin('upload')!.service('image-manipulation');
+  // Looked up on each call, bound to this app when the service was made without one (image-manipulation.ts).
+  const images = (): ImageManipulation => {
+    const service = app.plugin('upload')!.service('image-manipulation');
+    return new Proxy(service, { get: (target, name, receiver) => boundTo(app, Reflect.get(target, name, receiver)) });
+  };
   try {
     if (!(await images().isImage(file)) || (await images().isFaultyImage(file))) return null;
     let current = file;

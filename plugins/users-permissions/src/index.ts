@@ -34,6 +34,13 @@ export interface UsersPermissionsOptions {
   rateLimitStore?: RateLimitStore;
 }
 
+/** The instance that registered in each app: its services hold that app's state (strapi-server.ts answers them). */
+const registeredInstances = new WeakMap<App, Plugin>();
+
+export function registeredInstance(app: App): Plugin | undefined {
+  return registeredInstances.get(app);
+}
+
 export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = {}): Plugin {
   let app: App | undefined;
   let jwt: JwtService | undefined;
@@ -128,7 +135,16 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     },
   };
   // After graphql's register, when it is on: bootstrap adds to its schema.
-  return { ...server, name: 'users-permissions', optionalDependencies: ['graphql'] };
+  const plugin: Plugin = {
+    ...server,
+    name: 'users-permissions',
+    optionalDependencies: ['graphql'],
+    register(context) {
+      registeredInstances.set(context.app, plugin);
+      return server.register!(context);
+    },
+  };
+  return plugin;
 }
 
 /** As Strapi 4.26 warns: without `register.allowedFields`, register accepts the user attributes an app added. */

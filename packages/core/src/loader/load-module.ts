@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import { DEFAULT_PLUGINS } from '../plugins/default-plugins';
+import { BUILT_IN } from '../plugins/discover-plugins';
 
 let registered = false;
 let sharing = false;
@@ -25,10 +26,15 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
  *   library (sanitizers, yup, helpers) that runs on its own, and the errors it throws are
  *   mapped by name (`normalizeError` in `@tessera/errors`). When none is installed it is
  *   `@tessera/errors`, which exports the same `errors`.
+ * - `@strapi/plugin-<name>/strapi-server` is always Tessera's plugin of that name, for the Strapi
+ *   plugins Tessera implements: the real package's server needs Strapi's runtime too.
  */
-const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries(
-  DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.packageName])),
-);
+const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries([
+  ...DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.packageName])),
+  // `require('@strapi/plugin-upload/strapi-server')` (a plugin extending Strapi's upload) gets Tessera's upload plugin
+  // in Strapi's format (plugins/strapi-server-module.ts), for each Strapi plugin Tessera implements.
+  ...[...BUILT_IN].map(([strapiPackage, name]) => [`${strapiPackage}/strapi-server`, `@tessera/plugin-${name}/dist/src/strapi-server`]),
+]);
 const KERNEL_FALLBACK: Record<string, string> = {
   '@strapi/utils': '@tessera/errors',
 };

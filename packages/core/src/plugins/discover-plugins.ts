@@ -18,8 +18,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 
-/** Strapi's plugin packages Tessera provides itself, by plugin name. */
-const BUILT_IN = new Map([
+/** Strapi's plugin packages Tessera provides itself, by plugin name (also what their `strapi-server` imports answer: load-module.ts). */
+export const BUILT_IN: ReadonlyMap<string, string> = new Map([
   ['@strapi/plugin-users-permissions', 'users-permissions'],
   ['@strapi/plugin-upload', 'upload'],
   ['@strapi/plugin-graphql', 'graphql'],

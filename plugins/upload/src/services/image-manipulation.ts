@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import type { App } from '@tessera/core';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { THUMBNAIL, dimensions, isMeasurable, isOptimizable, isResizable, isUndecodable, optimize as reencode, resized } from '../images';
+import { effectiveSettings, type UploadSettings } from '../settings';
 import { kilobytes } from '../sizes';
 
 /** A file as Strapi's upload hands it to image functions, and as they return the files they make. */
@@ -66,8 +67,27 @@ export interface ImageManipulation {
   resizeFileTo(file: ImageFile, options: ResizeOptions, names: { name: string; hash: string }): Promise<ImageFile>;
 }
 
-export function imageManipulationService(app: App): ImageManipulation {
-  const config = (): UploadConfig => ({ ...DEFAULT_CONFIG, ...(app.config.get('plugin.upload', {}) as Partial<UploadConfig>) });
+/**
+ * The service for `app`. Without one — Strapi code calling the factory bare, `services['image-manipulation']()`, as
+ * Strapi's own factory ignores its argument and reads `global.strapi` — the functions that read the upload's config
+ * and settings (`optimize`, `generateResponsiveFormats`) cannot run alone: the upload binds each function of such a
+ * service to its own app when it calls it (`boundTo`), and a direct call says what is missing.
+ */
+export function imageManipulationService(app?: App): ImageManipulation {
+  if (!app) return appLessService();
+  return imageFunctions({
+    settings: () => effectiveSettings(app),
+    breakpoints: () => ({ ...DEFAULT_CONFIG, ...(app.config.get('plugin.upload', {}) as Partial<UploadConfig>) }).breakpoints,
+  });
+}
+
+/** What the functions read of the app: the stored settings and the configured breakpoints. */
+interface AppReads {
+  settings(): Promise<UploadSettings>;
+  breakpoints(): Record<string, number>;
+}
+
+function imageFunctions(reads: AppReads): ImageManipulation {
   const sourceOf = (file: ImageFile) => ({ filepath: requirePath(file), mime: file.mime });
 
   const getDimensions = async (file: ImageFile) => (await dimensions(sourceOf(file))) ?? { width: null, height: null };
@@ -94,8 +114,8 @@ export function imageManipulationService(app: App): ImageManipulation {
       return resizeFileTo(file, { width: THUMBNAIL.width, height: THUMBNAIL.height, fit: 'inside' }, { name: `${THUMBNAIL.name}_${file.name}`, hash: `${THUMBNAIL.name}_${file.hash}` });
     },
     async generateResponsiveFormats(file) {
-      const { responsiveDimensions, breakpoints } = config();
-      if (!responsiveDimensions) return [];
+      if (!(await reads.settings()).responsiveDimensions) return [];
+      const breakpoints = reads.breakpoints();
       const { width, height } = await getDimensions(file);
       const formats: ResponsiveFormat[] = [];
       // One at a time: each holds a decoded image; in parallel they would multiply the memory of a large upload.
@@ -106,13 +126,46 @@ export function imageManipulationService(app: App): ImageManipulation {
       return formats;
     },
     async optimize(file) {
-      if (!config().sizeOptimization) return file;
+      if (!(await reads.settings()).sizeOptimization) return file;
       const sizeInBytes = file.sizeInBytes ?? (await fs.promises.stat(requirePath(file))).size;
       const buffer = await reencode(sourceOf(file), sizeInBytes);
       // Not smaller: the original is kept, as Strapi keeps it.
       return buffer ? inMemory({ ...file }, buffer) : file;
     },
   };
+}
+
+/**
+ * Carried by each function of an app-less service: the same function of a given app's service. A registered symbol,
+ * not a module's map, so a second copy of this package in the process (a plugin's own install) binds them too.
+ */
+const BIND_TO_APP = Symbol.for('tessera.upload.image-manipulation.bindToApp');
+const servicesOfApps = new WeakMap<App, ImageManipulation>();
+
+function appLessService(): ImageManipulation {
+  const missing = (): never => {
+    throw new TypeError('plugin::upload.image-manipulation was made without { strapi } and called outside an upload: make it with ({ strapi })');
+  };
+  const service = imageFunctions({ settings: async () => missing(), breakpoints: missing });
+  for (const name of Object.keys(service) as Array<keyof ImageManipulation>) {
+    const bindToApp = (app: App): unknown => {
+      let own = servicesOfApps.get(app);
+      if (!own) servicesOfApps.set(app, (own = imageManipulationService(app)));
+      return own[name];
+    };
+    // An alias (isSupportedImage is isOptimizableImage) is one function: it keeps its first name's binding.
+    if (!Object.hasOwn(service[name], BIND_TO_APP)) Object.defineProperty(service[name], BIND_TO_APP, { value: bindToApp });
+  }
+  return service;
+}
+
+/**
+ * `fn` as the upload of `app` calls it: a function of an app-less service (kept as it is by a plugin that spreads
+ * `imageManipulation()` into its own service) becomes the same function of `app`'s service; any other is `fn`.
+ */
+export function boundTo<F>(app: App, fn: F): F {
+  const bind: unknown = typeof fn === 'function' ? Reflect.get(fn, BIND_TO_APP) : undefined;
+  return typeof bind === 'function' ? (bind(app) as F) : fn;
 }
 
 /** `file` holding `buffer` as its bytes, with Strapi's size fields and a stream of them. */

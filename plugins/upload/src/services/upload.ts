@@ -18,6 +18,7 @@ import { linkFiles, type LinkTarget } from '../link';
 import { tooLarge, type IncomingFile } from '../multipart';
 import { prepareFile, type PreparedFile } from '../prepare';
 import { resolveProvider, type ResolvedProvider } from '../providers/resolve';
+import { readSettings, writeSettings } from '../settings';
 import { loadRelated } from '../related';
 import { objectsOf, removeObjects, storeFile, type StoredFile } from '../store';
 import { fromStrapiUploadCall, isStrapiUploadCall, type StrapiUploadCall } from '../strapi-upload-call';
@@ -37,6 +38,16 @@ export class UploadService {
 
   get config(): UploadConfig {
     return { ...DEFAULT_CONFIG, ...(this.app.config.get('plugin.upload', {}) as Partial<UploadConfig>) };
+  }
+
+  /** Strapi's `getSettings()`: the stored `{ sizeOptimization, responsiveDimensions, autoOrientation }` (settings.ts). */
+  getSettings(): Promise<Record<string, unknown> | null> {
+    return readSettings(this.app);
+  }
+
+  /** Strapi's `setSettings(value)`: replaces the stored settings (booleans; anything else is a 400 and changes nothing). */
+  setSettings(value: unknown): Promise<unknown> {
+    return writeSettings(this.app, value);
   }
 
   /** The configured provider, initialised once. */
