@@ -5,6 +5,10 @@
  * A condition through a relation, component or media is an EXISTS over the
  * link table, so it can never duplicate rows or inflate a count; an entry with
  * no linked row reads as a row of NULLs (missing-row.ts), as in Strapi v4.
+ * Links nested inside a link are id sets instead (see applyLinkCondition), and
+ * long `and`/`or` lists are grouped (see applyItems): the SQL's work grows with
+ * the tables and the filter's size, never with their product or beyond what a
+ * database's parser takes.
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../connection/config';
@@ -34,28 +38,57 @@ export function createSqlContext(knex: Knex, dialect: Dialect, publicationState:
 
 type Builder = Knex.QueryBuilder;
 
-export function applyCondition(qb: Builder, condition: Condition, alias: string, ctx: SqlContext): void {
+/**
+ * `insideLink`: the condition is part of a link's own condition (a subquery), where a further link is written as an id
+ * set rather than an EXISTS correlated with the row (applyLinkCondition says why).
+ */
+export function applyCondition(qb: Builder, condition: Condition, alias: string, ctx: SqlContext, insideLink = false): void {
   switch (condition.kind) {
     case 'and':
-      for (const item of condition.items) qb.where((inner) => applyCondition(inner, item, alias, ctx));
-      return;
     case 'or':
-      qb.where((group) => {
-        for (const item of condition.items) group.orWhere((inner) => applyCondition(inner, item, alias, ctx));
-      });
+      applyItems(qb, condition.kind, condition.items, (inner, item) => applyCondition(inner, item, alias, ctx, insideLink));
       return;
     case 'not':
-      qb.whereNot((inner) => applyCondition(inner, condition.item, alias, ctx));
+      qb.whereNot((inner) => applyCondition(inner, condition.item, alias, ctx, insideLink));
       return;
     case 'related':
     case 'component':
     case 'media':
-      applyLinkCondition(qb, condition, alias, ctx);
+      if (insideLink && ctx.dialect !== 'mysql') applyLinkSet(qb, condition, alias, ctx);
+      else applyLinkCondition(qb, condition, alias, ctx);
       return;
     case 'compare':
       applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx);
       return;
   }
+}
+
+/**
+ * Items of one `and`/`or` list per parenthesised group. A parser nests `a OR b OR c …` one level per operator, and
+ * SQLite refuses an expression more than 1,000 levels deep (a 500 for a GraphQL `or` of 1,000 items); lists longer than
+ * GROUP_SIZE are split into groups of groups, so the depth grows with the logarithm of the length.
+ */
+const GROUP_SIZE = 32;
+
+function applyItems(qb: Builder, kind: 'and' | 'or', items: Condition[], apply: (inner: Builder, item: Condition) => void): void {
+  if (items.length <= GROUP_SIZE) {
+    qb.where((group) => {
+      for (const item of items) {
+        if (kind === 'and') group.where((inner) => apply(inner, item));
+        else group.orWhere((inner) => apply(inner, item));
+      }
+    });
+    return;
+  }
+  const size = Math.ceil(items.length / GROUP_SIZE);
+  qb.where((group) => {
+    for (let start = 0; start < items.length; start += size) {
+      const chunk = items.slice(start, start + size);
+      const nest = (inner: Builder) => applyItems(inner, kind, chunk, apply);
+      if (kind === 'and') group.where(nest);
+      else group.orWhere(nest);
+    }
+  });
 }
 
 /** Restricts to published entries when the entity has drafts and the state is live. */
@@ -69,14 +102,34 @@ export function applyPublicationState(qb: Builder, entity: EntityMetadata, state
  * never count, so their values cannot be probed.
  */
 function applyLinkCondition(qb: Builder, condition: LinkCondition, alias: string, ctx: SqlContext): void {
-  const matching = linkedRows(condition, alias, ctx);
-  applyCondition(matching.query, condition.condition, matching.targetAlias, ctx);
+  const matching = linkedRows(condition, ctx, alias);
+  applyCondition(matching.query, condition.condition, matching.targetAlias, ctx, true);
   if (!holdsOnMissingRow(condition.condition, ctx.dialect)) {
     qb.whereExists(matching.query);
     return;
   }
-  const anyRow = linkedRows(condition, alias, ctx).query;
+  const anyRow = linkedRows(condition, ctx, alias).query;
   qb.where((inner) => inner.whereExists(matching.query).orWhereNotExists(anyRow));
+}
+
+/**
+ * A link inside a link's condition: `id IN (the ids linked to a matching row)`, a set that does not depend on the
+ * outer row, so each database computes it once per statement. As nested EXISTS, each level ran again for every row of
+ * the level above: the work was the product of the links' fan-outs (`filters[tags][articles][tags][articles]…`, ten
+ * hops over 30 seeded articles, held SQLite's only thread for 11 s and grew without bound with the hops). The
+ * answer is the EXISTS's: the set's column is never NULL, so `IN`/`NOT IN` are never UNKNOWN. Not on MySQL/MariaDB:
+ * MariaDB flattens nested IN subqueries into one semi-join and searches the join orders of all its tables (2.6 s
+ * to plan those ten hops), while it runs the nested EXISTS without that product (0.2 s).
+ */
+function applyLinkSet(qb: Builder, condition: LinkCondition, alias: string, ctx: SqlContext): void {
+  const matching = linkedRows(condition, ctx);
+  applyCondition(matching.query, condition.condition, matching.targetAlias, ctx, true);
+  if (!holdsOnMissingRow(condition.condition, ctx.dialect)) {
+    qb.whereIn(`${alias}.id`, matching.query);
+    return;
+  }
+  const anyRow = linkedRows(condition, ctx).query;
+  qb.where((inner) => inner.whereIn(`${alias}.id`, matching.query).orWhereNotIn(`${alias}.id`, anyRow));
 }
 
 interface LinkedRows {
@@ -84,24 +137,27 @@ interface LinkedRows {
   targetAlias: string;
 }
 
-/** `SELECT 1` over the rows linked to `alias` by the condition's attribute, before its own condition. */
-function linkedRows(condition: LinkCondition, alias: string, ctx: SqlContext): LinkedRows {
+/**
+ * The rows linked by the condition's attribute, before its own condition: with `alias`, `SELECT 1` over those of
+ * that row (correlated, for EXISTS); without, the owners' ids of all of them (for IN).
+ */
+function linkedRows(condition: LinkCondition, ctx: SqlContext, alias?: string): LinkedRows {
   const joinAlias = ctx.nextAlias();
   const targetAlias = ctx.nextAlias();
-  const base = ctx.knex.select(ctx.knex.raw('1'));
+  const ownerColumn = `${joinAlias}.${ownerColumnOf(condition)}`;
+  const base = alias === undefined ? ctx.knex.select(ownerColumn).whereNotNull(ownerColumn) : ctx.knex.select(ctx.knex.raw('1'));
+  if (alias !== undefined) base.whereRaw('?? = ??', [ownerColumn, `${alias}.id`]);
   if (condition.kind === 'related') {
     const join = condition.relation.joinTable;
     base
       .from({ [joinAlias]: join.name })
-      .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
-      .whereRaw('?? = ??', [`${joinAlias}.${join.joinColumn}`, `${alias}.id`]);
+      .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.${join.inverseJoinColumn}`);
     applyPublicationState(base, condition.target, ctx.publicationState, targetAlias);
   } else if (condition.kind === 'component') {
     // `<table>_components` joined to the component's table.
     base
       .from({ [joinAlias]: condition.owner.componentJoinTable! })
       .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.component_id`)
-      .whereRaw('?? = ??', [`${joinAlias}.entity_id`, `${alias}.id`])
       .where(`${joinAlias}.field`, condition.field.name)
       .where(`${joinAlias}.component_type`, condition.target.uid);
   } else {
@@ -109,11 +165,16 @@ function linkedRows(condition: LinkCondition, alias: string, ctx: SqlContext): L
     base
       .from({ [joinAlias]: MORPH_TABLE })
       .innerJoin({ [targetAlias]: condition.target.tableName }, `${targetAlias}.id`, `${joinAlias}.file_id`)
-      .whereRaw('?? = ??', [`${joinAlias}.related_id`, `${alias}.id`])
       .where(`${joinAlias}.related_type`, condition.owner.uid)
       .where(`${joinAlias}.field`, condition.field.name);
   }
   return { query: base, targetAlias };
+}
+
+/** The link table's column holding the owner's id. */
+function ownerColumnOf(condition: LinkCondition): string {
+  if (condition.kind === 'related') return condition.relation.joinTable.joinColumn;
+  return condition.kind === 'component' ? 'entity_id' : 'related_id';
 }
 
 function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOperator, value: unknown, alias: string, ctx: SqlContext): void {

@@ -31,7 +31,7 @@ function evaluate(condition: Condition, dialect: Dialect): Truth {
     case 'related':
     case 'component':
     case 'media':
-      // A missing row has no links either; a link condition is an EXISTS, never UNKNOWN.
+      // A missing row has no links either; a link condition (an EXISTS, or IN over a set without NULLs) is never UNKNOWN.
       return evaluate(condition.condition, dialect) === true;
     case 'compare':
       return compareNull(condition.operator, condition.value, dialect);
