@@ -124,7 +124,17 @@ eachDatabase('hostile input (example app)', (dialect) => {
       }
     });
 
-    it('a GraphQL `or` of 1,000 comparisons is answered (SQLite refused its expression depth: a 500)', async () => {
+    it('more than 20 relations, components or media in one filter are a 400 naming the limit', async () => {
+      const branches = (count: number) => Array.from({ length: count }, (_, index) => `filters[$or][${index}][tags][id]=${index}`).join('&');
+      expect((await app.get(`/api/articles?${branches(20)}`)).status).to.equal(200);
+      const refused = await app.get(`/api/articles?${branches(21)}`);
+      expect(refused.body).to.deep.equal({
+        data: null,
+        error: { status: 400, name: 'ValidationError', message: 'Invalid parameter filters: at most 20 relations, components or media in all', details: {} },
+      });
+    });
+
+    it('a GraphQL `or` of 1,000 comparisons is answered (SQLite refused its expression depth: a 500); 1,001 are a 400', async () => {
       const query = 'query ($f: ArticleFiltersInput) { articles(filters: $f, pagination: { limit: 100 }) { data { id } } }';
       const or = (count: number) => ({ or: Array.from({ length: count }, (_, index) => ({ views: { eq: index } })) });
       const answered = await app.post('/graphql', { query, variables: { f: or(1000) } });
@@ -133,6 +143,9 @@ eachDatabase('hostile input (example app)', (dialect) => {
       expect(answered.body.data.articles.data.map((article: { id: string }) => Number(article.id))).to.deep.equal(
         withViews.map((article: { id: number }) => article.id),
       );
+      const refused = await app.post('/graphql', { query, variables: { f: or(1001) } });
+      expect(refused.body.errors[0].message).to.equal('Invalid parameter filters: at most 1000 comparisons');
+      expect(refused.body.errors[0].extensions.code).to.equal('BAD_USER_INPUT');
     });
   });
 
