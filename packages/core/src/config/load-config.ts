@@ -9,6 +9,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { ConfigurationError } from '@tessera/errors';
 import { createEnv, type Env } from './env';
+import { registerCompiledLayout } from '../loader/compiled-layout';
 import { loadModule, moduleFiles, moduleName } from '../loader/load-module';
 
 export type ConfigTree = Record<string, unknown>;
@@ -19,6 +20,8 @@ export function loadDotEnv(appDir: string): void {
 }
 
 export function loadConfig(appDir: string, env: Env = createEnv()): ConfigTree {
+  // Before the app's first file runs: a TypeScript Strapi app's files see the paths of Strapi's build.
+  registerCompiledLayout(appDir);
   const config = readConfigDir(path.join(appDir, 'config'), env);
   const mode = process.env.NODE_ENV ?? 'development';
   const overrides = readConfigDir(path.join(appDir, 'config', 'env', mode), env);
