@@ -144,8 +144,33 @@ eachDatabase('hostile input (example app)', (dialect) => {
         withViews.map((article: { id: number }) => article.id),
       );
       const refused = await app.post('/graphql', { query, variables: { f: or(1001) } });
-      expect(refused.body.errors[0].message).to.equal('Invalid parameter filters: at most 1000 comparisons');
+      // The request's own budget (below) refuses it first; the compiler's per-filter bound is the same number.
+      expect(refused.body.errors[0].message).to.equal('Invalid parameter filters: at most 1000 comparisons in one request');
       expect(refused.body.errors[0].extensions.code).to.equal('BAD_USER_INPUT');
+    });
+
+    it('the filters of one GraphQL request hold at most 1,000 comparisons in all (ten aliases of 1,000 took 2.5 s)', async () => {
+      const or = (count: number, salt: number) => ({ or: Array.from({ length: count }, (_, index) => ({ title: { containsi: `${salt}-${index}` } })) });
+      const document = (aliases: number) =>
+        `query (${Array.from({ length: aliases }, (_, index) => `$f${index}: ArticleFiltersInput`).join(', ')}) { ` +
+        `${Array.from({ length: aliases }, (_, index) => `a${index}: articles(filters: $f${index}) { data { id } }`).join(' ')} }`;
+      const variables = (aliases: number, each: number) => Object.fromEntries(Array.from({ length: aliases }, (_, index) => [`f${index}`, or(each, index)]));
+      const within = await app.post('/graphql', { query: document(4), variables: variables(4, 250) });
+      expect(within.body).to.deep.equal({ data: { a0: { data: [] }, a1: { data: [] }, a2: { data: [] }, a3: { data: [] } } });
+      const started = Date.now();
+      const over = await app.post('/graphql', { query: document(10), variables: variables(10, 1000) });
+      expect(Date.now() - started).to.be.below(2000);
+      expect(over.body.data.a0).to.deep.equal({ data: [] });
+      expect(over.body.errors).to.have.length(9);
+      for (const error of over.body.errors) {
+        expect(error.message).to.equal('Invalid parameter filters: at most 1000 comparisons in one request');
+        expect(error.extensions.code).to.equal('BAD_USER_INPUT');
+      }
+      // Filters of populated selections count too: each level's filter of 600 comparisons, twice, is over.
+      const nested = `query ($f: ArticleFiltersInput) { categories { data { attributes { articles(filters: $f) { data { id } } } } } ` +
+        `tags { data { attributes { articles(filters: $f) { data { id } } } } } }`;
+      const populated = await app.post('/graphql', { query: nested, variables: { f: or(600, 0) } });
+      expect(populated.body.errors.map((error: { message: string }) => error.message)).to.deep.equal(['Invalid parameter filters: at most 1000 comparisons in one request']);
     });
   });
 

@@ -7,6 +7,7 @@
  * one per parent.
  */
 import type { App, AuthState, EntryBudget } from '@tessera/core';
+import type { FilterBudget } from './filter-budget';
 
 interface Batch {
   ids: Set<number>;
@@ -29,6 +30,7 @@ export class RelationLoader {
     private readonly auth: AuthState,
     private readonly publicationState: 'live' | 'preview',
     private readonly budget: EntryBudget,
+    private readonly filterBudget: FilterBudget,
   ) {}
 
   async load(request: LoadRequest): Promise<unknown> {
@@ -55,11 +57,9 @@ export class RelationLoader {
 
   /** The parents by id whatever their state or locale (they were answered already); the link in the request's state. */
   private async fetch(request: LoadRequest, ids: number[]): Promise<Map<number, unknown>> {
-    const results = await this.app.contentApi.findByIds(request.uid, ids, {
-      auth: this.auth,
-      params: { fields: ['id'], populate: { [request.field]: request.spec }, publicationState: this.publicationState },
-      budget: this.budget,
-    });
+    const params = { fields: ['id'], populate: { [request.field]: request.spec }, publicationState: this.publicationState };
+    this.filterBudget.charge(params);
+    const results = await this.app.contentApi.findByIds(request.uid, ids, { auth: this.auth, params, budget: this.budget });
     return new Map(results.map((entry) => [entry.id, (entry as Record<string, unknown>)[request.field]]));
   }
 }

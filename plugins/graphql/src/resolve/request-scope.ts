@@ -2,10 +2,12 @@
  * What one HTTP request's resolvers share: the caller (authenticated once
  * per request), the batch loaders for links that were not populated, and the
  * entry budget every read of the document draws on (`maxPopulatedEntries`
- * for the whole answer, not per top-level field).
+ * for the whole answer, not per top-level field), and the comparisons all
+ * their filters may hold.
  */
 import { canReadType, type App, type AuthState, type EntryBudget } from '@tessera/core';
 import type { GraphQLContext } from '../extension';
+import { FilterBudget } from './filter-budget';
 import { RelationLoader } from './relation-loader';
 
 export class RequestScope {
@@ -15,6 +17,8 @@ export class RequestScope {
   /** The caller's `find` on each type a link resolver reached: asked once per request, not once per entry. */
   private readonly readable = new Map<string, boolean>();
   readonly budget: EntryBudget;
+  /** The comparisons all reads of the request may hold in their filters (filter-budget.ts). */
+  readonly filterBudget = new FilterBudget();
 
   constructor(
     private readonly app: App,
@@ -35,7 +39,7 @@ export class RequestScope {
   loader(): RelationLoader {
     let loader = this.loaders.get(this.publicationState);
     if (!loader) {
-      loader = new RelationLoader(this.app, this.auth, this.publicationState, this.budget);
+      loader = new RelationLoader(this.app, this.auth, this.publicationState, this.budget, this.filterBudget);
       this.loaders.set(this.publicationState, loader);
     }
     return loader;

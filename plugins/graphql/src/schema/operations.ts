@@ -194,12 +194,14 @@ class ModelOperations {
     return this.deps.planner().keptForResponse(info.fieldNodes, this.model, { schema: info.schema, fragments: info.fragments, variables: info.variableValues });
   }
 
+  /** A read's parameters; the filters of its populated selections are charged to the request here. */
   private readParams(action: Action, args: Args, context: GraphQLContext, plan: SelectionParams): Record<string, unknown> {
     const params: Record<string, unknown> = { fields: plan.fields, populate: plan.populate, ...this.deps.declared.values(this.model.uid, action, args) };
     if (args.publicationState !== undefined) {
       params.publicationState = args.publicationState;
       if (args.publicationState === 'preview') scopeOf(context).publicationState = 'preview';
     }
+    scopeOf(context).filterBudget.charge({ populate: params.populate });
     return params;
   }
 
@@ -209,7 +211,8 @@ class ModelOperations {
     if (args.filters) params.filters = toRestFilters(plain(args.filters), this.model, this.deps.schemaModel);
     if (Array.isArray(args.sort) && args.sort.length > 0) params.sort = [...args.sort];
     params.pagination = toRestPagination(args.pagination, withMeta);
-    const { auth, budget } = scopeOf(context);
+    const { auth, budget, filterBudget } = scopeOf(context);
+    filterBudget.charge({ filters: params.filters });
     const result = await this.deps.app.contentApi.find(this.model.uid, { auth, budget, params, limits: this.deps.limits });
     return { data: result.results, meta: { pagination: pageMeta(result) } };
   }
@@ -218,13 +221,15 @@ class ModelOperations {
     if (args.id === undefined || args.id === null) return { data: null };
     const { plan } = this.plan(info);
     const { auth, budget } = scopeOf(context);
-    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth, budget, params: this.readParams('findOne', args, context, plan) }));
+    const params = this.readParams('findOne', args, context, plan);
+    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth, budget, params }));
   }
 
   private async findSingle(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     const { plan } = this.plan(info);
     const { auth, budget } = scopeOf(context);
-    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth, budget, params: this.readParams('find', args, context, plan) }));
+    const params = this.readParams('find', args, context, plan);
+    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth, budget, params }));
   }
 
   /** An absent entry is `{ data: null }`, as in Strapi, not an error. */
