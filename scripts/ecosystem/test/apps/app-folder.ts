@@ -69,6 +69,33 @@ export function installedAppFolder(
   return dir;
 }
 
+/**
+ * A real app not vendored here (its repository has no license file to keep beside a copy): the `before` hook of its
+ * test takes `folder/` at `rev` from a bare clone — `$<variable>`, else the snapshot the project's repository
+ * fetcher keeps at `/work/.mirror/<owner>+<name>/repo` — and installs its dependencies as installedAppFolder does
+ * (`install.versions`: a version to install instead of the one the app names, when that one left the registry).
+ * Skips the suite, saying why, when there is no such clone, it lacks `rev`, or the npm registry does not answer.
+ */
+export function mirroredAppFolder(
+  suite: Mocha.Context,
+  mirror: { variable: string; repository: string; folder: string; rev: string },
+  install: { provided?: (name: string) => boolean; versions?: Record<string, string> } = {},
+): string {
+  const clone = process.env[mirror.variable] ?? path.join('/work/.mirror', mirror.repository.replace('/', '+'), 'repo');
+  const gitDir = fs.existsSync(path.join(clone, '.git')) ? path.join(clone, '.git') : clone;
+  const has = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '-e', `${mirror.rev}^{commit}`], { encoding: 'utf8' });
+  const unreachable = has.status === 0 ? registryUnreachable() : `no clone of ${mirror.repository} holding ${mirror.rev} at ${gitDir} (set ${mirror.variable} to a bare clone)`;
+  if (unreachable) {
+    console.log(`    skipped: ${unreachable}`);
+    suite.skip();
+  }
+  const { dir, missing } = extractFolder(gitDir, mirror.folder, mirror.rev);
+  if (missing.length > 0) console.log(`    not in the clone (left out): ${missing.join(', ')}`);
+  const thirdParty = Object.entries(dependencies(dir)).filter(([name]) => !(install.provided ?? providedByTessera)(name));
+  npmInstall(dir, thirdParty.map(([name, range]) => `${name}@${install.versions?.[name] ?? range}`));
+  return dir;
+}
+
 /** Why the npm registry cannot be used, or undefined when it answers. */
 export function registryUnreachable(): string | undefined {
   const ping = spawnSync('npm', ['ping'], { encoding: 'utf8', timeout: 30_000 });
@@ -148,13 +175,24 @@ export async function bootFolder(dir: string, dialect: TestDialect, reuse?: Data
 
 /** Grants the public role `find`/`findOne` on `api::<name>.<name>` for each name, through users-permissions' tables. */
 export async function grantPublicReads(app: App, names: string[]): Promise<void> {
-  const role = await app.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
-  if (!role) throw new Error('no public role: is users-permissions enabled?');
-  for (const name of names) {
-    for (const action of ['find', 'findOne']) {
-      await app.db.query('plugin::users-permissions.permission').create({ data: { action: `api::${name}.${name}.${action}`, role: role.id } });
-    }
+  await grantRoleActions(app, { public: names.flatMap((name) => ['find', 'findOne'].map((action) => `api::${name}.${name}.${action}`)) });
+}
+
+/** Grants each role (by type: `public`, `authenticated`) its actions, as an admin ticks them in the admin panel. */
+export async function grantRoleActions(app: App, roles: Record<string, string[]>): Promise<void> {
+  for (const [type, actions] of Object.entries(roles)) {
+    const role = await app.db.query('plugin::users-permissions.role').findOne({ where: { type } });
+    if (!role) throw new Error(`no ${type} role: is users-permissions enabled?`);
+    for (const action of actions) await app.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
   }
+}
+
+/** An admin step's database write on a Tessera app (content-client's `AdminWrite`). */
+export function adminWrite(app: App): (uid: string, data: Record<string, unknown>, where?: Record<string, unknown>) => Promise<void> {
+  return async (uid, data, where) => {
+    if (where) await app.db.query(uid).updateMany({ where, data });
+    else await app.db.query(uid).create({ data });
+  };
 }
 
 /** Stops an app booted by `bootFolder`: the database is dropped, the folder kept (other databases boot it next). */
