@@ -30,9 +30,10 @@ const i18n = (app: App) => app.plugin('i18n')!;
 const localizedTypes = (app: App): ContentType[] => app.contentTypes.values().filter(isLocalizedContentType);
 
 /**
- * `POST /api/<plural>/:id/localizations` for a localized collection type; its
- * permission is the action `<uid>.createLocalization` (Strapi v4's).
- * (A single type gets a locale's entry with `PUT /api/<singular>?locale=…`.)
+ * `POST /api/<plural>/:id/localizations` for a localized collection type,
+ * `POST /api/<singular>/localizations` for a single type (the way Strapi v4
+ * adds a locale to one: its PUT ?locale=… refuses); the permission is the
+ * action `<uid>.createLocalization` (Strapi v4's).
  */
 function localizationRouter(contentType: ContentType): RouterDefinition {
   const uid = contentType.uid;
@@ -42,7 +43,7 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
     routes: ({ app }) => [
       {
         method: 'POST',
-        path: `/${contentType.info.pluralName}/:id/localizations`,
+        path: contentType.kind === 'singleType' ? `/${contentType.info.singularName}/localizations` : `/${contentType.info.pluralName}/:id/localizations`,
         handler: async (ctx: Koa.Context) => {
           const body = requestBody(ctx);
           ctx.body = await i18n(app).service('localizations').createLocalization(uid, ctx.params.id, body, ctx.state.auth as AuthState);
@@ -109,7 +110,7 @@ export const i18nPlugin: Plugin = {
   register({ app }) {
     for (const contentType of localizedTypes(app)) {
       addLocaleAttributes(contentType);
-      if (contentType.kind === 'collectionType') app.routes.add(`plugin::i18n.localizations-${contentType.uid}`, localizationRouter(contentType));
+      app.routes.add(`plugin::i18n.localizations-${contentType.uid}`, localizationRouter(contentType));
     }
     const locales = () => i18n(app).service('locales');
     app.queryParameters.add('locale', localeParameter(app, locales));

@@ -1,7 +1,8 @@
 /**
  * The `localizations` service: creating a new localization of an entry, the
- * one operation that links entries (`POST /api/<plural>/:id/localizations`
- * and GraphQL's `create<Type>Localization`). Groups themselves are read and
+ * one operation that links entries (`POST /api/<plural>/:id/localizations`,
+ * a single type's `POST /api/<singular>/localizations`, and GraphQL's
+ * `create<Type>Localization`). Groups themselves are read and
  * written by localization-groups.ts; what every other write keeps true is
  * localized-writes.ts.
  */
@@ -32,19 +33,22 @@ export function localizationsService({ strapi }: { strapi: App }) {
      */
     async createLocalization(uid: string, id: unknown, body: unknown, auth: AuthState, params?: Record<string, unknown>): Promise<Entity> {
       const input = isRecord(body) ? body : {};
+      const single = strapi.contentTypes.get(uid).kind === 'singleType';
+      // A single type's route has no id: Strapi's handler takes the type's first entry, whatever its locale.
+      const sourceId = single ? undefined : parseId(id);
       const locale = input[LOCALE_ATTRIBUTE];
       if (locale === undefined || locale === null) throw new ApplicationError('locale is missing');
       if (!(await locales().findByCode(locale))) throw new ApplicationError('locale is invalid');
-      const sourceId = parseId(id);
       const answer = params ?? (auth.ability.can(`${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
       const createdId = await strapi.db.transaction(async () => {
         await strapi.db.lock([`i18n:localizations:${uid}`]);
-        const group = await groups.groupOf(uid, sourceId);
+        const source = sourceId ?? (await groups.singleTypeEntries(uid))[0]?.id;
+        const group = source === undefined ? null : await groups.groupOf(uid, source);
         // @strapi/utils' NotFoundError's own message, as Strapi's createLocalization throws it.
         if (!group) throw new NotFoundError('Entity not found');
         if (group.some((member) => member.locale === locale)) throw new ApplicationError('locale is already used');
         const { [LOCALIZATIONS_ATTRIBUTE]: _ignored, ...fields } = input;
-        const data: Record<string, unknown> = { ...(await groups.sharedValues(uid, sourceId)), ...fields, [LOCALE_ATTRIBUTE]: locale };
+        const data: Record<string, unknown> = { ...(await groups.sharedValues(uid, source!)), ...fields, [LOCALE_ATTRIBUTE]: locale };
         if (strapi.db.entity(uid).draftAndPublish && data.publishedAt === undefined) data.publishedAt = null;
         // A create through the content API (the caller's validation and link permissions), then the links.
         const created = await strapi.contentApi.create(uid, data, { auth, params: { fields: ['id'] } });

@@ -73,4 +73,16 @@ eachDatabase('i18n localized single type', (dialect) => {
     expect(strip(await read())).to.deep.equal({ title: 'Welcome', theme: 'light', locale: 'en', seo: 'Méta' });
     expect((await app.delete('/api/homepage?locale=fr', { token })).status).to.equal(404);
   });
+
+  it("POST /api/homepage/localizations adds a locale, as Strapi v4's i18n route for a single type does", async () => {
+    const created = await app.post('/api/homepage/localizations', { locale: 'de', title: 'Willkommen' }, { token });
+    expect(created.status).to.equal(200);
+    expect([created.body.locale, created.body.title, created.body.theme, created.body.localizations.map((entry: { locale: string }) => entry.locale)]).to.deep.equal(['de', 'Willkommen', 'light', ['en']]);
+    expect(strip(await read('&locale=de'))).to.deep.equal({ title: 'Willkommen', theme: 'light', locale: 'de', seo: 'Méta' });
+    const again = await app.post('/api/homepage/localizations', { locale: 'de', title: 'Nochmal' }, { token });
+    expect(again.body).to.deep.equal(errorBody(400, 'ApplicationError', 'locale is already used'));
+    const missing = await app.post('/api/homepage/localizations', { title: 'Sans' }, { token });
+    expect(missing.body).to.deep.equal(errorBody(400, 'ApplicationError', 'locale is missing'));
+    expect((await app.post('/api/homepage/localizations', { locale: 'fr', title: 'Anonyme' })).status).to.equal(403);
+  });
 });
