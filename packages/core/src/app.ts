@@ -324,6 +324,9 @@ export class App {
     const host = String(getConfig(this.config, 'server.host', '0.0.0.0'));
     const port = Number(getConfig(this.config, 'server.port', 1337));
     const actualPort = await this.http!.listen(port, host);
+    // Port 0 asks the system for a free port: the config then answers the one chosen, so code that builds the
+    // server's own URL from it (`getAbsoluteServerUrl(strapi.config)` in @strapi/utils) reaches this server.
+    if (port === 0) this.config.set('server.port', actualPort);
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
     this.listeningUrl = `http://${shownHost}:${actualPort}`;
     this.state = 'listening';

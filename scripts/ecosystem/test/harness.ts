@@ -32,6 +32,11 @@ export interface EcosystemCase {
   packages: Record<string, string>;
   /** Files of the scratch app (config/plugins.js, schemas, …), by relative path; objects are written as JSON. */
   files: Record<string, string | object>;
+  /**
+   * npm `overrides` for the one install (`{ ipx: { sharp: '0.33.5' } }`): a package's dependency pinned to another
+   * release, for a native module whose pinned one gets its binary only from an install script, which is not run.
+   */
+  overrides?: Record<string, Record<string, string>>;
   /** What the plugin calls on `strapi` at boot, by name, each a test on a loaded app. */
   needs?: Record<string, (app: App) => boolean>;
   /** A local service the package talks to (an S3-compatible store, …), started before the app boots; its `env` is set for the app's config. */
@@ -76,13 +81,24 @@ export function install(cases: EcosystemCase[]): Promise<Installation> {
 
 async function installAll(cases: EcosystemCase[]): Promise<Installation> {
   const dependencies: Record<string, string> = {};
+  const overrides: Record<string, Record<string, string>> = {};
   for (const item of cases) {
     for (const [name, version] of Object.entries(item.packages)) {
       if (dependencies[name] && dependencies[name] !== version) throw new Error(`${name} is pinned at ${dependencies[name]} and ${version}`);
       dependencies[name] = version;
     }
+    for (const [name, pins] of Object.entries(item.overrides ?? {})) {
+      for (const [dependency, version] of Object.entries(pins)) {
+        const pinned = overrides[name]?.[dependency];
+        if (pinned && pinned !== version) throw new Error(`${name}'s ${dependency} is overridden to ${pinned} and ${version}`);
+        overrides[name] = { ...overrides[name], [dependency]: version };
+      }
+    }
   }
-  const key = crypto.createHash('sha256').update(JSON.stringify(Object.entries(dependencies).sort())).digest('hex').slice(0, 16);
+  // Without overrides the key is the one earlier runs made, so their install is reused.
+  const listed: unknown[] = Object.entries(dependencies).sort();
+  if (Object.keys(overrides).length > 0) listed.push(Object.entries(overrides).sort().map(([name, pins]) => [name, Object.entries(pins).sort()]));
+  const key = crypto.createHash('sha256').update(JSON.stringify(listed)).digest('hex').slice(0, 16);
   const dir = path.join(process.env.TESSERA_ECOSYSTEM_DIR ?? path.join(os.tmpdir(), 'tessera-ecosystem'), key);
   // One process installs a list at a time (the test runner starts this install early, beside the other tests):
   // the others wait for its `.installed`, or take over when it died.
@@ -90,7 +106,7 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
   while (!fs.existsSync(path.join(dir, '.installed'))) {
     if (takeLock(lock)) {
       try {
-        await installInto(dir, dependencies);
+        await installInto(dir, dependencies, overrides);
       } finally {
         fs.rmSync(lock, { force: true });
       }
@@ -102,11 +118,11 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
 }
 
 /** One `npm install` of the list, made beside `dir` and renamed into place: a reader never sees a half-made folder. */
-async function installInto(dir: string, dependencies: Record<string, string>): Promise<void> {
+async function installInto(dir: string, dependencies: Record<string, string>, overrides: Record<string, Record<string, string>>): Promise<void> {
   if (fs.existsSync(path.join(dir, '.installed'))) return;
   const staging = `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
   fs.mkdirSync(staging, { recursive: true });
-  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies }, null, 2));
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'tessera-ecosystem', private: true, dependencies, overrides }, null, 2));
   const started = Date.now();
   try {
     await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--prefer-offline', '--loglevel=error'], {
