@@ -28,6 +28,10 @@ import { MIGRATIONS } from './cases/migrations';
 import { MEDIA_PREFIX } from './cases/media-prefix';
 import { SCHEDULER } from './cases/scheduler';
 import { CLOUDFLARE_R2_PROVIDER } from './cases/upload-r2';
+import { RESPONSIVE_IMAGE } from './cases/image-formats';
+import { LOCAL_IMAGE_SHARP } from './cases/local-image-sharp';
+import { OEMBED } from './cases/oembed';
+import { BLURHASH } from './cases/blurhash';
 import { HEALTH, PROMETHEUS } from './cases/monitoring';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
@@ -211,5 +215,12 @@ export const SUITES: EcosystemSuite[] = [
   MEDIA_PREFIX,
   SCHEDULER,
   CLOUDFLARE_R2_PROVIDER,
+  // Alone: it replaces the upload's image-manipulation service.
+  RESPONSIVE_IMAGE,
+  // Alone: its middleware answers under /uploads before the upload plugin's route.
+  LOCAL_IMAGE_SHARP,
+  OEMBED,
+  // Alone: it adds an attribute to the upload's file type.
+  BLURHASH,
   oneApp('strapi-health-plugin and strapi-prometheus in one app', [HEALTH, PROMETHEUS]),
 ];
