@@ -12,6 +12,7 @@ import type { ExtensionService, GraphQLContext } from './extension';
 import type { formatService } from './format';
 import type { namingUtils } from './naming';
 import type { SelectionService } from './selection-service';
+import type { buildersService, constantsService, internalsService, utilsService } from './strapi-helpers';
 import type { GraphqlUploads } from './uploads-service';
 
 /** `service('extension')`: `use()` and `shadowCRUD()`, collected until the schema is built. */
@@ -26,7 +27,11 @@ export type GraphqlResolver = (parent: unknown, args: Record<string, unknown>, c
 export interface GraphqlServices {
   extension: GraphqlExtensionApi;
   format: ReturnType<typeof formatService>;
-  utils: { naming: GraphqlNaming };
+  /** Strapi v4's helpers (strapi-helpers.ts): `naming`, `attributes`, `mappers`; and the other helper services. */
+  utils: ReturnType<typeof utilsService>;
+  constants: ReturnType<typeof constantsService>;
+  internals: ReturnType<typeof internalsService>;
+  builders: ReturnType<typeof buildersService>;
   selection: SelectionService;
   uploads: GraphqlUploads;
 }

@@ -32,8 +32,11 @@ export type GraphqlPolicy = (policyContext: PolicyContextForGraphql, config: unk
 export type Reference<T> = string | T | { name: string; config?: unknown; options?: unknown };
 
 export interface ResolverConfig {
-  /** `false`: anyone; `{ scope }`: one of these actions. Default: the resolver's own action (shadow CRUD) or any credential. */
-  auth?: false | { scope: string[] };
+  /**
+   * `false`: anyone; `{ scope }`: one of these actions (one action may be given alone, as Strapi casts it to a
+   * list: strapi-plugin-fuzzy-search's). Default: the resolver's own action (shadow CRUD) or any credential.
+   */
+  auth?: false | { scope: string[] | string };
   policies?: Array<Reference<GraphqlPolicy>>;
   middlewares?: Array<Reference<ResolverMiddleware>>;
 }
@@ -108,6 +111,10 @@ export class FieldSettings {
     return this.input;
   }
   hasFiltersEnabled(): boolean {
+    return this.filters;
+  }
+  /** Strapi v4's spelling of hasFiltersEnabled, which plugins call (strapi-plugin-comments). */
+  hasFiltersEnabeld(): boolean {
     return this.filters;
   }
 }

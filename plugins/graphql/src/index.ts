@@ -17,7 +17,7 @@ import { GraphqlEndpoint } from './http/endpoint';
 import { Explorer } from './http/explorer';
 import { limitRules } from './http/limits';
 import { formatService } from './format';
-import { namingUtils } from './naming';
+import { buildersService, constantsService, internalsService, utilsService } from './strapi-helpers';
 import { selectionService } from './selection-service';
 import { uploadsService } from './uploads-service';
 
@@ -107,7 +107,10 @@ export const graphqlPlugin: Plugin = {
   services: {
     extension: ({ app }) => stateOf(app).extension,
     format: formatService,
-    utils: () => ({ naming: namingUtils() }),
+    utils: ({ app }) => utilsService(app),
+    constants: constantsService,
+    internals: internalsService,
+    builders: ({ app }) => buildersService(app),
     selection: ({ app }) => selectionService(() => builtOf(app)),
     uploads: ({ app }) => uploadsService(app),
   },

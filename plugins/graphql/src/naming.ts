@@ -75,26 +75,50 @@ export const names = {
   input: (type: string) => `${type}Input`,
 };
 
+/** What a name is derived from: a content type or component, or a plugin's own schema module (no uid). */
+export interface NamedModel {
+  uid?: string;
+  modelType?: string;
+  plugin?: string;
+  modelName?: string;
+  category?: string;
+  info?: { singularName?: string; pluralName?: string };
+}
+
+/**
+ * Strapi's `getTypeName`: the plugin's name (if any) and the singular name, each pascal-cased; a component's
+ * `Component<Category><Name>`. The same as `typeName` for the app's types, and it also names the schema module a
+ * plugin passes as it ships it (strapi-plugin-comments' `comment` schema → `Comment`).
+ */
+function strapiTypeName(model: NamedModel, plurality: 'singular' | 'plural' = 'singular'): string {
+  if (model.modelType === 'component' && model.uid && plurality === 'singular') return componentTypeName(model as Component);
+  const name = plurality === 'singular' ? model.info?.singularName : model.info?.pluralName;
+  return `${pascalCase(model.plugin ?? '')}${pascalCase(name ?? model.modelName ?? '')}`;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /**
  * `strapi.plugin('graphql').service('utils').naming`: Strapi v4's names for a
  * content type's GraphQL types and operations, for extensions (plugins and
  * apps) that add operations next to the generated ones.
  */
 export function namingUtils() {
-  const type = typeName;
+  const type = strapiTypeName;
   return {
-    getTypeName: (contentType: ContentType) => type(contentType),
-    getEntityName: (contentType: ContentType) => names.entity(type(contentType)),
-    getEntityResponseName: (contentType: ContentType) => names.entityResponse(type(contentType)),
-    getEntityResponseCollectionName: (contentType: ContentType) => names.entityResponseCollection(type(contentType)),
-    getRelationResponseCollectionName: (contentType: ContentType) => names.relationResponseCollection(type(contentType)),
-    getFiltersInputTypeName: (contentType: ContentType) => names.filters(type(contentType)),
-    getContentTypeInputName: (contentType: ContentType) => names.input(type(contentType)),
+    getScalarFilterInputTypeName: (scalar: string) => `${scalar}FilterInput`,
+    getTypeName: (contentType: NamedModel) => type(contentType),
+    getEntityName: (contentType: NamedModel) => names.entity(type(contentType)),
+    getEntityResponseName: (contentType: NamedModel) => names.entityResponse(type(contentType)),
+    getEntityResponseCollectionName: (contentType: NamedModel) => names.entityResponseCollection(type(contentType)),
+    getRelationResponseCollectionName: (contentType: NamedModel) => names.relationResponseCollection(type(contentType)),
+    getFiltersInputTypeName: (contentType: NamedModel) => names.filters(type(contentType)),
+    getContentTypeInputName: (contentType: NamedModel) => names.input(type(contentType)),
     getComponentName: (component: Component) => componentTypeName(component),
-    getFindQueryName: (contentType: ContentType) => pluralQueryName(contentType),
-    getFindOneQueryName: (contentType: ContentType) => singularQueryName(contentType),
-    getCreateMutationTypeName: (contentType: ContentType) => `create${type(contentType)}`,
-    getUpdateMutationTypeName: (contentType: ContentType) => `update${type(contentType)}`,
-    getDeleteMutationTypeName: (contentType: ContentType) => `delete${type(contentType)}`,
+    getFindQueryName: (contentType: NamedModel) => lowerFirst(strapiTypeName(contentType, 'plural')),
+    getFindOneQueryName: (contentType: NamedModel) => lowerFirst(type(contentType)),
+    getCreateMutationTypeName: (contentType: NamedModel) => `create${type(contentType)}`,
+    getUpdateMutationTypeName: (contentType: NamedModel) => `update${type(contentType)}`,
+    getDeleteMutationTypeName: (contentType: NamedModel) => `delete${type(contentType)}`,
   };
 }

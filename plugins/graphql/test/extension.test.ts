@@ -303,6 +303,20 @@ describe('GraphQL extension typos', () => {
     expect(error.message).to.equal('graphql extension: extendInputType({ type: "ArticleInptu" }) names no type of the schema (did you mean "ArticleInput"?)');
   });
 
+  it('creates the type an extendType names when no type is close to it, as nexus does on Strapi (strapi-plugin-fuzzy-search)', async () => {
+    const types = "[nexus.extendType({ type: 'SearchResponse', definition(t) { t.string('query'); } }), nexus.extendType({ type: 'Query', definition(t) { t.field('search', { type: 'SearchResponse', resolve: () => ({ query: 'found' }) }); } })]";
+    const app = await startApp({
+      dialect: 'sqlite',
+      from: EXAMPLE_APP,
+      files: { 'src/index.ts': `export default { register({ strapi }: any) { strapi.plugin('graphql').service('extension').use(({ nexus }: any) => ({ types: ${types}, resolversConfig: { 'Query.search': { auth: false } } })); } };` },
+    });
+    try {
+      expect(await gqlData(app, '{ search { query } }')).to.deep.equal({ search: { query: 'found' } });
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('refuses shadowCRUD on a uid that is no content type', async () => {
     const error = await boot("ext.shadowCRUD('api::artcle.article').disable();");
     expect(error.message).to.equal('graphql extension: shadowCRUD("api::artcle.article") names no content type or component (did you mean "api::article.article"?)');

@@ -33,6 +33,7 @@ import { LOCAL_IMAGE_SHARP } from './cases/local-image-sharp';
 import { OEMBED } from './cases/oembed';
 import { BLURHASH } from './cases/blurhash';
 import { HEALTH, PROMETHEUS } from './cases/monitoring';
+import { GRAPHQL_PLUGINS } from './cases/graphql-plugins';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -223,4 +224,5 @@ export const SUITES: EcosystemSuite[] = [
   // Alone: it adds an attribute to the upload's file type.
   BLURHASH,
   oneApp('strapi-health-plugin and strapi-prometheus in one app', [HEALTH, PROMETHEUS]),
+  GRAPHQL_PLUGINS,
 ];

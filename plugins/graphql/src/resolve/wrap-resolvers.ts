@@ -92,8 +92,9 @@ function withPolicies(resolver: Resolver, policies: Array<(policyContext: Parame
 }
 
 function authorize(auth: AuthState, setting: ResolverConfig['auth'], defaultAction: string | undefined): void {
+  const requirement = setting && typeof setting.scope === 'string' ? { scope: [setting.scope] } : (setting as false | { scope: string[] } | undefined);
   // Strapi's resolvers answer every refusal alike, whatever the reason.
-  if (refusalOf(auth, setting, defaultAction) !== undefined) throw new ForbiddenError('Forbidden access');
+  if (refusalOf(auth, requirement, defaultAction) !== undefined) throw new ForbiddenError('Forbidden access');
 }
 
 /** A function, or a registered policy by its qualified name. */

@@ -46,7 +46,7 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
   }
   const registry = registryOf(generated);
   const extensions = extension.generate({ strapi: app, app, nexus, typeRegistry: registry });
-  checkExtendedTypes(registry.names(), extensions.types);
+  checkExtendedTypes(registry.names(), extensions.types, (message) => app.log.warn(message));
   checkShadowCrudTargets(app, extension.configuredTypes());
 
   let schema = nexus.makeSchema({
