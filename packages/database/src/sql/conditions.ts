@@ -6,7 +6,7 @@
  * link table, so it can never duplicate rows or inflate a count; an entry with
  * no linked row reads as a row of NULLs (missing-row.ts), as in Strapi v4.
  * Links nested inside a link are id sets instead (see applyLinkCondition), and
- * long `and`/`or` lists are grouped (see applyItems): the SQL's work grows with
+ * long `and`/`or` lists are grouped (grouped-items.ts): the SQL's work grows with
  * the tables and the filter's size, never with their product or beyond what a
  * database's parser takes.
  */
@@ -17,6 +17,7 @@ import type { ComparisonOperator, Condition, LinkCondition, PublicationState } f
 import { encoderFor } from '../query/codec';
 import { MORPH_TABLE } from '../metadata/media';
 import { holdsOnMissingRow } from './missing-row';
+import { applyItems } from './grouped-items';
 
 export interface SqlContext {
   knex: Knex;
@@ -61,34 +62,6 @@ export function applyCondition(qb: Builder, condition: Condition, alias: string,
       applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx);
       return;
   }
-}
-
-/**
- * Items of one `and`/`or` list per parenthesised group. A parser nests `a OR b OR c …` one level per operator, and
- * SQLite refuses an expression more than 1,000 levels deep (a 500 for a GraphQL `or` of 1,000 items); lists longer than
- * GROUP_SIZE are split into groups of groups, so the depth grows with the logarithm of the length.
- */
-const GROUP_SIZE = 32;
-
-function applyItems(qb: Builder, kind: 'and' | 'or', items: Condition[], apply: (inner: Builder, item: Condition) => void): void {
-  if (items.length <= GROUP_SIZE) {
-    qb.where((group) => {
-      for (const item of items) {
-        if (kind === 'and') group.where((inner) => apply(inner, item));
-        else group.orWhere((inner) => apply(inner, item));
-      }
-    });
-    return;
-  }
-  const size = Math.ceil(items.length / GROUP_SIZE);
-  qb.where((group) => {
-    for (let start = 0; start < items.length; start += size) {
-      const chunk = items.slice(start, start + size);
-      const nest = (inner: Builder) => applyItems(inner, kind, chunk, apply);
-      if (kind === 'and') group.where(nest);
-      else group.orWhere(nest);
-    }
-  });
 }
 
 /** Restricts to published entries when the entity has drafts and the state is live. */
