@@ -14,7 +14,7 @@
  * over the app's model: relation targets are read with `app.getModel`.
  */
 import * as nexus from 'nexus';
-import { ValidationError } from '@tessera/errors';
+import { PaginationError, ValidationError } from '@tessera/errors';
 import type { App } from '@tessera/core';
 import { readConfig } from './config';
 import { namingUtils } from './naming';
@@ -224,7 +224,7 @@ function defaultPagination(pagination: PaginationInputValue, defaultLimit: numbe
   const given = (value: number | null | undefined): value is number => value !== undefined && value !== null;
   const byPage = given(pagination.page) || given(pagination.pageSize);
   const byOffset = given(pagination.start) || given(pagination.limit);
-  if (byPage && byOffset) throw new ValidationError('Cannot use both page & offset pagination in the same query');
+  if (byPage && byOffset) throw new PaginationError('Cannot use both page & offset pagination in the same query');
   let start = 0;
   let limit = defaultLimit;
   if (byOffset) {

@@ -136,6 +136,12 @@ export const GRAPHQL_PLUGINS: EcosystemSuite = {
       expect(found.data!.search.articles.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).to.have.members(['Dereshkovich on rivers', 'Dereshi lakes']);
       const paged = await graphql(app, '{ search(query: "deresh") { articles(pagination: { page: 1, pageSize: 1 }) { data { id } } } }');
       expect(paged.data!.search.articles.data).to.have.length(1);
+      // Its resolver config's scope (one action, not a list) is checked: a token without that action is refused.
+      const { accessKey } = await app.app.apiTokens.create({ name: 'articles-only', type: 'custom', permissions: ['api::article.article.find'] });
+      const refused = await graphql(app, '{ search(query: "deresh") { articles { data { id } } } }', {}, accessKey);
+      expect(refused.errors!.map((error) => [error.message, error.extensions?.code])).to.deep.equal([['Forbidden access', 'FORBIDDEN']]);
+      const both = await graphql(app, '{ search(query: "deresh") { articles(pagination: { page: 1, start: 0 }) { data { id } } } }');
+      expect(both.errors!.map((error) => [error.message, error.extensions?.code])).to.deep.equal([['Cannot use both page & offset pagination in the same query', 'STRAPI_PAGINATION_ERROR']]);
       const missing = await app.post('/graphql', { query: '{ search { articles { data { id } } } }' });
       expect(missing.status).to.equal(400);
       expect(missing.body.errors[0].message).to.equal('Field "search" argument "query" of type "String!" is required, but it was not provided.');
