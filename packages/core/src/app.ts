@@ -284,7 +284,7 @@ export class App {
     for (const plugin of plugins) {
       const extended = applyExtensions(this.dir, plugin);
       this.plugins.add(extended.name, extended);
-      this.pendingLifecycles.push(...registerPlugin(this, extended, settings.get(extended.name) ?? {}).lifecycles);
+      this.pendingLifecycles.push(...(await registerPlugin(this, extended, settings.get(extended.name) ?? {})).lifecycles);
     }
     // Media attributes need the file type; an upload plugin brings its own.
     if (!this.contentTypes.has(FILE_UID)) this.contentTypes.add(FILE_UID, copyPlain(FILE_CONTENT_TYPE));

@@ -47,8 +47,8 @@ export interface PluginServer {
   destroy?(context: KernelContext): unknown;
   config?: {
     default?: Record<string, unknown> | ((context: { env: Env }) => Record<string, unknown>);
-    /** Throws when the merged config is invalid; the message should name the key. */
-    validator?(config: Record<string, unknown>): void;
+    /** Throws (or rejects) when the merged config is invalid; the message should name the key. Awaited. */
+    validator?(config: Record<string, unknown>): void | Promise<unknown>;
   };
   contentTypes?: Record<string, PluginContentType>;
   /** Components by uid (`category.name`): their schema. */

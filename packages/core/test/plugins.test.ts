@@ -208,10 +208,41 @@ eachDatabase('plugin permissions by namespace', (dialect) => {
   });
 });
 
+/** A plugin whose validator settles after a timer, as one that reads a file or asks a service does. */
+function checkedApp(mode: string): Record<string, string> {
+  const server = `module.exports = {
+  config: {
+    default: { mode: 'now' },
+    async validator(config) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (config.mode !== 'now') throw new Error('mode must be "now", got ' + JSON.stringify(config.mode));
+      config.checked = true;
+    },
+  },
+};
+`;
+  return {
+    'src/plugins/checked/strapi-server.js': server,
+    'config/plugins.ts': `export default ${JSON.stringify({ checked: { enabled: true, resolve: './src/plugins/checked', config: { mode } } })};\n`,
+  };
+}
+
 eachDatabase('plugin config validation', (dialect) => {
   it('stops the boot naming the plugin and the key', async () => {
     const error = await bootError({ dialect, files: notebookApp({ max: 'lots' }) });
     expect(error.message).to.equal('config/plugins: plugin "notebook" has an invalid config: max must be a number, got "lots"');
+  });
+
+  it('awaits an async validator: a rejection stops the boot naming the plugin, a resolution boots', async () => {
+    const rejected = await bootError({ dialect, files: checkedApp('later') });
+    expect(rejected.message).to.equal('config/plugins: plugin "checked" has an invalid config: mode must be "now", got "later"');
+    const app = await startApp({ dialect, files: checkedApp('now'), noListen: true });
+    try {
+      // What the validator wrote after its await is there before the config is read.
+      expect(app.app.config.get('plugin.checked')).to.deep.equal({ mode: 'now', checked: true });
+    } finally {
+      await app.stop();
+    }
   });
 
   it('stops the boot when a plugin folder has no server entry', async () => {

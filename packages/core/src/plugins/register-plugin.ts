@@ -18,10 +18,10 @@ export interface RegisteredPlugin {
   lifecycles: Array<{ uid: string; handlers: LifecycleHandlers }>;
 }
 
-export function registerPlugin(app: App, plugin: Plugin, setting: PluginSetting): RegisteredPlugin {
+export async function registerPlugin(app: App, plugin: Plugin, setting: PluginSetting): Promise<RegisteredPlugin> {
   const uidOf = (key: string) => `plugin::${plugin.name}.${key}`;
   const source = `plugin "${plugin.name}"`;
-  app.config.set(`plugin.${plugin.name}`, pluginConfig(app, plugin, setting));
+  app.config.set(`plugin.${plugin.name}`, await pluginConfig(app, plugin, setting));
 
   const lifecycles: RegisteredPlugin['lifecycles'] = [];
   // A plugin's schemas are not the app author's to edit: a misspelt key is said, and ignored as Strapi ignores it.
@@ -49,13 +49,17 @@ export function registerPlugin(app: App, plugin: Plugin, setting: PluginSetting)
   return { lifecycles };
 }
 
-/** The plugin's `config.default`, merged with `config/plugins.ts`, then checked by its `validator`. */
-function pluginConfig(app: App, plugin: Plugin, setting: PluginSetting): ConfigTree {
+/**
+ * The plugin's `config.default`, merged with `config/plugins.ts`, then checked by its `validator`. A validator may be
+ * async (strapi-plugin-image-optimizer's is): it is awaited, so a rejection stops the boot naming the plugin. Strapi
+ * 4.26.2 calls it without awaiting, and its rejection ends the process as an unhandled rejection instead.
+ */
+async function pluginConfig(app: App, plugin: Plugin, setting: PluginSetting): Promise<ConfigTree> {
   const declared = plugin.config?.default;
   const defaults = (typeof declared === 'function' ? declared({ env: app.env }) : declared) ?? {};
   const merged = deepMerge(defaults, setting.config ?? {});
   try {
-    plugin.config?.validator?.(merged);
+    await plugin.config?.validator?.(merged);
   } catch (error) {
     throw new ConfigurationError(`plugin "${plugin.name}" has an invalid config: ${(error as Error).message}`, 'config/plugins');
   }
