@@ -100,8 +100,9 @@ eachDatabase('GraphQL query count of nested lists', (dialect) => {
     const entry = large.data.articles.data[0].attributes;
     expect(entry.first.data.map((tag: any) => tag.attributes.name)).to.deep.equal(['T1', 'T2']);
     expect(entry.last.data.map((tag: any) => tag.attributes.name)).to.deep.equal(['T2', 'T1']);
-    // The page, then per alias one batch: the parents by id and their tags.
-    expect(large.queries.length).to.equal(5);
+    // The page, then per alias one batch: the parents by id and their tags. The two aliases read the same parents at
+    // the same moment: on PostgreSQL and MySQL that is one query (identical reads in flight share it, shared-reads.ts).
+    expect(large.queries.length).to.equal(dialect === 'sqlite' ? 5 : 4);
     expect(small.queries.length).to.equal(large.queries.length);
   });
 });

@@ -122,9 +122,10 @@ eachDatabase('GraphQL relation pages', (dialect) => {
     expect((byTag.get(tags.none) as any).articles.data).to.deep.equal([]);
     expect((byTag.get(tags.many) as any).recent.data.map((entry: any) => Number(entry.id))).to.deep.equal(reversed().filter((id) => id !== articles[0]).slice(0, 10));
     expect((byTag.get(tags.few) as any).recent.data.map((entry: any) => Number(entry.id))).to.deep.equal([articles[1], articles[2]]);
-    // The page of tags, then each alias's batch (the parents by id, their articles): never one query per tag.
+    // The page of tags, then each alias's batch (the parents by id, their articles): never one query per tag. The
+    // aliases' identical parent reads run at once, one query on PostgreSQL and MySQL (shared-reads.ts).
     const own = queries.filter((sql) => !/strapi_api_token/.test(sql));
-    expect(own.length).to.equal(5);
+    expect(own.length).to.equal(dialect === 'sqlite' ? 5 : 4);
     expect(own.filter((sql) => /row_number\(\) over \(partition by/i.test(sql))).to.have.length(2);
   });
 
