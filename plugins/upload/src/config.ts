@@ -17,12 +17,12 @@ export interface UploadConfig {
   breakpoints: Record<string, number>;
   /**
    * The stored settings (settings.ts), when given here: written over the stored ones at each boot. Re-encode images
-   * (quality 80, orientation applied, metadata dropped) when that makes them smaller.
+   * (quality 80, metadata dropped) when that does not make them larger.
    */
   sizeOptimization?: boolean;
   /** Make the breakpoint formats (the thumbnail is always made); a stored setting, as sizeOptimization. */
   responsiveDimensions?: boolean;
-  /** Read by image functions written for Strapi; a stored setting, as sizeOptimization. */
+  /** Re-encode images with their EXIF orientation applied to the pixels (Strapi's default: off); a stored setting, as sizeOptimization. */
   autoOrientation?: boolean;
   security: { allowedTypes?: string[]; deniedTypes?: string[] };
 }

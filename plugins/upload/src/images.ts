@@ -1,10 +1,16 @@
 /**
  * Images, with sharp: the primitives behind the default image-manipulation
  * service (services/image-manipulation.ts): dimensions, the re-encoding of
- * the original (`sizeOptimization`), a resized copy, and whether the pixels
- * decode. Nothing here decides which formats are made.
+ * the original (`sizeOptimization`, `autoOrientation`), a resized copy, and
+ * whether the pixels decode. Nothing here decides which formats are made.
+ *
+ * EXIF orientation is applied to the pixels only where the upload's
+ * `autoOrientation` setting asks (the re-encoding of the original), as in
+ * Strapi 4.26.2; dimensions are those of the stored pixels, as Strapi reads
+ * them. An image left unrotated keeps its Orientation tag (and no other
+ * metadata), so a viewer still shows it upright: Strapi drops it there.
  */
-import type { Sharp } from 'sharp';
+import type { ResizeOptions, Sharp } from 'sharp';
 
 /** Types sharp reads and writes back in the same format. SVG is never rasterised here. */
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/gif', 'image/avif']);
@@ -19,8 +25,8 @@ export const THUMBNAIL = { name: 'thumbnail', width: 245, height: 156 };
 const PIXEL_LIMIT = 100_000_000;
 
 export interface ImageSource {
-  /** The file on disk (the upload's temp file). */
-  filepath: string;
+  /** The file on disk (the upload's temp file), or bytes an earlier step made (the re-encoded original). */
+  input: string | Buffer;
   mime: string;
 }
 
@@ -54,35 +60,50 @@ export function isOptimizable(mime: string): boolean {
   return OPTIMIZABLE.has(mime);
 }
 
-/** Width and height (orientation applied), or null when sharp cannot read the file. */
+/** Width and height of the stored pixels (Strapi's `getDimensions`: an EXIF orientation does not swap them), or null when sharp cannot read the file. */
 export async function dimensions(source: ImageSource): Promise<{ width: number; height: number } | null> {
   if (!MEASURABLE.has(source.mime)) return null;
   try {
-    const meta = await sharp(source.filepath).metadata();
-    if (!meta.width || !meta.height) return null;
-    const rotated = (meta.orientation ?? 1) >= 5;
-    return rotated ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    const meta = await sharp(source.input).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
   } catch {
     return null;
   }
 }
 
-/** The original re-encoded at quality 80 when that is smaller; null to keep the original bytes. */
-export async function optimize(source: ImageSource, originalBytes: number): Promise<Buffer | null> {
+export interface OptimizeOptions {
+  /** Quality 80 (`sizeOptimization`) rather than 100. */
+  reduceQuality: boolean;
+  /** Apply the EXIF orientation to the pixels (`autoOrientation`). */
+  rotate: boolean;
+}
+
+/** The original re-encoded as `options` say when that is not larger (Strapi's rule); null to keep the original bytes. */
+export async function optimize(source: ImageSource, originalBytes: number, options: OptimizeOptions): Promise<Buffer | null> {
   if (!OPTIMIZABLE.has(source.mime)) return null;
   try {
-    const buffer = await encode(sharp(source.filepath).rotate(), source.mime).toBuffer();
-    return buffer.length < originalBytes ? buffer : null;
+    const pipeline = options.rotate ? sharp(source.input).rotate() : await keepingOrientation(sharp(source.input));
+    const buffer = await encode(pipeline, source.mime, options.reduceQuality ? 80 : 100).toBuffer();
+    return buffer.length <= originalBytes ? buffer : null;
   } catch {
     return null;
   }
 }
 
-/** `source` resized to fit `box` (never enlarged), re-encoded as its type; throws when sharp cannot decode it. */
-export async function resized(source: ImageSource, box: { width: number; height: number }): Promise<Rendition> {
-  const pipeline = sharp(source.filepath).rotate().resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true });
+/**
+ * `source` resized with sharp's `options` as given (Strapi passes the caller's object to `resize`: `fit`, `position`,
+ * `withoutEnlargement`, …), re-encoded as its type; throws when sharp cannot decode it.
+ */
+export async function resized(source: ImageSource, options: ResizeOptions): Promise<Rendition> {
+  const pipeline = (await keepingOrientation(sharp(source.input))).resize(options);
   const { data, info } = await encode(pipeline, source.mime).toBuffer({ resolveWithObject: true });
   return { buffer: data, width: info.width, height: info.height };
+}
+
+/** `pipeline` writing its input's EXIF Orientation tag (when not 1) and no other metadata. */
+async function keepingOrientation(pipeline: Sharp): Promise<Sharp> {
+  const { orientation } = await pipeline.metadata();
+  return orientation && orientation !== 1 ? pipeline.withExif({ IFD0: { Orientation: String(orientation) } }) : pipeline;
 }
 
 /** True when sharp cannot decode the pixels (a readable header over broken data): Strapi's `isFaultyImage`. */
@@ -95,18 +116,18 @@ export async function isUndecodable(filepath: string): Promise<boolean> {
   }
 }
 
-function encode(pipeline: Sharp, mime: string): Sharp {
+function encode(pipeline: Sharp, mime: string, quality = 80): Sharp {
   switch (mime) {
     case 'image/jpeg':
-      return pipeline.jpeg({ quality: 80, progressive: true });
+      return pipeline.jpeg({ quality, progressive: true });
     case 'image/png':
       return pipeline.png({ compressionLevel: 9 });
     case 'image/webp':
-      return pipeline.webp({ quality: 80 });
+      return pipeline.webp({ quality });
     case 'image/avif':
-      return pipeline.avif({ quality: 80 });
+      return pipeline.avif({ quality });
     case 'image/tiff':
-      return pipeline.tiff({ quality: 80 });
+      return pipeline.tiff({ quality });
     default:
       return pipeline;
   }

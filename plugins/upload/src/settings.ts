@@ -18,7 +18,7 @@ export interface UploadSettings {
   sizeOptimization: boolean;
   /** Make the breakpoint formats. */
   responsiveDimensions: boolean;
-  /** Read by functions written for Strapi (which rotate only when it is on); Tessera's own always apply the orientation. */
+  /** Apply the EXIF orientation to the pixels of the stored original (its formats are made from it), as Strapi's optimize does. */
   autoOrientation: boolean;
 }
 

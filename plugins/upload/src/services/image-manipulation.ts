@@ -6,13 +6,15 @@
  * so a plugin or an app that replaces one — by assignment in its register, or
  * through `src/extensions/upload/strapi-server.js` — is the one called.
  *
- * These defaults are Tessera's image work: they read the client's bytes at
- * `file.filepath` and keep what they make in memory (`buffer`). Functions
- * written for Strapi write files instead (`filepath`, `getStream`); both are
- * stored.
+ * These defaults are Tessera's image work: they read a file's bytes from
+ * `buffer` when an earlier step made them (the re-encoded original), else
+ * from `file.filepath`, and keep what they make in memory (`buffer`).
+ * Functions written for Strapi write files instead (`filepath`, `getStream`);
+ * both are stored.
  */
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import type { ResizeOptions as SharpResizeOptions } from 'sharp';
 import type { App } from '@tessera/core';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { THUMBNAIL, dimensions, isMeasurable, isOptimizable, isResizable, isUndecodable, optimize as reencode, resized } from '../images';
@@ -46,11 +48,8 @@ export interface ResponsiveFormat {
   file: ImageFile;
 }
 
-export interface ResizeOptions {
-  width: number;
-  height: number;
-  fit?: string;
-}
+/** sharp's resize options, given to it as they come (Strapi's `resizeFileTo` passes the caller's object to `resize`). */
+export type ResizeOptions = SharpResizeOptions;
 
 export interface ImageManipulation {
   isImage(file: ImageFile): Promise<boolean>;
@@ -88,7 +87,8 @@ interface AppReads {
 }
 
 function imageFunctions(reads: AppReads): ImageManipulation {
-  const sourceOf = (file: ImageFile) => ({ filepath: requirePath(file), mime: file.mime });
+  // The bytes the file stands for: what optimize made (kept in memory) wins over the client's file, as it is stored.
+  const sourceOf = (file: ImageFile) => ({ input: Buffer.isBuffer(file.buffer) ? file.buffer : requirePath(file), mime: file.mime });
 
   const getDimensions = async (file: ImageFile) => (await dimensions(sourceOf(file))) ?? { width: null, height: null };
 
@@ -125,10 +125,14 @@ function imageFunctions(reads: AppReads): ImageManipulation {
       }
       return formats;
     },
+    // Strapi's: re-encoded when either setting is on, at quality 80 or 100, the EXIF orientation applied only with
+    // autoOrientation; kept when not larger than the original.
     async optimize(file) {
-      if (!(await reads.settings()).sizeOptimization) return file;
-      const sizeInBytes = file.sizeInBytes ?? (await fs.promises.stat(requirePath(file))).size;
-      const buffer = await reencode(sourceOf(file), sizeInBytes);
+      const { sizeOptimization, autoOrientation } = await reads.settings();
+      if (!sizeOptimization && !autoOrientation) return file;
+      const source = sourceOf(file);
+      const sizeInBytes = Buffer.isBuffer(source.input) ? source.input.length : (file.sizeInBytes ?? (await fs.promises.stat(source.input)).size);
+      const buffer = await reencode(source, sizeInBytes, { reduceQuality: sizeOptimization, rotate: autoOrientation });
       // Not smaller: the original is kept, as Strapi keeps it.
       return buffer ? inMemory({ ...file }, buffer) : file;
     },
