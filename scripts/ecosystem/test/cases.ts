@@ -34,6 +34,7 @@ import { OEMBED } from './cases/oembed';
 import { BLURHASH } from './cases/blurhash';
 import { HEALTH, PROMETHEUS } from './cases/monitoring';
 import { GRAPHQL_PLUGINS } from './cases/graphql-plugins';
+import { IMAGE_OPTIMIZER } from './cases/image-optimizer';
 
 export { ARTICLE_APP, type EcosystemSuite } from './cases/article-app';
 
@@ -225,4 +226,6 @@ export const SUITES: EcosystemSuite[] = [
   BLURHASH,
   oneApp('strapi-health-plugin and strapi-prometheus in one app', [HEALTH, PROMETHEUS]),
   GRAPHQL_PLUGINS,
+  // Alone: it replaces the upload's image-manipulation service.
+  IMAGE_OPTIMIZER,
 ];
