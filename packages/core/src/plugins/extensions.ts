@@ -14,11 +14,13 @@ import { ConfigurationError } from '@tessera/errors';
 import type { Plugin, PluginContentType, PluginRoutes, RouteConfig, RouterDefinition } from '../types';
 import { findModule, loadModule } from '../loader/load-module';
 import { readJson } from '../loader/load-app';
+import { copyPlain } from '../loader/content-type';
 
 export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
   const dir = path.join(appDir, 'src', 'extensions', plugin.name);
-  if (!fs.existsSync(dir)) return plugin;
-  const withSchemas = { ...ownMaps(plugin), contentTypes: extendedContentTypes(dir, plugin.contentTypes) };
+  const own = ownMaps(plugin);
+  if (!fs.existsSync(dir)) return own;
+  const withSchemas = { ...own, contentTypes: extendedContentTypes(dir, plugin.contentTypes) };
   const file = findModule(path.join(dir, 'strapi-server'));
   if (!file) return withSchemas;
   const extend = loadModule(file);
@@ -28,9 +30,11 @@ export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
 }
 
 /**
- * The plugin with its own copies of what an extension mutates in place (`plugin.services.x = ...`,
- * `plugin.routes['content-api'].routes.push(...)`, as Strapi's documentation shows): a plugin object is a module
- * shared by every app of the process, and one app's extension must not reach the next app.
+ * The plugin with its own copies of what an extension or app code mutates in place (`plugin.services.x = ...`,
+ * `plugin.routes['content-api'].routes.push(...)` as Strapi's documentation shows, or a route's
+ * `config.middlewares.push(...)` from an app's register, as the Epic Next.js tutorial does through
+ * `strapi.plugins[name].routes`): a plugin object is a module shared by every app of the process, and one app's
+ * changes must not reach the next app. Route definitions are data and copied whole (functions kept).
  */
 function ownMaps(plugin: Plugin): Plugin {
   const copy = <T extends object>(map: T | undefined): T | undefined => (map ? { ...map } : map);
@@ -46,12 +50,9 @@ function ownMaps(plugin: Plugin): Plugin {
 
 function ownRoutes(routes: PluginRoutes | undefined): PluginRoutes | undefined {
   if (!routes) return routes;
-  if (Array.isArray(routes)) return [...routes];
+  if (Array.isArray(routes)) return routes.map(copyPlain);
   const result: Record<string, RouterDefinition | RouteConfig[]> = {};
-  for (const [name, router] of Object.entries(routes)) {
-    if (Array.isArray(router)) result[name] = [...router];
-    else result[name] = { ...router, routes: Array.isArray(router.routes) ? [...router.routes] : router.routes };
-  }
+  for (const [name, router] of Object.entries(routes)) result[name] = Array.isArray(router) ? router.map(copyPlain) : copyPlain(router);
   return result;
 }
 
