@@ -56,13 +56,53 @@ export function compiledLocation(filename: string): { dirname: string; filename:
 function compilerOptions(file: string): Record<string, unknown> | undefined {
   if (!fs.existsSync(file)) return undefined;
   const text = fs.readFileSync(file, 'utf8');
-  // Drops comments outside strings, then commas before a closing bracket.
-  const json = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '').replace(/,(\s*[}\]])/g, '$1');
+  const json = withoutCommentsAndTrailingCommas(text);
   try {
     const parsed = JSON.parse(json) as { compilerOptions?: unknown };
     return parsed.compilerOptions && typeof parsed.compilerOptions === 'object' ? (parsed.compilerOptions as Record<string, unknown>) : {};
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * JSON with comments and trailing commas (tsconfig's dialect) as plain JSON, in one pass: a scanner rather than a
+ * regular expression, which backtracks on an unclosed `/*` repeated.
+ */
+function withoutCommentsAndTrailingCommas(text: string): string {
+  let out = '';
+  let pendingComma = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      out += flush() + text.slice(i, end + 1);
+      i = end;
+    } else if (char === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? text.length : end - 1;
+    } else if (char === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else if (char === ',') {
+      out += flush();
+      pendingComma = true;
+    } else if (/\s/.test(char)) {
+      out += char;
+    } else {
+      // A comma is kept only when something other than a closing bracket follows it.
+      if (char !== '}' && char !== ']') out += flush();
+      pendingComma = false;
+      out += char;
+    }
+  }
+  return out + flush();
+
+  function flush(): string {
+    if (!pendingComma) return '';
+    pendingComma = false;
+    return ',';
   }
 }
 
