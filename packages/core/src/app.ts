@@ -324,11 +324,9 @@ export class App {
     const host = String(getConfig(this.config, 'server.host', '0.0.0.0'));
     const port = Number(getConfig(this.config, 'server.port', 1337));
     const actualPort = await this.http!.listen(port, host);
-    // Port 0 asks the system for a free port: the config then answers the one chosen, so code that builds the
-    // server's own URL from it (`getAbsoluteServerUrl(strapi.config)` in @strapi/utils) reaches this server.
+    // Port 0 (any free port): the config answers the chosen one, for `getAbsoluteServerUrl(strapi.config)` callers.
     if (port === 0) this.config.set('server.port', actualPort);
-    const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-    this.listeningUrl = `http://${shownHost}:${actualPort}`;
+    this.listeningUrl = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${actualPort}`;
     this.state = 'listening';
     await this.hooks.call('server:listening', this);
     this.log.info(`ready at ${this.listeningUrl} — database ${this.db.description} — booted in ${Date.now() - started} ms`);
