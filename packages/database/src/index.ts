@@ -10,6 +10,7 @@ export { isFilterableText } from './query/coerce';
 export { FILE_UID, linkTarget } from './metadata/media';
 export { FILE_CONTENT_TYPE } from './model/file-type';
 export { toEngineParams, fromEngineParams, type EngineParams, type QuerySource, type RequestQueryParams } from './query/engine-params';
+export { searchFilter, withSearch } from './query/search-filter';
 export { mayReadMedia } from './query/compile-populate';
 export type { Entity } from './sql/reader';
 export { EntryBudget, tooManyEntries } from './sql/entry-budget';

@@ -4,8 +4,8 @@
  * in one transaction, so a failure anywhere leaves nothing half-written.
  *
  * Every method takes either a compiled plan (`{ query }`, what the content
- * API passes) or Strapi v4's query-engine parameters (`{ where, select,
- * orderBy, limit, offset, populate }`, what app code passes), so Strapi code
+ * API passes) or Strapi v4's query-engine parameters (`{ where, filters, _q,
+ * select, orderBy, limit, offset, populate }`, what app code passes), so Strapi code
  * calling `strapi.db.query(uid)` runs unchanged. The engine form is trusted
  * and not validated, as in Strapi.
  */
@@ -14,7 +14,8 @@ import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
 import type { ReadPlan, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
-import { fromEngineParams, hookParams, hookReadShape, idOfWhere, isCompiled, pageOf, resolveEngineParams, type CompiledParams, type EngineParams, type QuerySource, type ResolvedRead } from './query/engine-params';
+import { fromEngineParams, hasNoCondition, hookParams, hookReadShape, idOfWhere, isCompiled, pageOf, resolveEngineParams, type CompiledParams, type EngineParams, type QuerySource, type RequestQueryParams, type ResolvedRead } from './query/engine-params';
+import { withSearch } from './query/search-filter';
 import type { Entity, EntityReader } from './sql/reader';
 import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
@@ -176,7 +177,7 @@ export class EntityRepository {
   async update(params: (WriteParams & { id: number }) | EngineWriteParams): Promise<Entity | null> {
     return this.inWriteTransaction(() =>
       this.around('Update', params, async (prepared) => {
-        const id = 'id' in params ? params.id : await this.firstMatch(prepared.params.where);
+        const id = 'id' in params ? params.id : await this.firstMatch(prepared.params, 'Update');
         if (id === undefined) return null;
         const { columns, links } = this.split(prepared.params.data ?? {});
         // Relation locks before the row, as a delete takes them: the other order could deadlock.
@@ -202,7 +203,7 @@ export class EntityRepository {
   async delete(params: { id: number; query?: ReadPlan; source?: QuerySource } | EngineParams): Promise<Entity | null> {
     return this.inWriteTransaction(() =>
       this.around('Delete', params, async (prepared) => {
-        const id = 'id' in params ? params.id : await this.firstMatch(prepared.params.where);
+        const id = 'id' in params ? params.id : await this.firstMatch(prepared.params, 'Delete');
         if (id === undefined) return null;
         await this.parts.links.lockOwned(this.entity);
         if (!(await this.parts.writer.lockRow(this.entity, id, 'delete'))) throw new NotFoundError();
@@ -223,20 +224,27 @@ export class EntityRepository {
     });
   }
 
-  /** Strapi's `updateMany({ where, data })`: columns only, as in Strapi; returns how many rows it changed. */
-  async updateMany(params: { where?: Record<string, unknown>; data: Record<string, unknown> }): Promise<{ count: number }> {
+  /**
+   * Strapi's `updateMany({ where, data })`: columns only, as in Strapi; returns how many rows it changed.
+   * `filters` and `_q` narrow it as they narrow a read (Strapi 4.26.2's updateMany ignores them and so
+   * updates every row: README, compatibility).
+   */
+  async updateMany(params: Pick<EngineParams, 'where' | 'filters' | '_q'> & { data: Record<string, unknown> }): Promise<{ count: number }> {
     return this.inWriteTransaction(async () => {
-      const ids = await this.matchingIds(params.where);
+      const ids = await this.matchingIds(params);
       const { columns } = this.split(params.data);
       for (const id of ids) await this.parts.writer.update(this.entity, id, this.withUpdatedAt(columns));
       return { count: ids.length };
     });
   }
 
-  /** Strapi's `deleteMany({ where })`: each match with its links; returns how many. */
-  async deleteMany(params: { where?: Record<string, unknown> } = {}): Promise<{ count: number }> {
+  /**
+   * Strapi's `deleteMany({ where })`: each match with its links; returns how many. `filters` and `_q` narrow
+   * it (Strapi 4.26.2's deleteMany ignores them and deletes every row: README, compatibility).
+   */
+  async deleteMany(params: Pick<EngineParams, 'where' | 'filters' | '_q'> = {}): Promise<{ count: number }> {
     return this.inWriteTransaction(async () => {
-      const ids = await this.matchingIds(params.where);
+      const ids = await this.matchingIds(params);
       for (const id of ids) await this.delete({ id, query: this.idOnlyQuery });
       return { count: ids.length };
     });
@@ -281,17 +289,28 @@ export class EntityRepository {
     return (compiled?.source?.compile ?? this.trusted)(fromEngineParams({ select, populate }));
   }
 
-  private readonly trusted = (params: QueryParams): ReadPlan => this.plan(params, { allowPrivate: true });
+  /** Server code's parameters compiled: private attributes allowed, `_q` searched over every column (search-filter.ts). */
+  private readonly trusted = (params: RequestQueryParams): ReadPlan => {
+    const { _q, ...rest } = params;
+    return this.plan({ ...rest, filters: withSearch(rest.filters, _q, this.entity, 'server') }, { allowPrivate: true });
+  };
 
-  private async firstMatch(where: Record<string, unknown> | undefined): Promise<number | undefined> {
-    const direct = idOfWhere(where);
+  /**
+   * The entry Strapi's `update`/`delete({ where })` act on: the first match. A call that names no condition is
+   * refused, as Strapi refuses it, rather than acting on whichever row comes first.
+   */
+  private async firstMatch(params: EngineParams, action: 'Update' | 'Delete'): Promise<number | undefined> {
+    if (hasNoCondition(params) && (params._q === undefined || params._q === '')) throw new ValidationError(`${action} requires a where parameter`);
+    const { where } = params;
+    const direct = params.filters === undefined && params._q === undefined ? idOfWhere(where) : undefined;
     if (direct !== undefined && Object.keys(where ?? {}).length === 1) return direct;
-    const [first] = await this.matchingIds(where, 1);
+    const [first] = await this.matchingIds(params, 1);
     return first;
   }
 
-  private async matchingIds(where: Record<string, unknown> | undefined, limit?: number): Promise<number[]> {
-    const query = { ...this.plan({ filters: where }, { allowPrivate: true }), fields: this.idOnlyQuery.fields };
+  private async matchingIds(params: Pick<EngineParams, 'where' | 'filters' | '_q'>, limit?: number): Promise<number[]> {
+    const { where, filters, _q } = params;
+    const query = { ...this.trusted(fromEngineParams({ where, filters, _q })), fields: this.idOnlyQuery.fields };
     const rows = await this.parts.reader.findMany(query, limit === undefined ? undefined : { limit, offset: 0 });
     return rows.map((row) => row.id);
   }

@@ -8,12 +8,11 @@
  * attributes never reach a result: the read plan never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { EntryBudget, FILE_UID, type Database, type Entity, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
+import { EntryBudget, FILE_UID, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
-import { searchFilter } from './search';
 import { PlanCache } from './plan-cache';
 import type { QueryParameter, QueryParameterContext } from './query-parameters';
 import { LinkPermissions, type CanRead } from './link-permissions';
@@ -327,11 +326,10 @@ function unknownKey(shown: string, valid: Iterable<string>, typed: string = show
   return new ValidationError(`Invalid parameter ${shown}${suggestion === undefined ? '' : `: did you mean ${suggestion}?`}`);
 }
 
-function mergeSearch(filters: unknown, q: unknown, entity: Parameters<typeof searchFilter>[1]): unknown {
-  if (q === undefined || q === '') return filters;
-  if (typeof q !== 'string') throw new ValidationError('Invalid parameter _q');
-  const search = searchFilter(q, entity);
-  return filters === undefined ? search : { $and: [filters, search] };
+/** A client's `_q`: a string, searched over the public columns (search-filter.ts). */
+function mergeSearch(filters: unknown, q: unknown, entity: EntityMetadata): unknown {
+  if (q !== undefined && typeof q !== 'string') throw new ValidationError('Invalid parameter _q');
+  return withSearch(filters, q, entity, 'public');
 }
 
 function requireData(data: unknown): unknown {

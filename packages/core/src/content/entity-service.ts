@@ -9,7 +9,7 @@
  * rules (write-rules.ts) run inside each write's transaction.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
-import type { Database, Entity, EntityMetadata, EntryBudget, ReadPlan, Page, QueryParams, QuerySource, WriteParams } from '@tessera/database';
+import { withSearch, type Database, type Entity, type EntityMetadata, type EntryBudget, type ReadPlan, type Page, type QueryParams, type QuerySource, type WriteParams } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
@@ -31,6 +31,8 @@ export interface FindParams extends QueryParams, PaginationParams {
   pagination?: PaginationParams;
   /** The i18n plugin's parameter, as in Strapi v4: a code, `all`, or absent for the default locale. */
   locale?: string;
+  /** Strapi's search (search-filter.ts): every text column, private ones too, as Strapi's engine searches for server code. */
+  _q?: unknown;
   /** A compiled plan (what the content API passes); replaces filters/sort/fields/populate/publicationState. */
   query?: ReadPlan;
   /** With `query`: the parameters it was compiled from, for lifecycle hooks. */
@@ -218,7 +220,7 @@ export class EntityService {
   private plan(uid: string, params: FindParams, byId = false): ReadPlan {
     if (params.query) return params.query;
     const { sort, fields, populate, publicationState } = params;
-    const filters = this.withParameters(uid, params, byId);
+    const filters = withSearch(this.withParameters(uid, params, byId), params._q, this.db.entity(uid), 'server');
     return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true });
   }
 
@@ -226,8 +228,8 @@ export class EntityService {
   private source(uid: string, params: FindParams, byId = false): QuerySource | undefined {
     if (params.query) return params.source;
     if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
-    const { sort, fields, populate, publicationState } = params;
-    return { params: { filters: this.withParameters(uid, params, byId), sort, fields, populate, publicationState } };
+    const { sort, fields, populate, publicationState, _q } = params;
+    return { params: { filters: this.withParameters(uid, params, byId), sort, fields, populate, publicationState, _q } };
   }
 
   private writeSource(params: Omit<EntityWriteParams, 'data'>): QuerySource | undefined {

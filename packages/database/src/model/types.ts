@@ -63,6 +63,8 @@ export interface ScalarAttribute extends AttributeCommon {
   targetField?: string;
   /** Tessera: a b-tree index on this column (search-options.ts). */
   index?: boolean;
+  /** Strapi's opt-out from `_q` search (search-filter.ts). */
+  searchable?: boolean;
 }
 
 export interface RelationAttribute extends AttributeCommon {

@@ -1,7 +1,7 @@
 /**
  * Strapi v4's query-engine parameters (`strapi.db.query(uid).findMany({
- * where, select, orderBy, limit, offset, populate })`), the shape lifecycle
- * hooks see in `event.params`, and their two translations:
+ * where, filters, _q, select, orderBy, limit, offset, populate })`), the
+ * shape lifecycle hooks see in `event.params`, and their two translations:
  *
  * - `toEngineParams`: request parameters (`filters, fields, sort, populate`,
  *   what REST clients and the entity service take) → engine parameters, as
@@ -9,7 +9,12 @@
  *   `sort=title:desc` → `[{ title: 'desc' }]`, nested populate with
  *   `select/where/orderBy`).
  * - `fromEngineParams`: engine parameters → request parameters for the pure
- *   compiler. Nested populate takes either vocabulary.
+ *   compiler: `where` and `filters` ANDed, as Strapi's query builder pushes
+ *   `filters` into its where clause. Nested populate takes either vocabulary.
+ *
+ * No parameter Strapi's builder reads is dropped in silence: a dropped
+ * `filters` once made `deleteMany({ filters })` delete every row. What
+ * Tessera cannot do (`groupBy`, a `filters` function) is refused.
  *
  * The engine form is trusted when server code passes it: private attributes
  * may be selected and filtered.
@@ -20,14 +25,18 @@ import type { ReadPlan, Page } from './plan';
 
 export interface EngineParams {
   where?: Record<string, unknown>;
+  /** ANDed with `where` (Strapi's query builder pushes it into the where clause). */
+  filters?: Record<string, unknown>;
   select?: string | string[];
   orderBy?: string | Record<string, unknown> | Array<string | Record<string, unknown>>;
   populate?: unknown;
   limit?: number;
   offset?: number;
   publicationState?: 'live' | 'preview';
-  /** The search text, as Strapi's engine carries it (the content API applies it). */
+  /** The search text (search-filter.ts): compiled by the content API for its callers, by the repository for server code. */
   _q?: string;
+  /** Strapi's aggregation grouping: refused (entries are never grouped here). */
+  groupBy?: unknown;
   /** A write's values. */
   data?: Record<string, unknown>;
 }
@@ -77,8 +86,8 @@ export function hookParams(params: CompiledParams): EngineParams {
 
 /** What a hook may change about a read, as text: a different text means compile again. */
 export function hookReadShape(params: EngineParams): string {
-  const { where, select, populate, orderBy, limit, offset, publicationState, _q } = params;
-  return JSON.stringify([where, select, populate, orderBy, limit, offset, publicationState, _q]);
+  const { where, filters, select, populate, orderBy, limit, offset, publicationState, _q } = params;
+  return JSON.stringify([where, filters, select, populate, orderBy, limit, offset, publicationState, _q]);
 }
 
 export function isCompiled(params: object): params is { query: ReadPlan } {
@@ -119,8 +128,9 @@ export function toEngineParams(params: RequestQueryParams): EngineParams {
 
 /** Strapi's engine parameters → request parameters for the compiler. */
 export function fromEngineParams(params: EngineParams): RequestQueryParams {
+  if (params.groupBy !== undefined && params.groupBy !== null) throw new ValidationError('groupBy is not supported by the query engine: group the entries in code');
   const request: RequestQueryParams = {
-    filters: params.where,
+    filters: engineCondition(params),
     sort: orderByToSort(params.orderBy),
     fields: params.select,
     populate: populateFromEngine(params.populate),
@@ -128,6 +138,28 @@ export function fromEngineParams(params: EngineParams): RequestQueryParams {
   };
   if (params._q !== undefined) request._q = params._q;
   return request;
+}
+
+/**
+ * `where` and `filters` as one condition, ANDed as Strapi's query builder ANDs them (null or absent parts left
+ * out, as its `isNil` checks leave them); undefined when neither is given.
+ */
+export function engineCondition(params: Pick<EngineParams, 'where' | 'filters'>): Record<string, unknown> | undefined {
+  const parts = [conditionPart(params.where, 'where'), conditionPart(params.filters, 'filters')].filter((part): part is Record<string, unknown> => part !== undefined);
+  return parts.length === 2 ? { $and: parts } : parts[0];
+}
+
+/** Whether a write's condition names nothing (Strapi's update and delete refuse it rather than touch the first row). */
+export function hasNoCondition(params: Pick<EngineParams, 'where' | 'filters'>): boolean {
+  const condition = engineCondition(params);
+  return condition === undefined || Object.keys(condition).length === 0;
+}
+
+function conditionPart(value: unknown, name: string): Record<string, unknown> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'function') throw new ValidationError(`${name} given as a function is not supported by the query engine: pass an object`);
+  if (!isPlainObject(value)) throw new ValidationError(`${name} must be an object`);
+  return value;
 }
 
 function fieldsToSelect(fields: unknown): EngineParams['select'] {
