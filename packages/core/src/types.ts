@@ -148,7 +148,14 @@ export interface AuthState {
    * The strategy that recognised the caller, as Strapi's `ctx.state.auth.strategy` (plugins read its `name`:
    * strapi-plugin-soft-delete records who deleted); `name` is `public` when no credential was sent.
    */
-  strategy: { readonly name: string };
+  strategy: {
+    readonly name: string;
+    /**
+     * The strategy's own rule for a requirement's scope (`undefined`: none given), as Strapi's strategies have
+     * their own `verify`; without one, the kernel's (auth/authorize.ts): every action of the scope.
+     */
+    scopeRefusal?(auth: AuthState, scope: readonly string[] | undefined): 'forbidden' | undefined;
+  };
   credentials: Record<string, unknown> | null;
   ability: Ability;
   /**

@@ -170,7 +170,7 @@ eachDatabase('database lifecycles', (dialect) => {
     const before = await counts();
     const response = await app.post('/api/posts', { data: { title: 'fail:beforeCreate:plain' } }, { token });
     expect(response.status).to.equal(500);
-    expect(response.body).to.deep.equal({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+    expect(response.body).to.deep.equal({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });
     expect(response.text).to.not.contain('secret internal detail');
     expect(await counts()).to.deep.equal(before);
   });

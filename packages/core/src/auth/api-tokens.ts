@@ -158,6 +158,19 @@ export class ApiTokens implements AuthStrategy {
     });
   }
 
+  /**
+   * Strapi's API-token rule for a requirement (its strategy's `verify`): full access passes anything; a read-only
+   * token a scope whose actions are all reads; a custom token a scope it holds every action of. A requirement with
+   * no scope (a route with a function handler, a custom resolver) is refused to both (Strapi answers the custom
+   * token's case with a 500).
+   */
+  scopeRefusal(auth: AuthState, scope: readonly string[] | undefined): 'forbidden' | undefined {
+    if (auth.credentials?.type === 'full-access') return undefined;
+    if (scope === undefined) return 'forbidden';
+    const allowed = auth.credentials?.type === 'read-only' ? scope.every(isReadScope) : scope.every((action) => auth.ability.can(action));
+    return allowed ? undefined : 'forbidden';
+  }
+
   async authenticate(token: string): Promise<AuthState | null> {
     if (!this.salt) return null;
     const row = (await this.lookUp(this.hash(token))) as unknown as TokenRow | null;
@@ -231,4 +244,9 @@ function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   const ms = toMillis(value);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** Strapi's read scope: an action whose name ends in `find` or `findOne`. */
+function isReadScope(action: string): boolean {
+  return action.endsWith('find') || action.endsWith('findOne');
 }

@@ -6,10 +6,14 @@
  * Strapi v4's rules, which every caller of this module keeps:
  *   - `false`: anyone;
  *   - a scope (or the route's or resolver's own action when none is given):
- *     one of these actions;
- *   - no scope at all (a custom resolver; Tessera gives every route an
- *     action, `<namespace>.<method>:<path>` for a function handler): any
- *     credential, never the anonymous caller;
+ *     every one of these actions (Strapi's strategies check `every`);
+ *   - no scope at all (a custom resolver, `strapi.auth.verify(auth, {})`):
+ *     any credential, never the anonymous caller;
+ *   - the strategy that recognised the caller may have its own rule
+ *     (`AuthState.strategy.scopeRefusal`): API tokens keep Strapi's — full
+ *     access passes anything, read-only only scopes that are all reads, a
+ *     custom token only scopes it holds all of, and neither of the last two
+ *     a requirement without a scope;
  *   - an anonymous caller whose public role grants nothing is not
  *     authenticated at all (Strapi's users-permissions strategy answers
  *     `authenticated: false`): it is asked for credentials (401) wherever a
@@ -43,8 +47,15 @@ export function refusalOf(auth: AuthState, requirement: AuthRequirement, ownActi
   if (requirement === false) return undefined;
   if (!isCaller(auth)) return 'unauthenticated';
   const scope = requirement?.scope ?? (ownAction === undefined ? undefined : [ownAction]);
+  if (auth.strategy.scopeRefusal) return auth.strategy.scopeRefusal(auth, scope);
   if (scope === undefined) return auth.strategy.name === 'public' ? 'credential-required' : undefined;
-  return scope.some((action) => auth.ability.can(action)) ? undefined : 'forbidden';
+  return scope.every((action) => auth.ability.can(action)) ? undefined : 'forbidden';
+}
+
+/** A scope as Strapi's `castArray` reads one: a single action, a list, or none. */
+export function scopeList(scope: unknown): readonly string[] | undefined {
+  if (scope === undefined || scope === null) return undefined;
+  return (Array.isArray(scope) ? scope : [scope]).map(String);
 }
 
 /**

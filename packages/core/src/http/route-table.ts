@@ -47,7 +47,7 @@ export interface RouteRow {
   action: string;
   /** `'<controller>.<action>'`, `(function)` or `(functions)` (a handler list). */
   handler: string;
-  /** `false`: no credential checked; else the actions of which one suffices. */
+  /** `false`: no credential checked; else the actions a caller needs every one of (none: any credential). */
   auth: false | string[];
   policies: string[];
   middlewares: string[];
@@ -81,7 +81,8 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
       action,
       handler: typeof route.handler === 'string' ? route.handler : Array.isArray(route.handler) ? '(functions)' : '(function)',
       // A route authorizing each operation itself (GraphQL) shows as open: it has no action of its own.
-      auth: auth === false || auth === 'per-operation' ? false : auth?.scope ?? [action],
+      // A function handler has no action of its own to require (Strapi gives it no scope): any credential.
+      auth: auth === false || auth === 'per-operation' ? false : auth?.scope ?? (typeof route.handler === 'string' ? [action] : []),
       policies: (route.config?.policies ?? []).map(referenceName),
       middlewares: (route.config?.middlewares ?? []).map(referenceName),
     });
@@ -143,7 +144,7 @@ export function summarize(rows: RouteRow[], publicAbility: Ability): RouteSummar
     path: row.path,
     handler: row.handler,
     action: row.action,
-    auth: row.auth === false ? 'none' : row.auth.some((action) => publicAbility.can(action)) ? 'public' : 'credentials',
+    auth: row.auth === false ? 'none' : row.auth.length > 0 && row.auth.every((action) => publicAbility.can(action)) ? 'public' : 'credentials',
     actions: row.auth === false ? [] : row.auth,
     policies: row.policies,
     middlewares: row.middlewares,

@@ -9,7 +9,7 @@
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { ConfigurationError, ForbiddenError, PolicyError, UnauthorizedError } from '../errors';
+import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app-type';
 import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
 import { authorize, policyAdmits, requireCaller } from '../auth/authorize';
@@ -33,7 +33,7 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   const { namespace, routerKey } = row;
   const route: MountedRoute = { ...row.route, info: row.info };
   const handler = resolveHandler(app, namespace, route, routerKey);
-  const chain: Koa.Middleware[] = [guard(app, route, row.action)];
+  const chain: Koa.Middleware[] = [guard(app, route, typeof route.handler === 'string' ? row.action : undefined)];
   const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
   if (policies.length > 0) chain.push(runPolicies(policies));
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference, route) as Koa.Middleware);
@@ -99,12 +99,17 @@ function handlerList(route: RouteConfig, routerKey: string): RouteHandler {
 }
 
 /**
- * Authentication and authorization. As in Strapi's route chain, a refusal
- * raised after them (a policy returning false, a handler throwing
- * ForbiddenError or UnauthorizedError) is answered as the route's own
- * refusal: a bare "Forbidden" or "Unauthorized", whatever its message.
+ * Authentication and authorization, answered as Strapi's route chain answers them: a refusal is the route's
+ * own answer (`ctx.unauthorized()` / `ctx.forbidden()` in Strapi), a 401 or 403 with the error envelope as the
+ * body, which the app's own middlewares see as `ctx.status`/`ctx.body` once the route returns and may rewrite
+ * (recorded: plugins/users-permissions/test/strapi-route-auth.json). Authentication's and authorization's
+ * refusals keep their wording ("Missing or invalid credentials", "Token expired"); one raised after them (a
+ * policy refusing, a handler throwing ForbiddenError, PolicyError or UnauthorizedError) is a bare "Forbidden" or
+ * "Unauthorized", whatever its message. Any other error a handler throws passes on to the error middleware.
+ * `ownAction` is the route's action when its handler names one (a function handler has no scope of its own:
+ * any credential may call it, as on Strapi).
  */
-function guard(app: App, route: MountedRoute, action: string): Koa.Middleware {
+function guard(app: App, route: MountedRoute, ownAction: string | undefined): Koa.Middleware {
   const auth = route.config?.auth;
   // `ctx.state.route`: the matched route with its `info`, and `config` always an object, set first as Strapi's route
   // chain sets it. Route middlewares read their own settings there; the config object is the registered one, so what
@@ -112,33 +117,42 @@ function guard(app: App, route: MountedRoute, action: string): Koa.Middleware {
   const routeState = { ...route, config: route.config ?? {} };
   return async (ctx, next) => {
     ctx.state.route = routeState;
-    if (auth === false) {
-      // No credential is asked for or checked, and the handler runs as the public caller: what it reads
-      // through the content API (populate, relation filters, drafts) is what anonymous callers may read.
-      ctx.state.auth = await app.authenticate(undefined);
-    } else {
+    try {
+      // No credential is asked for or checked under `auth: false`, and the handler runs as the public caller: what it
+      // reads through the content API (populate, relation filters, drafts) is what anonymous callers may read.
       // Node keeps request header names lower-cased (what ctx.get would look up).
-      const state = await app.authenticate(ctx.req.headers.authorization || undefined);
+      const state = await app.authenticate(auth === false ? undefined : ctx.req.headers.authorization || undefined);
       ctx.state.auth = state;
-      if (state.user) ctx.state.user = state.user;
+      if (auth !== false && state.user) ctx.state.user = state.user;
       // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
       if (auth === 'per-operation') requireCaller(state);
-      else authorize(state, auth, action);
+      else if (auth !== false) authorize(state, auth, ownAction);
+    } catch (error) {
+      if (!answerRefusal(ctx, error, false)) throw error;
+      return;
     }
     try {
       await next();
     } catch (error) {
-      throw asRouteRefusal(error);
+      if (!answerRefusal(ctx, error, true)) throw error;
     }
   };
 }
 
-function asRouteRefusal(error: unknown): unknown {
+/** Answers a 401 or 403 refusal as the route's own answer; false for any other error. `bare`: Strapi's wording after authorization. */
+function answerRefusal(ctx: Koa.Context, error: unknown, bare: boolean): boolean {
   const name = error instanceof Error ? error.name : undefined;
-  if (name === 'ForbiddenError' || name === 'PolicyError') return new ForbiddenError();
-  if (name === 'UnauthorizedError') return new UnauthorizedError('Unauthorized');
-  return error;
+  const refusal = name === 'UnauthorizedError' ? UNAUTHORIZED : name === 'ForbiddenError' || name === 'PolicyError' ? FORBIDDEN : undefined;
+  if (!refusal) return false;
+  const own = error as Error & { details?: unknown };
+  const message = bare ? refusal.message : own.message;
+  ctx.status = refusal.status;
+  ctx.body = { data: null, error: { status: refusal.status, name: refusal.name, message, details: bare ? {} : own.details ?? {} } };
+  return true;
 }
+
+const UNAUTHORIZED = { status: 401, name: 'UnauthorizedError', message: 'Unauthorized' };
+const FORBIDDEN = { status: 403, name: 'ForbiddenError', message: 'Forbidden' };
 
 function runPolicies(policies: Array<{ run: (ctx: Koa.Context) => Promise<boolean | void> }>): Koa.Middleware {
   return async (ctx, next) => {

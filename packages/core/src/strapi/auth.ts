@@ -9,14 +9,15 @@
  * are registered on `app.authStrategies` with `authenticate(token)`.
  */
 import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
-import { authorize } from '../auth/authorize';
+import { authorize, scopeList } from '../auth/authorize';
 import type { AuthState } from '../types';
 
 export const authSurface = {
-  async verify(auth: AuthState | undefined | null, config: false | { scope?: string[] } = {}): Promise<void> {
+  /** `scope` may be one action or a list, as Strapi's strategies `castArray` it. */
+  async verify(auth: AuthState | undefined | null, config: false | { scope?: string | string[] } = {}): Promise<void> {
     if (config === false) return;
     if (!auth) throw new UnauthorizedError();
-    authorize(auth, config);
+    authorize(auth, { scope: scopeList(config.scope) });
   },
   register(): never {
     throw new ConfigurationError(

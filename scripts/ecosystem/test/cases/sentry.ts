@@ -57,7 +57,7 @@ export const SENTRY: EcosystemSuite = {
     'an error thrown by app code is sent to Sentry with the route, and the client gets a 500 envelope': async (app) => {
       const response = await app.get('/api/articles');
       expect(response.status).to.equal(500);
-      expect(response.body).to.deep.equal({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+      expect(response.body).to.deep.equal({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });
       for (let wait = 0; wait < 50 && received.length === 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(received).to.have.length(1);
       const [requestLine, body] = received[0].split('\n');
