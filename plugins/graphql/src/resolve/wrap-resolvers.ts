@@ -5,7 +5,7 @@
  *   auth (Query/Mutation fields, fields whose config sets it) → middlewares (first = outermost) → policies → resolver
  *
  * Auth is the kernel's one decision (`refusalOf`, as REST routes use it):
- * `auth: false` lets anyone in; `{ scope }` needs one of those actions;
+ * `auth: false` lets anyone in; `{ scope }` needs every one of those actions;
  * otherwise a generated resolver needs its own action (`find`, `findOne`,
  * `create`, ...) and a custom one any credential. It applies to Query and
  * Mutation fields, and to any field whose config says `auth` (Strapi's
