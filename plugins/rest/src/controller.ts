@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import { requestBody, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
-import { ConfigurationError, ForbiddenError, ValidationError } from '@tessera/errors';
+import { ConfigurationError, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
 import type { ResponseTransformer, RestEntry } from '@tessera/core';
 import type { CoreService } from './service';
 
@@ -54,19 +54,19 @@ export function defaultController(app: App, uid: string, transformer: () => Resp
     async find(ctx) {
       const result = await service().find(query(ctx), auth(ctx));
       if (isFindResult(result)) return controller.transformResponse(result.results, { pagination: result.pagination });
-      return controller.transformResponse(result);
+      return controller.transformResponse(found(result));
     },
     async findOne(ctx) {
-      return controller.transformResponse(await service().findOne(ctx.params.id, query(ctx), auth(ctx)));
+      return controller.transformResponse(found(await service().findOne(ctx.params.id, query(ctx), auth(ctx))));
     },
     async create(ctx) {
       return controller.transformResponse(await service().create({ ...query(ctx), data: body(ctx) }, auth(ctx)));
     },
     async update(ctx) {
-      return controller.transformResponse(await service().update(ctx.params.id, { ...query(ctx), data: body(ctx) }, auth(ctx)));
+      return controller.transformResponse(found(await service().update(ctx.params.id, { ...query(ctx), data: body(ctx) }, auth(ctx))));
     },
     async delete(ctx) {
-      return controller.transformResponse(await service().delete(ctx.params.id, query(ctx), auth(ctx)));
+      return controller.transformResponse(found(await service().delete(ctx.params.id, query(ctx), auth(ctx))));
     },
     sanitizeOutput: (data, ctx) => app.contentAPI.sanitize.output(data, uid, { auth: auth(ctx) }),
     sanitizeInput: (data, ctx) => app.contentAPI.sanitize.input(data, uid, { auth: auth(ctx) }),
@@ -81,6 +81,12 @@ export function defaultController(app: App, uid: string, transformer: () => Resp
     },
   };
   return controller;
+}
+
+/** The service's null (no such entry) is the controller's 404, as Strapi's core controller leaves it. */
+function found<T>(entry: T | null | undefined): T {
+  if (entry === null || entry === undefined) throw new NotFoundError();
+  return entry;
 }
 
 function isFindResult(value: unknown): value is FindResult {

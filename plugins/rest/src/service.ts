@@ -5,19 +5,24 @@
  * server code (bootstrap, a custom controller) and is trusted, as in Strapi
  * v4: every type readable, drafts only when it asks for `preview` (the
  * default is `live`). The controller never calls it without the caller.
+ *
+ * As Strapi's core service, an entry that does not exist is `null`, not an
+ * error (app code tests `if (!entry)`); the core controller answers it 404.
  */
 import { allowEverything, type App, type AuthState, type Entity, type FindResult, type RequestParams } from '@tessera/core';
+import { NotFoundError } from '@tessera/errors';
 
 export interface CoreServiceParams extends RequestParams {
   data?: unknown;
 }
 
 export interface CoreService {
-  find(params?: CoreServiceParams, auth?: AuthState): Promise<FindResult | Entity>;
-  findOne(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+  /** A collection's page, or a single type's entry (null when it has none). */
+  find(params?: CoreServiceParams, auth?: AuthState): Promise<FindResult | Entity | null>;
+  findOne(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity | null>;
   create(params: CoreServiceParams, auth?: AuthState): Promise<Entity>;
-  update(id: unknown, params: CoreServiceParams, auth?: AuthState): Promise<Entity>;
-  delete(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity>;
+  update(id: unknown, params: CoreServiceParams, auth?: AuthState): Promise<Entity | null>;
+  delete(id: unknown, params?: CoreServiceParams, auth?: AuthState): Promise<Entity | null>;
   /** Strapi's helper: the params with `publicationState: 'live'` unless they name one (extensions call `this.getFetchParams`). */
   getFetchParams(params?: CoreServiceParams): CoreServiceParams;
 }
@@ -34,11 +39,11 @@ export function defaultService(app: App, uid: string): CoreService {
   return {
     // `return await`: an async function that returns a promise resolves through two more queued jobs.
     async find(params = {}, auth = TRUSTED) {
-      if (single) return await api().findSingle(uid, { auth, params });
+      if (single) return await orNull(api().findSingle(uid, { auth, params }));
       return await api().find(uid, { auth, params });
     },
     async findOne(id, params = {}, auth = TRUSTED) {
-      return await api().findOne(uid, id, { auth, params });
+      return await orNull(api().findOne(uid, id, { auth, params }));
     },
     async create(params, auth = TRUSTED) {
       const { data, query } = split(params);
@@ -47,12 +52,22 @@ export function defaultService(app: App, uid: string): CoreService {
     async update(id, params, auth = TRUSTED) {
       const { data, query } = split(params);
       if (single) return api().upsertSingle(uid, data, { auth, params: query });
-      return api().update(uid, id, data, { auth, params: query });
+      return orNull(api().update(uid, id, data, { auth, params: query }));
     },
     async delete(id, params = {}, auth = TRUSTED) {
-      if (single) return api().deleteSingle(uid, { auth, params });
-      return api().delete(uid, id, { auth, params });
+      if (single) return orNull(api().deleteSingle(uid, { auth, params }));
+      return orNull(api().delete(uid, id, { auth, params }));
     },
     getFetchParams: (params = {}) => ({ publicationState: 'live', ...params }),
   };
+}
+
+/** The operation's entry, or null where it found none to read, change or delete. */
+async function orNull(operation: Promise<Entity>): Promise<Entity | null> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }

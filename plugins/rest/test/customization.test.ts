@@ -60,7 +60,9 @@ export default factories.createCoreController('api::item.item', ({ app }) => ({
     return { count: await app.db.query('api::item.item').count({ query: app.db.query('api::item.item').everything }) };
   },
   async summary(ctx: any) {
+    // The service answers null for a missing entry, as Strapi's: app code tests it.
     const entry = await app.service('api::item.item').findOne(ctx.params.id, {}, ctx.state.auth);
+    if (!entry) return ctx.notFound();
     return { data: { title: entry.title } };
   },
 }));
@@ -71,7 +73,7 @@ import { factories } from '@tessera/plugin-rest';
 export default factories.createCoreService('api::item.item', () => ({
   async findOne(id: unknown, params: any, auth: any) {
     const entry = await super.findOne(id, params, auth);
-    return { ...entry, title: entry.title + '!' };
+    return entry && { ...entry, title: entry.title + '!' };
   },
 }));
 `,
