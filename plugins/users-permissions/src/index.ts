@@ -62,7 +62,8 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     if (!jwt) throw new Error('users-permissions: no JWT secret yet (the plugin has not registered)');
     return jwt;
   };
-  const emailService = () => (email ??= createEmailService(config().email, theApp().log));
+  // The email plugin's service when the app runs it (Strapi's users-permissions mails through it).
+  const emailService = () => (email ??= createEmailService(config().email, theApp().log, theApp().plugin('email')?.service('email')));
   /** Work done after the answer (mail); failures are logged, and destroy waits for it. */
   const background = (work: () => Promise<void>) => {
     const task = work()

@@ -12,7 +12,7 @@ import { CUSTOM_FIELDS, REQUEST_ID, TRANSFORMER } from './cases/plugins';
 import { IMPORT_EXPORT } from './cases/import-export';
 import { SENTRY } from './cases/sentry';
 import { DOCUMENTATION } from './cases/documentation';
-import { EMAIL_DESIGNER_SENDMAIL, PASSWORDLESS_NODEMAILER } from './cases/email';
+import { EMAIL_DESIGNER_SENDMAIL, PASSWORDLESS_NODEMAILER, USERS_PERMISSIONS_MAIL } from './cases/email';
 import { MENUS, NAVIGATION } from './cases/menus-navigation';
 import { COMMENTS, FUZZY_SEARCH, RATINGS } from './cases/search-comments';
 import { CONFIG_SYNC, PUBLISHER, SITEMAP, WEBSITE_BUILDER } from './cases/scheduled';
@@ -206,6 +206,7 @@ export const SUITES: EcosystemSuite[] = [
   SOFT_DELETE,
   WEBSITE_BUILDER,
   PASSWORDLESS_NODEMAILER,
+  USERS_PERMISSIONS_MAIL,
   EMAIL_DESIGNER_SENDMAIL,
   SOCKET_IO,
   EZFORMS,

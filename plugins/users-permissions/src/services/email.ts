@@ -1,11 +1,20 @@
 /**
- * Outgoing email behind one small interface. `log` (the default) writes the
- * message to the app log — enough for development; `smtp` sends it through
- * nodemailer; any object with `send(message)` is a provider too.
+ * Outgoing email behind one small interface. As Strapi's users-permissions
+ * sends every mail through the email plugin, so does this one when the app
+ * runs that plugin (`config/plugins` `email: { config: { provider, … } }`):
+ * forgot-password and confirmation mails go through the app's email provider.
+ * Tessera's own `email` key of this plugin's config still works: `smtp`
+ * (nodemailer) or an object with `send(message)` wins over the email plugin;
+ * `log` (the default) writes the message to the app log when there is no
+ * email plugin — enough for development.
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from '@tessera/core';
+import type { EmailService as EmailPluginService } from '@tessera/plugin-email';
 import type { EmailConfig, EmailProviderLike } from '../config';
+
+/** What this plugin uses of the email plugin's declared contract. */
+export type EmailPluginSender = Pick<EmailPluginService, 'send'>;
 
 export interface MailMessage {
   to: string;
@@ -19,15 +28,16 @@ export interface EmailService {
   close(): void;
 }
 
-export function createEmailService(config: EmailConfig, log: Logger): EmailService {
-  const provider = providerFor(config, log);
+/** `emailPlugin`: the email plugin's service when the app runs that plugin. */
+export function createEmailService(config: EmailConfig, log: Logger, emailPlugin: EmailPluginSender | undefined): EmailService {
+  const provider = providerFor(config, log, emailPlugin);
   return {
     send: (message) => provider.send({ ...message, from: config.from, replyTo: config.replyTo }),
     close: () => (provider as { close?: () => void }).close?.(),
   };
 }
 
-function providerFor(config: EmailConfig, log: Logger): EmailProviderLike & { close?: () => void } {
+function providerFor(config: EmailConfig, log: Logger, emailPlugin: EmailPluginSender | undefined): EmailProviderLike & { close?: () => void } {
   if (typeof config.provider === 'object') return config.provider;
   if (config.provider === 'smtp') {
     const transport = nodemailer.createTransport(config.providerOptions as Parameters<typeof nodemailer.createTransport>[0]);
@@ -36,6 +46,13 @@ function providerFor(config: EmailConfig, log: Logger): EmailProviderLike & { cl
         await transport.sendMail({ from: message.from, replyTo: message.replyTo, to: message.to, subject: message.subject, text: message.text, html: message.html });
       },
       close: () => transport.close(),
+    };
+  }
+  if (emailPlugin) {
+    return {
+      async send(message) {
+        await emailPlugin.send(message);
+      },
     };
   }
   return {

@@ -8,6 +8,9 @@
  * - @strapi/provider-email-sendmail (its `devHost`/`devPort` options send to
  *   the local server instead of the recipient's MX) + strapi-plugin-email-designer:
  *   a stored template is rendered with mustache by app code and mailed.
+ * - @strapi/provider-email-nodemailer alone: users-permissions' own mails (the
+ *   email confirmation, forgot-password) go through the app's email provider,
+ *   as Strapi's users-permissions sends them.
  */
 import { expect } from 'chai';
 import { TestSmtp } from '@tessera/testing';
@@ -123,6 +126,52 @@ export const EMAIL_DESIGNER_SENDMAIL: EcosystemSuite = {
       // The text part, made from the HTML by html-to-text since the template has none.
       expect(mail.text).to.match(/HI GRACE|Hi Grace/).and.match(/\* Lamp: 12\r?\n \* Desk: 90/);
       expect(app.app.plugin('email')!.config('provider')).to.equal('sendmail');
+    },
+  },
+};
+
+/** The confirmation or reset link in a users-permissions mail's text: the word holding `?<parameter>=`. */
+function linkIn(mail: { text: string }, parameter: 'confirmation' | 'code'): string {
+  const link = mail.text.split(/\s/).find((word) => word.startsWith('http') && word.includes(`?${parameter}=`));
+  if (!link) throw new Error(`no ${parameter} link in: ${mail.text}`);
+  return link;
+}
+
+export const USERS_PERMISSIONS_MAIL: EcosystemSuite = {
+  title: "users-permissions' confirmation and forgot-password mails through @strapi/provider-email-nodemailer@4.26.2",
+  packages: { '@strapi/provider-email-nodemailer': '4.26.2', '@strapi/plugin-users-permissions': '4.26.2' },
+  service: startSmtp,
+  files: {
+    ...ARTICLE_APP,
+    // Only the email plugin names a provider: users-permissions has no mail settings of its own here.
+    'config/plugins.js': `module.exports = ({ env }) => ({
+  email: {
+    config: {
+      provider: 'nodemailer',
+      providerOptions: { host: '127.0.0.1', port: env.int('SMTP_PORT'), secure: false, ignoreTLS: true },
+      settings: { defaultFrom: 'cms@example.com' },
+    },
+  },
+  'users-permissions': { config: { advanced: { emailConfirmation: true, resetPasswordUrl: 'https://front.example.com/reset' } } },
+});
+`,
+  },
+  tests: {
+    'the confirmation mail of a registration and the forgot-password mail reach the SMTP server through the provider': async (app) => {
+      const before = mails().mails.length;
+      const registered = await app.post('/api/auth/local/register', { username: 'bob', email: 'bob@example.com', password: 'Passw0rd!' });
+      expect(registered.status, JSON.stringify(registered.body)).to.equal(200);
+      expect(registered.body).to.not.have.property('jwt');
+      const confirmation = await mails().next('bob@example.com', before);
+      expect(confirmation.raw).to.match(/^Subject: Account confirmation$/m);
+      const confirm = await fetch(linkIn(confirmation, 'confirmation').replace(/^https?:\/\/[^/]+/, app.url), { redirect: 'manual' });
+      expect(confirm.status).to.equal(302);
+      const afterConfirm = mails().mails.length;
+      const forgot = await app.post('/api/auth/forgot-password', { email: 'bob@example.com' });
+      expect(forgot.body).to.deep.equal({ ok: true });
+      const reset = await mails().next('bob@example.com', afterConfirm);
+      expect(reset.raw).to.match(/^Subject: Reset password$/m);
+      expect(linkIn(reset, 'code')).to.match(/^https:\/\/front\.example\.com\/reset\?code=/);
     },
   },
 };
