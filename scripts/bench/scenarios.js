@@ -22,10 +22,14 @@
  */
 const { publishedIds } = require('./seed');
 
-const PUBLISHED = publishedIds();
 const PAGE_SIZE = 25;
-const PAGES = Math.ceil(PUBLISHED.length / PAGE_SIZE);
 const CATEGORIES = 10;
+
+/** The published articles requests pick from: the seed's (and the Strapi peer's) drafts every third article. */
+function population(articles) {
+  const published = publishedIds(articles);
+  return { published, pages: Math.ceil(published.length / PAGE_SIZE) };
+}
 
 const MODE = process.env.BENCH_MODE ?? 'varied';
 if (MODE !== 'varied' && MODE !== 'fixed') throw new Error(`BENCH_MODE must be varied or fixed, not "${MODE}"`);
@@ -55,9 +59,9 @@ const below = (rand, n) => Math.floor(rand() * n);
 
 /** How each kind of varying value is drawn: always a whole number, which is what the baseline's matcher accepts. */
 const DRAW = {
-  page: (rand) => 1 + below(rand, PAGES),
+  page: (rand, { pages }) => 1 + below(rand, pages),
   term: (rand) => 10 + below(rand, 990),
-  id: (rand) => PUBLISHED[below(rand, PUBLISHED.length)],
+  id: (rand, { published }) => published[below(rand, published.length)],
   category: (rand) => 1 + below(rand, CATEGORIES),
 };
 
@@ -66,12 +70,12 @@ function getRequest(path) {
 }
 
 /** Fixed mode's get one: cycles through published article ids (drafts would be 404 under `live`). */
-function getOneWalk() {
+function getOneWalk({ published }) {
   let cursor = 0;
   return () => {
     // A stride co-prime with the list length walks every id without a pattern the cache would like.
-    cursor = (cursor + 7919) % PUBLISHED.length;
-    return getRequest(`/api/articles/${PUBLISHED[cursor]}`);
+    cursor = (cursor + 7919) % published.length;
+    return getRequest(`/api/articles/${published[cursor]}`);
   };
 }
 
@@ -184,9 +188,13 @@ function definitions(token) {
   ];
 }
 
-/** The scenarios as this run's mode measures them (`mode`: BENCH_MODE unless given). */
-function scenarios(token, mode = MODE) {
-  return definitions(token).map((scenario) => ({ ...scenario, mode }));
+/**
+ * The scenarios as this run measures them: `mode` BENCH_MODE unless given; `articles` how many the database holds
+ * (10,000, as seeded: the samples are ids and pages of that many; versus-strapi.sh may seed fewer for a quick check).
+ */
+function scenarios(token, { mode = MODE, articles = 10000 } = {}) {
+  const drawn = population(articles);
+  return definitions(token).map((scenario) => ({ ...scenario, mode, population: drawn }));
 }
 
 /** The request of a read scenario for one value (varied), or its fixed request (`value` undefined, fixed mode). */
@@ -199,12 +207,12 @@ function requestOf(scenario, value) {
 function requestsFor(scenario, server) {
   if (!scenario.read) return scenario.nextFor(server);
   if (scenario.mode === 'fixed') {
-    if (scenario.name === 'get-one') return getOneWalk();
+    if (scenario.name === 'get-one') return getOneWalk(scenario.population);
     const request = requestOf(scenario, undefined);
     return () => request;
   }
   const rand = streamFor(scenario.name);
-  return () => requestOf(scenario, DRAW[scenario.vary](rand));
+  return () => requestOf(scenario, DRAW[scenario.vary](rand, scenario.population));
 }
 
 /**
@@ -239,4 +247,4 @@ function routeOf(scenario) {
   };
 }
 
-module.exports = { scenarios, requestsFor, samplesFor, routeOf, mulberry32, MODE, SEED, PAGE_SIZE, PAGES };
+module.exports = { scenarios, requestsFor, samplesFor, routeOf, mulberry32, MODE, SEED, PAGE_SIZE };
