@@ -17,7 +17,7 @@
  * SQL is captured, a second, different one catches a baseline that ignores the varying value, and a paged
  * scenario's page 1 (whose SQL has no OFFSET: captured apart) is checked too.
  *
- * `read: true` marks the scenarios the baseline aim applies to. Create runs last, since it adds published
+ * `read: true` marks the scenarios the baseline aim (report.js) applies to. Create runs last, since it adds published
  * articles that would change the other scenarios' totals.
  */
 const { publishedIds } = require('./seed');

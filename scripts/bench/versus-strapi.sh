@@ -30,7 +30,7 @@ export BENCH_ARTICLES="${ARTICLES:-10000}"
 PGH="${BENCH_PG_HOST:-127.0.0.1}"; PGP="${BENCH_PG_PORT:-5432}"; PGU="${BENCH_PG_USER:-postgres}"; PGW="${BENCH_PG_PASSWORD:-}"
 MYH="${BENCH_MYSQL_HOST:-127.0.0.1}"; MYP="${BENCH_MYSQL_PORT:-3306}"; MYU="${BENCH_MYSQL_USER:-tessera}"; MYW="${BENCH_MYSQL_PASSWORD-tessera}"
 BASE="bench_versus_${SPORT}_base"; RUN="bench_versus_${SPORT}_run"
-psql_() { PGPASSWORD="$PGW" psql -q -h "$PGH" -p "$PGP" -U "$PGU" -d postgres "$@"; }
+psql_() { PGOPTIONS='-c client_min_messages=warning' PGPASSWORD="$PGW" psql -q -h "$PGH" -p "$PGP" -U "$PGU" -d postgres "$@"; }
 mysql_() { MYSQL_PWD="$MYW" mysql -h "$MYH" -P "$MYP" -u "$MYU" "$@"; }
 [ -x "$STRAPI_APP/node_modules/.bin/strapi" ] || { echo "Strapi is not installed: run $PEER/setup.sh first" >&2; exit 1; }
 
