@@ -86,16 +86,16 @@ async function benchDatabase(dialect, list) {
     const plans = new Map();
     const headers = new Map();
     for (const scenario of chosen) {
-      const list = samplesFor(scenario);
-      samples.set(scenario.name, list);
+      const sampled = samplesFor(scenario);
+      samples.set(scenario.name, sampled);
       // A read's SQL is that of its second request: the first after boot may also fill a cache (the public role's
       // permissions, which another connection's write notification may have dropped), SQL no later request runs.
       // A write is sent once (its sample may carry unique values): the capture is its first sample's verification.
-      if (scenario.read) await capture(tessera, scenario, list[0].tessera);
-      list[0].firstCapture = await capture(tessera, scenario, list[0].tessera);
-      plans.set(scenario.name, list[0].firstCapture.queries);
-      headers.set(scenario.name, list[0].firstCapture.headers);
-      const firstPage = scenario.vary === 'page' && list.find((sample, index) => index > 0 && sample.value === 1);
+      if (scenario.read) await capture(tessera, scenario, sampled[0].tessera);
+      sampled[0].firstCapture = await capture(tessera, scenario, sampled[0].tessera);
+      plans.set(scenario.name, sampled[0].firstCapture.queries);
+      headers.set(scenario.name, sampled[0].firstCapture.headers);
+      const firstPage = scenario.vary === 'page' && sampled.find((sample, index) => index > 0 && sample.value === 1);
       if (firstPage) plans.set(`${scenario.name}@1`, (await capture(tessera, scenario, firstPage.tessera)).queries);
     }
 
