@@ -1,14 +1,20 @@
 'use strict';
 /**
- * The baseline's database access, one shape for both dialects:
- * `run(name, index, bindings)` resolves with the rows of statement `index` of
- * scenario `name` (the SQL Tessera ran, verbatim), `close()`.
+ * The baseline's database access, one shape for the three dialects:
+ * `run(name, index, bindings, sql)` resolves with the rows of statement `index`
+ * of plan `name` (the SQL Tessera ran, verbatim; `sql` is that text, or on
+ * MySQL the same statement with as many id placeholders as this request has
+ * ids), `transaction(work)`, `close()`.
  *
  * - SQLite: better-sqlite3 with Tessera's pragmas (WAL, synchronous NORMAL,
  *   foreign keys, mmap), each statement prepared once.
  * - PostgreSQL: a pg pool of Tessera's size, each statement a named prepared
  *   statement (prepared once per connection by the driver, as Tessera does),
  *   `search_path` set to the bench schema.
+ * - MySQL/MariaDB: a mysql2 pool of Tessera's size with Tessera's driver
+ *   options (UTC, decimals and big integers as strings, DATE as text,
+ *   tinyint(1) as booleans, JSON as text) and session (UTC, `||` concatenates,
+ *   READ COMMITTED), statements through `query` as Tessera sends them.
  */
 const Database = require('better-sqlite3');
 const { Pool, types } = require('pg');
@@ -24,6 +30,7 @@ const PG_TYPES = {
 };
 
 function openBaselineDatabase(config, plans) {
+  if (config.dialect === 'mysql') return require('./baseline-mysql').mysqlDatabase(config);
   return config.dialect === 'postgres' ? postgres(config, plans) : sqlite(config, plans);
 }
 
@@ -58,8 +65,8 @@ function sqlite(config, plans) {
     }
     return statement;
   }
-  const run = async (name, index, bindings) => {
-    const inlined = limits.inline({ sql: plans[name][index].sql, bindings });
+  const run = async (name, index, bindings, sql = plans[name][index].sql) => {
+    const inlined = limits.inline({ sql, bindings });
     const statement = prepare(inlined.sql);
     if (statement.reader) return statement.all(...inlined.bindings);
     statement.run(...inlined.bindings);

@@ -3,24 +3,27 @@
  * `npm run bench`: Tessera against a bare baseline on the same data and SQL.
  *
  *   seed → start Tessera (child) → capture its SQL per scenario → start the
- *   baseline (child) with that SQL → per scenario: verify both answer the same,
- *   then measure Tessera and the baseline → report → clean up.
+ *   baseline (child) with that SQL → per scenario: verify both answer the same
+ *   samples, then measure Tessera and the baseline → report → clean up.
  *
- * Options (env): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default
+ * Options (env): BENCH_MODE (varied, the default: every request differs, from
+ * a sequence seeded by BENCH_SEED; or fixed: one URL per scenario; see
+ * scenarios.js), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default
  * 32), BENCH_WARMUP (s, default 1), BENCH_ONLY (comma list of scenario names),
- * BENCH_DATABASES (default sqlite,postgres; PostgreSQL is skipped with a
- * message when unreachable). Each database has its own bare baseline running
- * the same SQL (baseline-database.js: better-sqlite3, or pg with named
- * prepared statements).
+ * BENCH_DATABASES (default sqlite,postgres,mysql; a server that does not
+ * answer is skipped with a message). Each database has its own bare baseline
+ * running the same SQL (baseline-database.js: better-sqlite3, pg with named
+ * prepared statements, or mysql2).
  * Flags: --quick (3 s per scenario), --profile (Tessera and the baseline run
  * under --cpu-prof; profiles land in scripts/bench/profiles/, the baseline's
  * as baseline.cpuprofile; see profile.js).
  */
 const path = require('node:path');
 const fs = require('node:fs');
-const { seed, dropDatabase, postgresReachable, POSTGRES } = require('./seed');
+const { seed } = require('./seed');
+const { dropDatabase, reachable, serverAddress, POSTGRES, MYSQL } = require('./database-servers');
 const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
-const { scenarios, requestsFor, sampleFor } = require('./scenarios');
+const { scenarios, requestsFor, samplesFor, routeOf, MODE } = require('./scenarios');
 const { verifySame } = require('./verify');
 const { measure } = require('./load');
 const { report } = require('./report');
@@ -33,7 +36,10 @@ const settings = {
   duration: Number(process.env.BENCH_DURATION ?? (args.has('--quick') ? 3 : 10)),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
   warmup: Number(process.env.BENCH_WARMUP ?? 1),
+  mode: MODE,
+  seed: require('./scenarios').SEED,
 };
+const DATABASE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MySQL/MariaDB' };
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
 const PROFILE_DIR = path.join(__dirname, 'profiles');
 
@@ -42,11 +48,13 @@ async function main() {
   const started = Date.now();
   const list = scenarios('').filter((scenario) => !only || only.has(scenario.name));
   if (list.length === 0) throw new Error(`BENCH_ONLY matches no scenario`);
-  let databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-  if (databases.includes('postgres') && !(await postgresReachable())) {
-    console.warn(`PostgreSQL is not reachable at ${POSTGRES.host}:${POSTGRES.port}: measuring SQLite only`);
-    databases = databases.filter((name) => name !== 'postgres');
+  const databases = [];
+  for (const dialect of (process.env.BENCH_DATABASES ?? 'sqlite,postgres,mysql').split(',')) {
+    if (!DATABASE_NAMES[dialect]) throw new Error(`BENCH_DATABASES: unknown database "${dialect}" (sqlite, postgres, mysql)`);
+    if (dialect === 'sqlite' || (await reachable(dialect))) databases.push(dialect);
+    else console.warn(`${DATABASE_NAMES[dialect]} is not reachable at ${serverAddress(dialect)}: not measured`);
   }
+  console.log(`mode: ${MODE}${MODE === 'varied' ? ` (every request differs; BENCH_SEED ${settings.seed})` : ' (one URL per scenario: identical concurrent requests)'}`);
   const results = [];
   for (const dialect of databases) results.push({ dialect, ...(await benchDatabase(dialect, list)) });
   report(results, settings);
@@ -57,7 +65,7 @@ async function main() {
 
 /** Seeds one database, starts Tessera and the baseline on it, and measures every scenario. */
 async function benchDatabase(dialect, list) {
-  console.log(`\n== ${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}: seeding 10,000 articles…`);
+  console.log(`\n== ${DATABASE_NAMES[dialect]}: seeding 10,000 articles…`);
   const seeded = await seed({ dialect });
   registerFolder(seeded.dir);
   try {
@@ -73,25 +81,31 @@ async function benchDatabase(dialect, list) {
       env: { BENCH_APP: JSON.stringify({ dir: seeded.dir, config: seeded.config }) },
     });
 
-    // Tessera's SQL per scenario, from one sample request each.
+    // Tessera's SQL per scenario, from its first sample request; a paged scenario's first page apart (no OFFSET).
     const samples = new Map();
-    const captured = new Map();
+    const plans = new Map();
+    const headers = new Map();
     for (const scenario of chosen) {
-      const sample = { tessera: sampleFor(scenario, 'tessera'), baseline: sampleFor(scenario, 'baseline') };
-      samples.set(scenario.name, sample);
+      const sampled = samplesFor(scenario);
+      samples.set(scenario.name, sampled);
       // A read's SQL is that of its second request: the first after boot may also fill a cache (the public role's
       // permissions, which another connection's write notification may have dropped), SQL no later request runs.
-      // A write is sent once (its sample may carry unique values).
-      if (scenario.read) await tessera.request({ type: 'capture', request: sample.tessera });
-      const result = await tessera.request({ type: 'capture', request: sample.tessera });
-      if (result.error) throw new Error(`scenario "${scenario.name}": Tessera failed: ${result.error}`);
-      captured.set(scenario.name, result);
+      // A write is sent once (its sample may carry unique values): the capture is its first sample's verification.
+      if (scenario.read) await capture(tessera, scenario, sampled[0].tessera);
+      sampled[0].firstCapture = await capture(tessera, scenario, sampled[0].tessera);
+      plans.set(scenario.name, sampled[0].firstCapture.queries);
+      headers.set(scenario.name, sampled[0].firstCapture.headers);
+      const firstPage = scenario.vary === 'page' && sampled.find((sample, index) => index > 0 && sample.value === 1);
+      if (firstPage) plans.set(`${scenario.name}@1`, (await capture(tessera, scenario, firstPage.tessera)).queries);
     }
 
+    const poolMax = seeded.config.database.connection.pool?.max;
     const database =
       dialect === 'postgres'
-        ? { dialect, connection: { ...POSTGRES, schema: seeded.database.schema }, poolMax: seeded.config.database.connection.pool.max }
-        : { dialect, file: seeded.dbFile };
+        ? { dialect, connection: { ...POSTGRES, schema: seeded.database.schema }, poolMax }
+        : dialect === 'mysql'
+          ? { dialect, connection: { ...MYSQL, database: seeded.database.schema }, poolMax }
+          : { dialect, file: seeded.dbFile };
     const baseline = await startChild(path.join(__dirname, 'baseline-server.js'), {
       name: 'baseline',
       execArgv: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-name=baseline.cpuprofile'] : [],
@@ -99,10 +113,10 @@ async function benchDatabase(dialect, list) {
         BENCH_BASELINE: JSON.stringify({
           database,
           salt: seeded.config.admin.apiToken.salt,
-          plans: Object.fromEntries([...captured].map(([name, result]) => [name, result.queries])),
-          urls: Object.fromEntries(chosen.filter((s) => s.path).map((s) => [s.name, s.path])),
+          plans: Object.fromEntries(plans),
+          routes: Object.fromEntries(chosen.filter((scenario) => scenario.read).map((scenario) => [scenario.name, routeOf(scenario)])),
           // The same headers as Tessera's answer to each scenario (verify.js compares them).
-          headers: Object.fromEntries([...captured].map(([name, result]) => [name, result.headers])),
+          headers: Object.fromEntries(headers),
         }),
       },
     });
@@ -111,7 +125,7 @@ async function benchDatabase(dialect, list) {
     const notes = [];
     for (const scenario of chosen) {
       try {
-        rows.push(await runScenario(scenario, tessera, baseline, samples.get(scenario.name), captured.get(scenario.name), notes));
+        rows.push(await runScenario(scenario, tessera, baseline, samples.get(scenario.name), notes));
       } catch (error) {
         // Loud, but the other scenarios still run: the table shows which one failed and the exit code is 1.
         console.error(`\n✗ ${error.message}\n`);
@@ -126,14 +140,33 @@ async function benchDatabase(dialect, list) {
   }
 }
 
-/** Verifies one scenario, then measures Tessera and the baseline on it. */
-async function runScenario(scenario, tessera, baseline, sample, firstCapture, notes) {
-  // Reads are captured again now: an earlier create sample may have changed totals since.
-  const tesseraResult = scenario.read ? await tessera.request({ type: 'capture', request: sample.tessera }) : firstCapture;
-  const baselineResult = await baseline.request({ type: 'capture', request: sample.baseline });
-  const check = verifySame(scenario, tesseraResult, baselineResult, sample);
-  const queries = tesseraResult.queries.length;
-  console.log(`${scenario.title}: same answer (${check.bytes} bytes${check.identicalBytes ? ', byte-identical' : ''}), ${queries} SQL statements`);
+/** Tessera's answer to `request` and the SQL it ran; throws when Tessera failed. */
+async function capture(tessera, scenario, request) {
+  const result = await tessera.request({ type: 'capture', request });
+  if (result.error) throw new Error(`scenario "${scenario.name}": Tessera failed: ${result.error}`);
+  return result;
+}
+
+/**
+ * Verifies one scenario on each of its samples (different values: a baseline that ignored the value would answer
+ * one of them wrongly), then measures Tessera and the baseline on it.
+ */
+async function runScenario(scenario, tessera, baseline, samples, notes) {
+  let check;
+  let queries;
+  for (const [index, sample] of samples.entries()) {
+    // Reads are captured again now: an earlier create sample may have changed totals since. A create's first
+    // sample was sent once already, to capture its SQL.
+    const tesseraResult = scenario.read || index > 0 ? await tessera.request({ type: 'capture', request: sample.tessera }) : sample.firstCapture;
+    const baselineResult = await baseline.request({ type: 'capture', request: sample.baseline });
+    check = verifySame(scenario, tesseraResult, baselineResult, sample, sample.value);
+    queries ??= tesseraResult.queries.length;
+  }
+  const values = samples.map((sample) => sample.value).filter((value) => value !== undefined);
+  console.log(
+    `${scenario.title}: same answers to ${samples.length} sample${samples.length > 1 ? 's' : ''}${values.length ? ` (${values.join(', ')})` : ''}` +
+      ` (${check.bytes} bytes${check.identicalBytes ? ', byte-identical' : ''}), ${queries} SQL statements`,
+  );
 
   const tesseraLoad = await measure(tessera, requestsFor(scenario, 'tessera'), settings);
   const baselineLoad = await measure(baseline, requestsFor(scenario, 'baseline'), settings);
@@ -141,7 +174,7 @@ async function runScenario(scenario, tessera, baseline, sample, firstCapture, no
   console.log(
     `  Tessera ${Math.round(tesseraLoad.rps)} req/s${cpu(tesseraLoad)}, baseline ${Math.round(baselineLoad.rps)} req/s${cpu(baselineLoad)} → ${(tesseraLoad.rps / baselineLoad.rps).toFixed(2)}`,
   );
-  const request = scenario.path ?? `${sample.tessera.method} ${sample.tessera.path}`;
+  const request = !scenario.read ? 'POST /api/articles' : scenario.graphql ? `POST /graphql ${scenario.mode === 'varied' ? scenario.template : 'first page'}` : scenario.mode === 'varied' || !scenario.fixedPath ? scenario.template : scenario.fixedPath;
   notes.push(`- ${scenario.name}: \`${request}\` — ${queries} statements, ${check.bytes} bytes`);
   return { scenario, tessera: tesseraLoad, baseline: baselineLoad };
 }

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Seed: a fresh copy of apps/example in a temp folder with its own SQLite
- * database (or its own PostgreSQL schema), filled with a realistic blog of
+ * database (or its own PostgreSQL schema or MySQL database), filled with a realistic blog of
  * any size.
  *
  * The schema comes from Tessera itself (the app is loaded once so schema sync
@@ -18,6 +18,7 @@ const path = require('node:path');
 const Database = require('better-sqlite3');
 const { App } = require('@tessera/core');
 const restPlugin = require('@tessera/plugin-rest').default;
+const { POSTGRES, withPostgres, withMysql, reachable, createServerDatabase, dropDatabase, connectionConfig } = require('./database-servers');
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const EXAMPLE_APP = path.join(REPO_ROOT, 'apps/example');
@@ -41,24 +42,12 @@ function random(seed) {
 
 /** Config every process of the run shares (the child apps must match the seeding app). */
 function appConfig(database) {
-  const connection =
-    database.dialect === 'postgres'
-      ? { client: 'postgres', connection: { ...POSTGRES, schema: database.schema }, pool: { min: 0, max: 10 } }
-      : { client: 'sqlite', connection: { filename: database.file } };
   return {
-    database: { connection },
+    database: { connection: connectionConfig(database) },
     server: { host: '127.0.0.1', port: 0, logger: { level: 'silent' } },
     admin: { apiToken: { salt: 'bench-salt' } },
   };
 }
-
-const POSTGRES = {
-  host: process.env.BENCH_PG_HOST || '127.0.0.1',
-  port: Number(process.env.BENCH_PG_PORT || 5432),
-  database: process.env.BENCH_PG_DATABASE || 'test',
-  user: process.env.BENCH_PG_USER || 'postgres',
-  password: process.env.BENCH_PG_PASSWORD || '',
-};
 
 /**
  * The search and index options a large table wants (README: Search and index
@@ -79,9 +68,8 @@ async function prepareApp({ dialect, indexes }) {
   for (const part of ['config', 'src']) fs.cpSync(path.join(EXAMPLE_APP, part), path.join(dir, part), { recursive: true });
   if (indexes) addIndexOptions(dir);
   let database;
-  if (dialect === 'postgres') {
-    database = { dialect, schema: `bench_${process.pid}_${Date.now()}` };
-    await withPostgres((client) => client.query(`CREATE SCHEMA "${database.schema}"`));
+  if (dialect === 'postgres' || dialect === 'mysql') {
+    database = await createServerDatabase(dialect);
   } else {
     database = { dialect, file: path.join(dir, '.tmp', 'data.db') };
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -95,22 +83,6 @@ async function prepareApp({ dialect, indexes }) {
   } finally {
     await app.destroy();
   }
-}
-
-async function withPostgres(work) {
-  const { Client } = require('pg');
-  const client = new Client(POSTGRES);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Drops a Postgres bench schema (no-op for SQLite: its file goes with the temp folder). */
-async function dropDatabase(database) {
-  if (database.dialect === 'postgres') await withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${database.schema}" CASCADE`));
 }
 
 function sentence(rand, words) {
@@ -220,34 +192,42 @@ function insertSqlite(dbFile, articles) {
   db.close();
 }
 
-/** Inserts the blog into a Postgres schema: multi-row INSERTs, one transaction, then the id sequences. */
+/**
+ * Inserts the blog into a server database with multi-row INSERTs in one transaction, as many rows per INSERT as the
+ * 65,535 bind parameters of PostgreSQL and MySQL allow (fewer round trips). `client` is
+ * `{ query(sql, values), quote(name), placeholder(n) }`.
+ */
+async function insertBatched(client, articles) {
+  const batches = new Map();
+  const flush = async (table) => {
+    const rows = batches.get(table);
+    if (!rows || rows.length === 0) return;
+    const columns = Object.keys(rows[0]);
+    const values = [];
+    const tuples = rows.map((row) => `(${columns.map((column) => {
+      const value = row[column];
+      values.push(value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value);
+      return client.placeholder(values.length);
+    }).join(', ')})`);
+    await client.query(`INSERT INTO ${client.quote(table)} (${columns.map(client.quote).join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    batches.set(table, []);
+  };
+  for (const [table, row] of blogRows(articles)) {
+    if (!batches.has(table)) batches.set(table, []);
+    batches.get(table).push(row);
+    // Flush every table, in first-seen order, so referenced rows always land before their links (FKs).
+    if (batches.get(table).length * Object.keys(row).length >= 60000) for (const name of batches.keys()) await flush(name);
+    if (table === 'articles' && (row.id % 10000 === 0 || row.id === articles)) progress(row.id, articles);
+  }
+  for (const table of batches.keys()) await flush(table);
+}
+
+/** The blog in a Postgres schema, then the id sequences and the statistics. */
 async function insertPostgres(schema, articles) {
   await withPostgres(async (client) => {
     await client.query(`SET search_path TO "${schema}"`);
     await client.query('BEGIN');
-    const batches = new Map();
-    const flush = async (table) => {
-      const rows = batches.get(table);
-      if (!rows || rows.length === 0) return;
-      const columns = Object.keys(rows[0]);
-      const values = [];
-      const tuples = rows.map((row) => `(${columns.map((column) => {
-        const value = row[column];
-        values.push(value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value);
-        return `$${values.length}`;
-      }).join(', ')})`);
-      await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${tuples.join(', ')}`, values);
-      batches.set(table, []);
-    };
-    for (const [table, row] of blogRows(articles)) {
-      if (!batches.has(table)) batches.set(table, []);
-      batches.get(table).push(row);
-      // Flush every table, in first-seen order, so referenced rows always land before their links (FKs).
-      // As many rows per INSERT as Postgres's 65,535 bind parameters allow: fewer round trips.
-      if (batches.get(table).length * Object.keys(row).length >= 60000) for (const name of batches.keys()) await flush(name);
-      if (table === 'articles' && (row.id % 10000 === 0 || row.id === articles)) progress(row.id, articles);
-    }
-    for (const table of batches.keys()) await flush(table);
+    await insertBatched({ query: (sql, values) => client.query(sql, values), quote: (name) => `"${name}"`, placeholder: (n) => `$${n}` }, articles);
     for (const table of ['categories', 'tags', 'writers', 'articles', 'components_shared_seos']) {
       await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`);
     }
@@ -258,14 +238,28 @@ async function insertPostgres(schema, articles) {
   });
 }
 
+/** The blog in a MySQL/MariaDB database (datetimes in UTC, as Tessera and Strapi store them), then the statistics. */
+async function insertMysql(database, articles) {
+  await withMysql(async (client) => {
+    await client.query("SET time_zone = '+00:00'");
+    await client.beginTransaction();
+    // AUTO_INCREMENT moves past the ids written, so later creates get the next ones (no sequence to set).
+    await insertBatched({ query: (sql, values) => client.query(sql, values), quote: (name) => `\`${name}\``, placeholder: () => '?' }, articles);
+    await client.commit();
+    const [tables] = await client.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
+    await client.query(`ANALYZE TABLE ${tables.map((table) => `\`${table.name}\``).join(', ')}`);
+  }, database);
+}
+
 /**
  * A seeded app folder: `{ dir, database, dbFile, config, token }`.
- * Options: `articles` (default 10,000), `dialect` ('sqlite' | 'postgres'),
+ * Options: `articles` (default 10,000), `dialect` ('sqlite' | 'postgres' | 'mysql'),
  * `indexes` (declare the search and index options on articles).
  */
 async function seed({ articles = COUNTS.articles, dialect = 'sqlite', indexes = false } = {}) {
   const prepared = await prepareApp({ dialect, indexes });
   if (dialect === 'postgres') await insertPostgres(prepared.database.schema, articles);
+  else if (dialect === 'mysql') await insertMysql(prepared.database.schema, articles);
   else insertSqlite(prepared.dbFile, articles);
   return prepared;
 }
@@ -277,18 +271,9 @@ function publishedIds(articles = COUNTS.articles) {
   return ids;
 }
 
-/** Whether the bench's PostgreSQL answers (the bench then measures it beside SQLite). */
-async function postgresReachable() {
-  const { Client } = require('pg');
-  const client = new Client({ ...POSTGRES, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+/** Whether the bench's PostgreSQL answers (kept for scale.js). */
+function postgresReachable() {
+  return reachable('postgres');
 }
 
 module.exports = { seed, dropDatabase, appConfig, publishedIds, postgresReachable, COUNTS, POSTGRES };

@@ -1,10 +1,13 @@
 'use strict';
 /**
- * Before anything is measured, both servers must answer the scenario's sample
- * request with status 200, the same body and the same response headers (all
- * but date, length and connection ones), having run the same SQL with the
+ * Before anything is measured, both servers must answer each of the scenario's
+ * sample requests with status 200, the same body and the same response headers
+ * (all but date, length and connection ones), having run the same SQL with the
  * same bindings. Any difference throws: a fast baseline that answers
- * something else would make the ratio meaningless.
+ * something else would make the ratio meaningless. The samples of a varied
+ * scenario differ in the value it varies (index.js checks each): the SQL is
+ * captured from the first, so a baseline that replayed the first's bindings,
+ * or answered the same page whatever the URL, fails on the second.
  *
  * Values that legitimately differ between the two answers of a create (the
  * new id, the timestamps, the title/slug each server was sent) are replaced
@@ -14,6 +17,7 @@ const assert = require('node:assert');
 
 const NOW_LIKE = (value) => typeof value === 'number' && value > 1e12; // epoch ms bindings
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const MYSQL_DATETIME_LIKE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/; // MySQL datetime bindings
 
 /** Placeholders for the values a create may differ in. */
 function normalizer(sample, createdId) {
@@ -27,7 +31,7 @@ function normalizer(sample, createdId) {
       return out;
     }
     if (sent.has(value)) return sent.get(value);
-    if (NOW_LIKE(value) || (typeof value === 'string' && ISO_LIKE.test(value))) return '<now>';
+    if (NOW_LIKE(value) || (typeof value === 'string' && (ISO_LIKE.test(value) || MYSQL_DATETIME_LIKE.test(value)))) return '<now>';
     if (value === createdId) return '<id>';
     return value;
   };
@@ -36,10 +40,10 @@ function normalizer(sample, createdId) {
 
 /**
  * Compares two captures `{ status, body, queries }` of `scenario`.
- * `samples` holds the request each server was sent.
+ * `samples` holds the request each server was sent; `value` the number it varies in (for messages).
  */
-function verifySame(scenario, tessera, baseline, samples) {
-  const where = `scenario "${scenario.name}"`;
+function verifySame(scenario, tessera, baseline, samples, value) {
+  const where = `scenario "${scenario.name}"${value === undefined ? '' : ` (sample ${value})`}`;
   for (const [server, result] of [['tessera', tessera], ['baseline', baseline]]) {
     if (result.error) throw new Error(`${where}: ${server} failed: ${result.error}`);
     if (result.status !== 200) throw new Error(`${where}: ${server} answered ${result.status}: ${result.body.slice(0, 500)}`);

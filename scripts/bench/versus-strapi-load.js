@@ -1,7 +1,9 @@
 'use strict';
 /**
- * The load of scripts/bench/versus-strapi.sh: the issue-24 scenarios (scenarios.js) against one server, a line
- * each (`name req/s`), 32 connections, 1 s warm-up then DUR (10) s. Create runs last: it adds articles.
+ * The load of scripts/bench/versus-strapi.sh: the scenarios of scenarios.js against one server, a line each
+ * (`name req/s`), BENCH_CONNECTIONS (32) connections, 1 s warm-up then DUR (10) s. Create runs last: it adds
+ * articles. BENCH_MODE varied (default) or fixed, BENCH_SEED as for `npm run bench`: in varied mode both servers
+ * get the same sequence of requests. BENCH_ARTICLES: how many articles the database holds (10,000).
  *   node versus-strapi-load.js <url> <token> [scenario,…]
  *   node versus-strapi-load.js --compare <strapi.txt> <tessera.txt>     the table, with Tessera ÷ Strapi
  */
@@ -9,17 +11,19 @@ const fs = require('node:fs');
 const { scenarios, requestsFor } = require('./scenarios');
 const { run } = require('./load');
 
-const PICKED = ['list', 'list-search', 'get-one', 'populate-star', 'graphql-list', 'create'];
+const PICKED = ['list', 'list-search', 'get-one', 'populate-star', 'graphql-list', 'slug-populate', 'create'];
 const DURATION = Number(process.env.DUR || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
+const ARTICLES = Number(process.env.BENCH_ARTICLES || 10000);
 
 async function measure(url, token, only) {
   const wanted = only ? only.split(',') : PICKED;
-  for (const scenario of scenarios(token).filter((item) => PICKED.includes(item.name) && wanted.includes(item.name))) {
-    // The peer's seed drafts every third article, as the bench's does: get one walks the same published ids.
+  for (const scenario of scenarios(token, { articles: ARTICLES }).filter((item) => PICKED.includes(item.name) && wanted.includes(item.name))) {
+    // The peer's seed drafts every third article and names slugs article-N, as the bench's does: the same ids and slugs.
     const next = requestsFor(scenario, `versus-${Date.now()}`);
-    await run(url, next, { connections: 32, duration: 1 });
+    await run(url, next, { connections: CONNECTIONS, duration: 1 });
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const result = await run(url, next, { connections: 32, duration: DURATION });
+    const result = await run(url, next, { connections: CONNECTIONS, duration: DURATION });
     const failed = result.non2xx + result.errors;
     console.log(`${scenario.name} ${Math.round(result.requests.average)}${failed ? ` (${failed} failed)` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 1500));

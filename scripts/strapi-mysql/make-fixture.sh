@@ -19,24 +19,7 @@ PORT="${PORT:-1391}"
 
 bash "$PEER/setup.sh"
 (cd "$APP_DIR" && npm install --no-save --no-audit --no-fund mysql2@3)
-node - "$APP_DIR/config/database.js" <<'JS'
-const fs = require('fs');
-const file = process.argv[2];
-const text = fs.readFileSync(file, 'utf8');
-if (!text.includes('mysql2:')) {
-  fs.writeFileSync(file, text.replace('    sqlite: {', `    mysql2: {
-      connection: {
-        host: env('DATABASE_HOST', '127.0.0.1'),
-        port: env.int('DATABASE_PORT', 3306),
-        database: env('DATABASE_NAME', 'strapi'),
-        user: env('DATABASE_USERNAME', 'tessera'),
-        password: env('DATABASE_PASSWORD', 'tessera'),
-      },
-      pool: { min: 0, max: 10 },
-    },
-    sqlite: {`));
-}
-JS
+node "$ROOT/scripts/strapi-mysql/add-mysql-connection.js" "$APP_DIR/config/database.js"
 mysql -e "DROP DATABASE IF EXISTS \`$DB\`; CREATE DATABASE \`$DB\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci"
 DATABASE_CLIENT=mysql2 DATABASE_NAME="$DB" PORT="$PORT" bash "$PEER/start.sh"
 PORT="$PORT" bash "$PEER/stop.sh"
