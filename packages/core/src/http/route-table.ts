@@ -43,7 +43,7 @@ export interface RouteRow {
   namespace: string;
   /** The router's registry key, for error messages. */
   routerKey: string;
-  /** `api::article.article.find`; for an inline function handler, `<namespace>.<method>:<path>`. */
+  /** `api::article.article.find`; for an inline function handler, `<namespace>.<method>:<path>` (a name only: it requires nothing). */
   action: string;
   /** `'<controller>.<action>'`, `(function)` or `(functions)` (a handler list). */
   handler: string;
@@ -98,11 +98,21 @@ function joinRoutePath(prefix: string, path: string): string {
   return path === '/' && prefix !== '' ? prefix : `${prefix}${path}`;
 }
 
+/**
+ * The controller and action a handler string names: `article.find` in `api::article` is `api::article.article`'s
+ * `find`; a qualified `plugin::p.c.a` names its own controller. The one rule for mounting a route and for its action.
+ */
+export function handlerTarget(namespace: string, handler: string): { controllerUid: string; actionName: string } {
+  const parts = handler.split('.');
+  const actionName = parts.pop()!;
+  const controllerUid = handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
+  return { controllerUid, actionName };
+}
+
+/** What roles and tokens grant for a route: `<controller uid>.<action>`; a function handler's is its method and path (shown, never required). */
 function actionOf(namespace: string, route: RouteConfig): string {
   if (typeof route.handler !== 'string') return `${namespace}.${route.method.toLowerCase()}:${route.path}`;
-  const parts = route.handler.split('.');
-  const actionName = parts.pop()!;
-  const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
+  const { controllerUid, actionName } = handlerTarget(namespace, route.handler);
   return `${controllerUid}.${actionName}`;
 }
 

@@ -14,7 +14,7 @@ import type { App } from '../app-type';
 import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
 import { authorize, policyAdmits, requireCaller } from '../auth/authorize';
 import { findReferenced, namedReference } from '../registries/references';
-import { routerRows, type RouteRow } from './route-table';
+import { handlerTarget, routerRows, type RouteRow } from './route-table';
 
 export { restPrefix } from './route-table';
 
@@ -66,9 +66,7 @@ const nothingAfter = async (): Promise<void> => undefined;
 function resolveHandler(app: App, namespace: string, route: RouteConfig, routerKey: string): RouteHandler {
   if (typeof route.handler === 'function') return route.handler;
   if (Array.isArray(route.handler)) return handlerList(route, routerKey);
-  const parts = route.handler.split('.');
-  const actionName = parts.pop()!;
-  const controllerUid = route.handler.includes('::') ? parts.join('.') : `${namespace}.${parts.join('.')}`;
+  const { controllerUid, actionName } = handlerTarget(namespace, route.handler);
   const controller = app.controller(controllerUid) as Record<string, unknown> | undefined;
   const method = controller?.[actionName];
   if (typeof method !== 'function') {
