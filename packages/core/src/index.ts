@@ -22,7 +22,7 @@ export type { PluginServices, DeclaredService, DeclaredServiceName, ServiceLooku
 export { ContentApi, parseId, type ContentApiConfig, type FindResult, type OperationContext, type RequestParams } from './content/content-api';
 export type { PaginationMeta } from './content/pagination';
 export { ActionSet, allowEverything, readOnly } from './auth/abilities';
-export { authorize, policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './auth/authorize';
+export { authorize, may, policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './auth/authorize';
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';

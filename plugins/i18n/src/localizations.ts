@@ -6,7 +6,7 @@
  * written by localization-groups.ts; what every other write keeps true is
  * localized-writes.ts.
  */
-import { parseId, type App, type AuthState, type Entity } from '@tessera/core';
+import { may, parseId, type App, type AuthState, type Entity } from '@tessera/core';
 import { ApplicationError, NotFoundError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
 import { isRecord, LocalizationGroups } from './localization-groups';
@@ -39,7 +39,7 @@ export function localizationsService({ strapi }: { strapi: App }) {
       const locale = input[LOCALE_ATTRIBUTE];
       if (locale === undefined || locale === null) throw new ApplicationError('locale is missing');
       if (!(await locales().findByCode(locale))) throw new ApplicationError('locale is invalid');
-      const answer = params ?? (auth.ability.can(`${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
+      const answer = params ?? (may(auth, `${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
       const createdId = await strapi.db.transaction(async () => {
         await strapi.db.lock([`i18n:localizations:${uid}`]);
         const source = sourceId ?? (await groups.singleTypeEntries(uid))[0]?.id;

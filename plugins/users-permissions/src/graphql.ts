@@ -15,6 +15,7 @@
  */
 import type Koa from 'koa';
 import type { App, Entity } from '@tessera/core';
+import { signedInUserId } from './strategy';
 import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import type { GraphQLContext } from '@tessera/plugin-graphql';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
@@ -97,7 +98,7 @@ export function registerGraphql(app: App, deps: GraphqlDependencies): void {
       // No user behind an API token: REST's `me` answers Strapi's 401; GraphQL's keeps its FORBIDDEN
       // (Strapi 4.26.2 throws a bare Error there, "Authentication requested", as INTERNAL_SERVER_ERROR).
       me: (_parent, _args, context) => {
-        if (context.state.auth.strategy.name !== 'users-permissions') throw new ForbiddenError();
+        if (signedInUserId(context.state.auth) === undefined) throw new ForbiddenError();
         return deps.auth().me(context.state.auth);
       },
     },

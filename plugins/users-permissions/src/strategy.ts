@@ -15,6 +15,16 @@ import type { UserService } from './services/user';
 
 export const STRATEGY_NAME = 'users-permissions';
 
+/**
+ * The id of the user signed in with this plugin's JWT, or undefined when no user of ours is behind the request
+ * (an API token, the public caller, another plugin's strategy). The one test `me`, change-password and GraphQL's
+ * `me` make.
+ */
+export function signedInUserId(auth: AuthState): number | undefined {
+  const id = auth.credentials?.id;
+  return auth.strategy.name === STRATEGY_NAME && typeof id === 'number' ? id : undefined;
+}
+
 export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => boolean }): AuthStrategy {
   const strategy: AuthStrategy = {
     name: STRATEGY_NAME,

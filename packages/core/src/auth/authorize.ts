@@ -59,6 +59,14 @@ export function scopeList(scope: unknown): readonly string[] | undefined {
 }
 
 /**
+ * The decision for one action, as a yes or no: what an operation asks before it reads through another type, shows
+ * drafts, or lets a write touch an entry (populate targets, preview, upload's attach, i18n's localizations).
+ */
+export function may(auth: AuthState, action: string): boolean {
+  return refusalOf(auth, { scope: [action] }) === undefined;
+}
+
+/**
  * The decision as REST answers it (Strapi's route chain): no caller is
  * "Missing or invalid credentials", a refusal of the one there is
  * `ctx.unauthorized()` / `ctx.forbidden()`: "Unauthorized" or "Forbidden".

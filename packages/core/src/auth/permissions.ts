@@ -11,6 +11,7 @@
  */
 import type { Ability, AuthState, PermissionProvider } from '../types';
 import { ActionSet, rolesFromConfig } from './abilities';
+import { may } from './authorize';
 
 export class ConfigPermissions implements PermissionProvider {
   readonly name = 'config';
@@ -49,5 +50,5 @@ export class Permissions {
 /** May this caller read entries of `uid` through another type? Never the kernel's own tables (admin::, strapi:: — the core store). */
 export function canReadType(auth: AuthState, uid: string): boolean {
   if (uid.startsWith('admin::') || uid.startsWith('strapi::')) return false;
-  return auth.ability.can(`${uid}.find`);
+  return may(auth, `${uid}.find`);
 }

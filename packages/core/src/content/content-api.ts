@@ -11,6 +11,7 @@ import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tesser
 import { EntryBudget, FILE_UID, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
 import type { AuthState } from '../types';
 import { canReadType } from '../auth/permissions';
+import { may } from '../auth/authorize';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { PlanCache } from './plan-cache';
@@ -298,7 +299,7 @@ export class ContentApi {
 
   private mayPreview(uid: string, auth: AuthState): boolean {
     if (this.config.publicPreview) return true;
-    return auth.strategy.name !== 'public' && auth.ability.can(`${uid}.find`);
+    return auth.strategy.name !== 'public' && may(auth, `${uid}.find`);
   }
 
   private knownParams(params: RequestParams = {}): RequestParams {

@@ -7,6 +7,7 @@
  * their work happens after the answer so timing tells nothing either).
  */
 import type { App, AuthState, Entity } from '@tessera/core';
+import { signedInUserId } from '../strategy';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ValidationError } from '@tessera/errors';
 import type { UsersPermissionsConfig } from '../config';
@@ -117,9 +118,9 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     me: (auth, params) => deps.users().me(auth, params),
 
     async changePassword(auth, body) {
-      const id = auth.credentials?.id;
+      const id = signedInUserId(auth);
       // Strapi 4.26.2 (controllers/auth.js): no user behind the request (an API token) is this 400, before the body is read.
-      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new ApplicationError('You must be authenticated to reset your password');
+      if (id === undefined) throw new ApplicationError('You must be authenticated to reset your password');
       const { currentPassword, password } = validateBody(body, CHANGE_PASSWORD_BODY);
       const user = await deps.users().findForAuth({ id });
       if (!user || !(await verifyPassword(currentPassword, user.password))) throw new ValidationError('The provided current password is invalid');

@@ -5,7 +5,8 @@
  * filters reach only types the caller may `find`). Transport-free, so the
  * GraphQL plugin calls the same functions as the REST controllers.
  */
-import type { App, AuthState, Entity, RequestParams } from '@tessera/core';
+import { may, type App, type AuthState, type Entity, type RequestParams } from '@tessera/core';
+import { signedInUserId } from '../strategy';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ForbiddenError, UnauthorizedError, ValidationError } from '@tessera/errors';
 import { PRIVILEGED_FIELDS } from '../config';
@@ -106,9 +107,9 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
     findOne: (auth, id, params = {}) => app.contentApi.findOne(USER_UID, id, { auth, params }),
 
     async me(auth, params = {}) {
-      const id = auth.credentials?.id;
+      const id = signedInUserId(auth);
       // Strapi 4.26.2's `ctx.unauthorized()` when no user is behind the request (an API token).
-      if (auth.strategy.name !== 'users-permissions' || typeof id !== 'number') throw new UnauthorizedError('Unauthorized');
+      if (id === undefined) throw new UnauthorizedError('Unauthorized');
       return app.contentApi.findOne(USER_UID, id, { auth, params });
     },
 
@@ -195,7 +196,7 @@ function writableValues(auth: AuthState, body: unknown, mode: 'create' | 'update
   const values = { ...(body as Record<string, unknown>) };
   const tokens = Object.keys(values).filter((key) => TOKEN_FIELDS.includes(key));
   if (tokens.length > 0) throw new ValidationError(`Invalid parameters: ${tokens.join(', ')}`);
-  if (!auth.ability.can(UPDATE_ACTION)) {
+  if (!may(auth, UPDATE_ACTION)) {
     const privileged = Object.keys(values).filter((key) => PRIVILEGED_FIELDS.includes(key) || (mode === 'update' && key === 'password'));
     if (privileged.length > 0) throw new ForbiddenError(`You may not change ${privileged.join(', ')}`);
   }
