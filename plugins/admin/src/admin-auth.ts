@@ -17,6 +17,7 @@ import type Koa from 'koa';
 import jwt from 'jsonwebtoken';
 import { ConfigurationError, toErrorBody, UnauthorizedError } from '@tessera/errors';
 import type { App, RouteMiddleware } from '@tessera/core';
+import { resolveAdminSecret } from './secret';
 import { adminUsers, type AdminUser } from './users';
 
 interface AdminAuthConfig {
@@ -28,18 +29,13 @@ const DEFAULT_OPTIONS: jwt.SignOptions = { expiresIn: '30d' };
 
 function authConfig(app: App): { secret: string; options: jwt.SignOptions } {
   const config = app.config.get<AdminAuthConfig>('admin.auth') ?? {};
-  if (typeof config.secret !== 'string' || config.secret === '') {
-    throw new ConfigurationError(
-      'Missing auth.secret. Please set auth.secret in config/admin.js (ex: you can generate one using Node with `crypto.randomBytes(16).toString(\'base64\')`), read from an environment variable such as ADMIN_JWT_SECRET',
-      'config/admin',
-    );
-  }
+  if (typeof config.secret !== 'string' || config.secret === '') throw new ConfigurationError('admin: no auth.secret (the admin plugin resolves it in register)', 'config/admin');
   return { secret: config.secret, options: { ...DEFAULT_OPTIONS, ...(config.options ?? {}) } };
 }
 
-/** Stops the boot when the admin is on without a secret (Strapi's `checkSecretIsDefined`). */
-export function checkSecretIsDefined(app: App): void {
-  authConfig(app);
+/** Puts the resolved secret where Strapi code reads it (`admin.auth.secret`); stops the boot without one (secret.ts). */
+export function settleSecret(app: App): void {
+  app.config.set('admin.auth.secret', resolveAdminSecret(app));
 }
 
 export function issueAdminToken(app: App, userId: number): string {

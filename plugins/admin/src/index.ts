@@ -11,7 +11,7 @@
  * once per app.
  */
 import type { App, KernelContext, Plugin } from '@tessera/core';
-import { checkSecretIsDefined, requireAdmin } from './admin-auth';
+import { requireAdmin, settleSecret } from './admin-auth';
 import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
@@ -22,7 +22,7 @@ import { signInHandlers } from './sign-in';
 
 export { ADMIN_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
 export { DEFAULT_ROLES, SUPER_ADMIN_CODE } from './roles';
-export { buildPanel, panelIsStale, type PanelBuildOptions, type PanelBuildResult } from './panel/build';
+export { buildPanel, hasAdminPackage, panelIsStale, type PanelBuildOptions, type PanelBuildResult } from './panel/build';
 export { adminPanelSettings, type AdminPanelSettings } from './panel/settings';
 
 export function createAdminPlugin(): Plugin {
@@ -55,7 +55,7 @@ export function createAdminPlugin(): Plugin {
       admin: { type: 'admin', prefix: '/admin', routes: ADMIN_ROUTES },
     },
     register({ app }) {
-      checkSecretIsDefined(app);
+      settleSecret(app);
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.middlewares.add(AUTHENTICATED, () => requireAdmin(app));
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));

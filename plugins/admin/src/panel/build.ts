@@ -47,9 +47,19 @@ const STAMP = '.tessera-build.json';
 const PEER_PACKAGES = ['react', 'react-dom', 'react-router-dom', 'styled-components'];
 const ADMIN_APP_FILES = ['app.js', 'app.mjs', 'app.ts', 'app.jsx', 'app.tsx'];
 
-/** Whether the app has the panel's package: without it, the app runs API-only. */
+/**
+ * Whether the app has the panel: its package.json depends on `@strapi/admin` (what turns the admin plugin on) and
+ * the package is installed. Without it, the app runs API-only.
+ */
 export function hasAdminPackage(appDir: string): boolean {
-  return versionOf('@strapi/admin', appDir) !== undefined;
+  let declared = false;
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    declared = manifest.dependencies?.['@strapi/admin'] !== undefined;
+  } catch {
+    declared = false;
+  }
+  return declared && versionOf('@strapi/admin', appDir) !== undefined;
 }
 
 function versionOf(packageName: string, appDir: string): string | undefined {
@@ -127,7 +137,7 @@ export function panelIsStale(options: PanelBuildOptions): boolean {
 export async function buildPanel(options: PanelBuildOptions): Promise<PanelBuildResult> {
   const started = Date.now();
   const { appDir, settings, log } = options;
-  if (!hasAdminPackage(appDir)) throw new ConfigurationError('the admin panel needs @strapi/admin: npm install @strapi/admin@4.26.2 react@18 react-dom@18 react-router-dom@5.3.4 styled-components@5.3.3', 'package.json');
+  if (versionOf('@strapi/admin', appDir) === undefined) throw new ConfigurationError('the admin panel needs @strapi/admin: npm install @strapi/admin@4.26.2 react@18 react-dom@18 react-router-dom@5.3.4 styled-components@5.3.3', 'package.json');
   const missing = PEER_PACKAGES.filter((name) => versionOf(name, appDir) === undefined);
   if (missing.length > 0) throw new ConfigurationError(`the admin panel's build needs ${missing.join(', ')} (peer dependencies of @strapi/admin): npm install ${missing.join(' ')}`, 'package.json');
   const runtimeDir = path.join(appDir, '.strapi', 'client');
@@ -157,7 +167,8 @@ export async function buildPanel(options: PanelBuildOptions): Promise<PanelBuild
     customisations: customisations(appDir, runtimeDir),
     distDir: path.relative(appDir, staging),
     distPath: staging,
-    entry: path.relative(appDir, path.join(runtimeDir, 'app.js')),
+    // Strapi's webpack config resolves `./<entry>` from the process's directory (its CLI runs in the app).
+    entry: path.relative(process.cwd(), path.join(runtimeDir, 'app.js')),
     env,
     features: options.features,
     logger: strapiBuild.logger(log),

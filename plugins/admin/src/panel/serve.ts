@@ -7,8 +7,9 @@
  * immutable; `index.html` names the current chunks: never cached.
  *
  * Nothing is served when `admin.serveAdminPanel` is false (the panel is hosted
- * elsewhere) or when there is no build: the admin API answers either way.
- * The admin API routes are mounted first, so they win over the fallback.
+ * elsewhere); while there is no build, the panel's paths are 404 (a build
+ * finished later is served at once, without a restart). The admin API answers
+ * either way: its routes are mounted first, so they win over the fallback.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,10 +26,8 @@ const SAFE_SEGMENT = /^[A-Za-z0-9_~@+-][A-Za-z0-9._~@+-]*$/;
 export function servePanel(app: App): void {
   const settings = adminPanelSettings(app.dir, (key) => app.config.get(key));
   if (!settings.serveAdminPanel) return;
-  const indexFile = path.join(settings.buildDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.log.info(`admin: no panel build in ${path.relative(app.dir, settings.buildDir) || '.'}/ (run \`tessera build\`); the admin API answers without it`);
-    return;
+  if (!fs.existsSync(path.join(settings.buildDir, 'index.html'))) {
+    app.log.info(`admin: no panel build in ${path.relative(app.dir, settings.buildDir) || '.'}/ yet (tessera build makes it); the admin API answers without it`);
   }
   const handler = panelFiles(settings.buildDir);
   const base = settings.adminPath || '/';
