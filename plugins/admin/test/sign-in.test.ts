@@ -5,7 +5,7 @@
  * permissions; the two kinds of credential kept apart; the routes listed.
  */
 import { expect } from 'chai';
-import { routeTable } from '@tessera/core';
+import { routeTable, summarize } from '@tessera/core';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { DEFAULT_ROLES, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
@@ -139,6 +139,10 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     const rows = routeTable(app.app).filter((row) => row.path.startsWith('/admin/'));
     expect(rows.map((row) => `${row.method} ${row.path}`)).to.include.members(['POST /admin/login', 'POST /admin/register-admin', 'GET /admin/users/me', 'PUT /admin/users/me']);
     expect(rows.find((row) => row.path === '/admin/users/me')!.middlewares).to.deep.equal(['admin::isAuthenticatedAdmin']);
+    // `tessera routes` shows who may call each: a signed-in admin, or anyone for the sign-in routes themselves.
+    const summary = summarize(rows, await app.app.permissions.publicAbility());
+    const authOf = (method: string, path: string) => summary.find((row) => row.method === method && row.path === path)?.auth;
+    expect([authOf('GET', '/admin/users/me'), authOf('POST', '/admin/login'), authOf('GET', '/admin/init')]).to.deep.equal(['admin', 'none', 'none']);
   });
 });
 

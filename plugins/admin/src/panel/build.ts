@@ -77,6 +77,8 @@ interface BuildStamp {
   plugins: Array<[string, string]>;
   customisations: string;
   adminPath: string;
+  adminUrl: string;
+  serveAdminPanel: boolean;
   backendUrl: string;
   env: Record<string, string>;
   features: unknown;
@@ -90,6 +92,8 @@ function makeStamp(options: PanelBuildOptions, plugins: PanelPlugin[], env: Reco
     plugins: plugins.map((plugin) => [plugin.name, plugin.version]),
     customisations: hashTree(path.join(options.appDir, 'src', 'admin')),
     adminPath: options.settings.adminPath,
+    adminUrl: options.settings.adminUrl,
+    serveAdminPanel: options.settings.serveAdminPanel,
     backendUrl: options.settings.backendUrl,
     env,
     features: options.features ?? null,
@@ -162,7 +166,8 @@ export async function buildPanel(options: PanelBuildOptions): Promise<PanelBuild
   const context: StrapiBuildContext = {
     appDir,
     cwd: appDir,
-    basePath: settings.serveAdminPanel ? `${settings.adminPath}/` : `${settings.adminPath}/`,
+    // Served by this server: the assets are under the admin path; hosted elsewhere: under admin.url (Strapi's rule).
+    basePath: settings.serveAdminPanel ? `${settings.adminPath}/` : `${settings.adminUrl}/`,
     bundler: 'webpack',
     customisations: customisations(appDir, runtimeDir),
     distDir: path.relative(appDir, staging),

@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface AdminPanelSettings {
   /** `/admin`: where the built files are served, and the base of every asset URL. */
   adminPath: string;
+  /** `admin.url` as configured (an absolute URL when the panel has its own host), without a trailing slash. */
+  adminUrl: string;
   /** What the panel's requests go to (`STRAPI_ADMIN_BACKEND_URL`); '' is its own origin. */
   backendUrl: string;
   serveAdminPanel: boolean;
@@ -24,6 +26,7 @@ export function adminPanelSettings(appDir: string, get: ConfigReader): AdminPane
   const serverUrl = String(get<string>('server.url') ?? '').replace(/\/$/, '');
   return {
     adminPath: pathOf(adminUrl),
+    adminUrl: adminUrl.replace(/\/+$/, ''),
     backendUrl: serverUrl,
     serveAdminPanel: get<boolean>('admin.serveAdminPanel') !== false,
     buildDir: path.join(appDir, 'build'),
