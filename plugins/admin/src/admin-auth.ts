@@ -35,7 +35,11 @@ function authConfig(app: App): { secret: string; options: jwt.SignOptions } {
 
 /** Puts the resolved secret where Strapi code reads it (`admin.auth.secret`); stops the boot without one (secret.ts). */
 export function settleSecret(app: App): void {
-  app.config.set('admin.auth.secret', resolveAdminSecret(app));
+  const secret = resolveAdminSecret(app);
+  // Both sign `{ id }`: with one secret, an admin's token would pass as users-permissions user number `id` on the
+  // content API (Strapi has the same flaw). Tessera refuses the pair instead.
+  if (secret === process.env.JWT_SECRET) throw new ConfigurationError('ADMIN_JWT_SECRET (admin.auth.secret) must differ from JWT_SECRET: both sign { id }, so an admin token would pass as a users-permissions user', 'config/admin');
+  app.config.set('admin.auth.secret', secret);
 }
 
 export function issueAdminToken(app: App, userId: number): string {

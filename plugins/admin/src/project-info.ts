@@ -65,9 +65,21 @@ export function information(app: App) {
   };
 }
 
-/** Strapi's `admin.plugins`: the enabled plugins with their display names (the marketplace and settings list them). */
-export function plugins(app: App) {
-  const names = app.plugins.keys();
-  return { plugins: names.map((name) => ({ name, displayName: name, description: '' })) };
-}
+/** Strapi 4.26.2's plugin infos as its `/admin/plugins` lists them (recorded on the peer); `packageName` for npm plugins only. */
+const STRAPI_PLUGIN_INFO: Record<string, { displayName: string; description: string; packageName?: string }> = {
+  'content-type-builder': { displayName: 'Content Type Builder', description: 'Modelize the data structure of your API. Create new fields and relations in just a minute. The files are automatically created and updated in your project.' },
+  email: { displayName: 'Email', description: 'Configure your application to send emails.' },
+  upload: { displayName: 'Media Library', description: 'Media file management.' },
+  'users-permissions': { displayName: 'Roles & Permissions', description: 'Protect your API with a full authentication process based on JWT. This plugin comes also with an ACL strategy that allows you to manage the permissions between the groups of users.', packageName: '@strapi/plugin-users-permissions' },
+  graphql: { displayName: 'GraphQL', description: 'Adds GraphQL endpoint with default API methods.', packageName: '@strapi/plugin-graphql' },
+  i18n: { displayName: 'Internationalization', description: 'This plugin enables to create, to read and to update content in different languages, both from the Admin Panel and from the API.', packageName: '@strapi/plugin-i18n' },
+};
 
+/** Tessera's own plugins, which are no Strapi plugins: `rest` stands for Strapi's core, `admin` for `@strapi/admin`. */
+const NOT_LISTED = new Set(['rest', 'admin']);
+
+/** Strapi's `admin.plugins`: the enabled plugins with their display names (the panel's plugins page lists them). */
+export function plugins(app: App) {
+  const names = app.plugins.keys().filter((name) => !NOT_LISTED.has(name));
+  return { plugins: names.map((name) => ({ name, ...(STRAPI_PLUGIN_INFO[name] ?? { displayName: name, description: '' }) })) };
+}

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { routeTable, summarize } from '@tessera/core';
-import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { bootError, eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { DEFAULT_ROLES, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
 import { RECORDED, RECORDED_PROFILE } from './recorded';
@@ -119,6 +119,8 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     expect(information.body.data).to.deep.include({ strapiVersion: '4.26.2', communityEdition: true, useYarn: false, nodeVersion: process.version });
     expect(information.body.data.dependencies).to.deep.equal({ '@strapi/admin': '4.26.2' });
     expect((await app.get('/admin/telemetry-properties', { token })).status).to.equal(204);
+    // Strapi's plugin list without Tessera's own `rest` and `admin`; this app has no other plugin.
+    expect((await app.get('/admin/plugins', { token })).body).to.deep.equal({ plugins: [] });
     const logout = await app.post('/admin/logout', undefined, { token });
     expect([logout.status, logout.body]).to.deep.equal([200, RECORDED_PROFILE.logout]);
   });
@@ -143,6 +145,20 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     const summary = summarize(rows, await app.app.permissions.publicAbility());
     const authOf = (method: string, path: string) => summary.find((row) => row.method === method && row.path === path)?.auth;
     expect([authOf('GET', '/admin/users/me'), authOf('POST', '/admin/login'), authOf('GET', '/admin/init')]).to.deep.equal(['admin', 'none', 'none']);
+  });
+});
+
+describe('admin secret [sqlite]', () => {
+  it('refuses to boot with the admin secret equal to JWT_SECRET (an admin token would pass as a user)', async () => {
+    const saved = process.env.JWT_SECRET;
+    process.env.JWT_SECRET = 'one-secret-for-both';
+    try {
+      const error = await bootError({ dialect: 'sqlite', files: ADMIN_APP_FILES, config: { admin: { auth: { secret: 'one-secret-for-both' } } } });
+      expect(error.message).to.match(/must differ from JWT_SECRET/);
+    } finally {
+      if (saved === undefined) delete process.env.JWT_SECRET;
+      else process.env.JWT_SECRET = saved;
+    }
   });
 });
 
