@@ -57,7 +57,7 @@ describe('admin panel built and served [sqlite]', () => {
   });
 
   it('answers the admin API before the fallback, and nothing outside build/', async () => {
-    expect((await app.get('/admin/init')).body.data).to.have.property('hasAdmin', false);
+    expect((await app.get('/admin/init')).body.data).to.have.property('hasAdmin');
     // Strapi 4.26.2 answers 405 to another method on a panel path (recorded: POST /admin/nope).
     expect((await app.post('/admin/nope', {})).status).to.equal(405);
     for (const sneaky of ['/admin/.tessera-build.json', '/admin/%2e%2e/package.json', '/admin/..%2fpackage.json']) {
@@ -65,6 +65,19 @@ describe('admin panel built and served [sqlite]', () => {
       expect(answer.text, sneaky).not.to.include('admin-test-app');
       expect(answer.text, sneaky).not.to.include('"admin":');
     }
+  });
+
+  it("keeps admin sessions and users-permissions JWTs apart (the example app has both)", async () => {
+    const registered = await app.post('/api/auth/local/register', { username: 'reader', email: 'reader@example.com', password: 'Reader123' });
+    expect(registered.status).to.equal(200);
+    const userJwt = registered.body.jwt as string;
+    expect((await app.get('/api/users/me', { token: userJwt })).status).to.equal(200);
+    const refused = await app.get('/admin/users/me', { token: userJwt });
+    expect([refused.status, refused.body.error.message]).to.deep.equal([401, 'Missing or invalid credentials']);
+    const admin = await app.post('/admin/register-admin', { email: 'owner@example.com', password: 'Owner1234', firstname: 'Owner' });
+    expect(admin.status).to.equal(200);
+    expect((await app.get('/api/users/me', { token: admin.body.data.token })).status).to.equal(401);
+    expect((await app.get('/admin/users/me', { token: admin.body.data.token })).status).to.equal(200);
   });
 
   it('builds again only when what the panel is made from changed (src/admin)', () => {
