@@ -4,6 +4,7 @@
  * from the app's config (admin.url, server.url, config/plugins), through
  * `@tessera/plugin-admin`'s driver of Strapi's own build.
  */
+import path from 'node:path';
 import { getConfig, loadConfig, loadDotEnv } from '@tessera/core';
 
 export type PanelOutcome = 'no-admin' | 'built' | 'copied' | 'fresh';
@@ -21,6 +22,8 @@ export async function preparePanel(dir: string, log: (line: string) => void, opt
     features: get<unknown>('features'),
     log,
     minify: options.minify,
+    // The last few builds, so going back (a plugin removed, src/admin reverted) copies instead of rebuilding.
+    cacheDir: path.join(dir, '.strapi', 'panel-cache'),
   };
   if (!options.force && !admin.panelIsStale(buildOptions)) return 'fresh';
   if (!options.force) log('admin panel: build/ is missing or older than the app (plugins, versions or src/admin changed)');

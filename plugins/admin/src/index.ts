@@ -10,7 +10,7 @@
  * belong to one app. The default export is the function form the kernel calls
  * once per app.
  */
-import type { App, KernelContext, Plugin } from '@tessera/core';
+import type { KernelContext, Plugin } from '@tessera/core';
 import { requireAdmin, settleSecret } from './admin-auth';
 import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
@@ -71,4 +71,3 @@ export default function admin(_context: KernelContext): Plugin {
   return createAdminPlugin();
 }
 
-export type { App };

@@ -198,10 +198,23 @@ export async function buildPanel(options: PanelBuildOptions): Promise<PanelBuild
     fs.mkdirSync(path.dirname(cached), { recursive: true });
     fs.cpSync(staging, `${cached}.${process.pid}`, { recursive: true });
     fs.renameSync(`${cached}.${process.pid}`, cached);
+    pruneCache(options.cacheDir!);
   }
   replaceDir(staging, settings.buildDir, true);
   log(`admin panel: built in ${((Date.now() - started) / 1000).toFixed(1)} s (${path.relative(appDir, settings.buildDir)}/)`);
   return done('built');
+}
+
+/** Builds kept in a cache: the most recent few (each is ~9 MB). */
+const CACHE_KEEP = 3;
+
+function pruneCache(cacheDir: string): void {
+  const entries = fs
+    .readdirSync(cacheDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^[0-9a-f]{16}$/.test(entry.name))
+    .map((entry) => ({ dir: path.join(cacheDir, entry.name), at: fs.statSync(path.join(cacheDir, entry.name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of entries.slice(CACHE_KEEP)) fs.rmSync(old.dir, { recursive: true, force: true });
 }
 
 function customisations(appDir: string, runtimeDir: string): StrapiBuildContext['customisations'] {
