@@ -44,7 +44,8 @@ export function signInHandlers(app: App) {
       const email = isPlainObject(body) ? body.email : undefined;
       const password = isPlainObject(body) ? body.password : undefined;
       if (typeof email !== 'string' || email === '' || typeof password !== 'string' || password === '') throw new ApplicationError('Missing credentials');
-      const user = await users.findByEmail(email);
+      // Strapi's local strategy looks the email up lower-cased (stored emails are: registration refuses capitals).
+      const user = await users.findByEmail(email.toLowerCase());
       if (!user) {
         await spendVerification(password);
         throw new ApplicationError('Invalid credentials');

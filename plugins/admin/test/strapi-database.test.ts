@@ -61,6 +61,8 @@ describe('admin sign-in on a database Strapi 4.26.2 made [sqlite]', () => {
     expect(roles).to.have.length(1);
     const me = await app.get('/admin/users/me', { token: login.body.data.token });
     expect(me.body).to.deep.equal({ data: PEER_ME });
+    // Strapi looks the email up lower-cased (recorded: 200 for PEER.Admin@example.com).
+    expect((await app.post('/admin/login', { ...PEER_ADMIN, email: 'PEER.Admin@example.com' })).status).to.equal(200);
   });
 
   it('accepts a token Strapi issued while it is valid (Strapi signs { id } with the admin secret, 30 days)', async () => {
