@@ -125,6 +125,20 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     expect([logout.status, logout.body]).to.deep.equal([200, RECORDED_PROFILE.logout]);
   });
 
+  it('answers any body on every admin write route with a 4xx in the error envelope, never a 500', async () => {
+    const bodies = ['"text"', '42', 'null', '[]', '{"email":[],"password":{"$ne":1}}', '{"token":123}', '{"firstname":{"a":1},"email":7}', `{"email":"${'a'.repeat(5000)}@x.io","password":"${'B1b'.repeat(3000)}"}`, '{broken'];
+    const routes: Array<[string, string]> = [['POST', '/admin/register-admin'], ['POST', '/admin/renew-token'], ['PUT', '/admin/users/me']];
+    for (const [method, path] of routes) {
+      for (const rawBody of bodies) {
+        const answer = await app.request(method, path, { rawBody, token });
+        expect(answer.status, `${method} ${path} ${rawBody.slice(0, 40)}`).to.be.within(400, 499);
+        expect(answer.body.error, `${method} ${path} ${rawBody.slice(0, 40)}`).to.include.keys('status', 'name', 'message');
+      }
+    }
+    // Login last: each counts against its email's rate limit.
+    for (const rawBody of bodies.slice(0, 5)) expect((await app.request('POST', '/admin/login', { rawBody })).status).to.be.within(400, 499);
+  });
+
   it('limits logins to 5 per 5 minutes per email, path and address (any case of the email)', async () => {
     const attempt = (email: string) => app.post('/admin/login', { email, password: 'Wrong1234' });
     for (let i = 0; i < 5; i += 1) expect((await attempt('rate.limit@example.com')).status).to.equal(400);
