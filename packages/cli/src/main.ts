@@ -6,6 +6,7 @@ import { UsageError } from './args';
 import { NotAnAppError } from './app';
 import type { Command } from './commands/command';
 import { apiToken } from './commands/api-token';
+import { build } from './commands/build';
 import { develop } from './commands/develop';
 import { generate } from './commands/generate';
 import { generateTypes } from './commands/generate-types';
@@ -16,7 +17,7 @@ import { newApp } from './commands/new';
 import { start } from './commands/start';
 import { webhooks } from './commands/webhooks';
 
-const COMMANDS: Command[] = [newApp, develop, start, apiToken, webhooks, generate, generateTypes, routes, openapi];
+const COMMANDS: Command[] = [newApp, develop, build, start, apiToken, webhooks, generate, generateTypes, routes, openapi];
 const HELP_FLAGS = ['--help', '-h'];
 
 export async function main(argv: string[]): Promise<number> {

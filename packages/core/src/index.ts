@@ -5,7 +5,7 @@ export { Registry } from './registries/registry';
 export { Hooks, type HookEvents, type HookHandler, type HookName } from './hooks';
 export { Logger } from './logger';
 export { createEnv, type Env } from './config/env';
-export { getConfig, type AppConfig, type ConfigTree } from './config/load-config';
+export { getConfig, loadConfig, loadDotEnv, type AppConfig, type ConfigTree } from './config/load-config';
 export { EntityService, type EntityPage, type FindParams, type EntityWriteParams } from './content/entity-service';
 export type { EntityServiceDecorator, EntityServiceImplementation, EntityServiceMethod } from './content/entity-service-decorations';
 export { CONTENT_EVENTS, type ContentEvent, type ContentEventName } from './content/content-events';
@@ -26,7 +26,7 @@ export { authorize, may, policyAdmits, refusalOf, requireCaller, type AuthRequir
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';
-export { loadModule } from './loader/load-module';
+export { loadModule, shareKernelPackages } from './loader/load-module';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';
 export { dependencyOrder } from './plugins/resolve-plugins';

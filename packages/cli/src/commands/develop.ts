@@ -2,6 +2,7 @@ import { parse } from '../args';
 import { requireAppDir } from '../app';
 import { Supervisor } from '../develop/supervisor';
 import { watchFolders } from '../develop/watcher';
+import { preparePanel } from '../panel';
 import { say, type Command } from './command';
 
 const WATCHED = ['src', 'config'];
@@ -13,12 +14,15 @@ export const develop: Command = {
 
 Runs the app in the current directory (NODE_ENV=development) in a child
 process and restarts it when a file under src/ or config/ changes. A boot
-error is printed and the next change retries. Ctrl-C stops everything.`,
+error is printed and the next change retries. Ctrl-C stops everything.
+An app with @strapi/admin gets its admin panel built into build/ first, and
+rebuilt when its plugins, their versions or src/admin changed.`,
   async run(args) {
     parse(args, {});
     requireAppDir();
     const dir = process.cwd();
-    const supervisor = new Supervisor(dir, say);
+    // An app with @strapi/admin gets its panel built before the first boot, and again when what it is built from changed.
+    const supervisor = new Supervisor(dir, say, async () => void (await preparePanel(dir, say)));
     const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)));
     supervisor.start();
     await onceSignalled();

@@ -14,7 +14,8 @@ const USAGE = `Usage:
 
 auth:  none         no credential is checked (the handler runs as the public caller)
        public       the public role (or config/permissions.ts) grants the action
-       credentials  an API token or a users-permissions JWT with the action`;
+       credentials  an API token or a users-permissions JWT with the action
+       admin        a signed-in admin (the admin panel's session; apps with @strapi/admin)`;
 
 export const routes: Command = {
   name: 'routes',

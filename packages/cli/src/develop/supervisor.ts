@@ -19,10 +19,12 @@ export class Supervisor {
   constructor(
     private readonly dir: string,
     private readonly log: (message: string) => void,
+    /** Work before each boot (the admin panel's build when stale); a failure is logged and the app boots anyway. */
+    private readonly prepare: () => Promise<void> = async () => undefined,
   ) {}
 
   start(): void {
-    this.spawn();
+    this.queue = this.queue.then(() => this.prepared()).then(() => this.spawn());
   }
 
   restart(reason: string): void {
@@ -30,8 +32,17 @@ export class Supervisor {
       if (this.shuttingDown) return;
       this.log(`${reason}: restarting`);
       await this.stopChild();
-      this.spawn();
+      await this.prepared();
+      if (!this.shuttingDown) this.spawn();
     });
+  }
+
+  private async prepared(): Promise<void> {
+    try {
+      await this.prepare();
+    } catch (error) {
+      this.log(`${error instanceof Error ? error.message : String(error)} (the app starts without a new panel build)`);
+    }
   }
 
   async shutdown(): Promise<void> {

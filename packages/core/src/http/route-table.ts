@@ -141,12 +141,15 @@ export interface RouteSummary {
   path: string;
   handler: string;
   action: string;
-  /** `none`: no credential checked; `public`: the anonymous caller may call it; `credentials`: a token or JWT with `actions`. */
-  auth: 'none' | 'public' | 'credentials';
+  /** `none`: no credential checked; `public`: the anonymous caller may call it; `credentials`: a token or JWT with `actions`; `admin`: a signed-in admin. */
+  auth: 'none' | 'public' | 'credentials' | 'admin';
   actions: string[];
   policies: string[];
   middlewares: string[];
 }
+
+/** The route middleware with which the admin plugin lets signed-in admins only through (its routes are open to the content API's guard). */
+const ADMIN_SESSION = 'admin::isAuthenticatedAdmin';
 
 export function summarize(rows: RouteRow[], publicAbility: Ability): RouteSummary[] {
   return rows.map((row) => ({
@@ -154,7 +157,7 @@ export function summarize(rows: RouteRow[], publicAbility: Ability): RouteSummar
     path: row.path,
     handler: row.handler,
     action: row.action,
-    auth: row.auth === false ? 'none' : row.auth.length > 0 && row.auth.every((action) => publicAbility.can(action)) ? 'public' : 'credentials',
+    auth: row.middlewares.includes(ADMIN_SESSION) ? 'admin' : row.auth === false ? 'none' : row.auth.length > 0 && row.auth.every((action) => publicAbility.can(action)) ? 'public' : 'credentials',
     actions: row.auth === false ? [] : row.auth,
     policies: row.policies,
     middlewares: row.middlewares,

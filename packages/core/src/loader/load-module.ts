@@ -34,6 +34,8 @@ const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries([
   // `require('@strapi/plugin-upload/strapi-server')` (a plugin extending Strapi's upload) gets Tessera's upload plugin
   // in Strapi's format (plugins/strapi-server-module.ts), for each Strapi plugin Tessera implements.
   ...[...BUILT_IN].map(([strapiPackage, name]) => [`${strapiPackage}/strapi-server`, `@tessera/plugin-${name}/dist/src/strapi-server`]),
+  // `@strapi/admin`'s build module requires Strapi's edition switch when it loads (`tessera build`): a community edition.
+  ['@strapi/strapi/dist/utils/ee', '@tessera/plugin-admin/dist/src/panel/strapi-ee'],
 ]);
 const KERNEL_FALLBACK: Record<string, string> = {
   '@strapi/utils': '@tessera/errors',
@@ -47,7 +49,7 @@ const KERNEL_FALLBACK: Record<string, string> = {
  * before the process starts) also guarantees the app gets the very instances the
  * kernel runs, so `instanceof ValidationError` and registries are shared.
  */
-function shareKernelPackages(): void {
+export function shareKernelPackages(): void {
   if (sharing) return;
   sharing = true;
   const loader = Module as unknown as { _resolveFilename: ResolveFilename };

@@ -212,6 +212,9 @@ export function validateModel(contentTypes: ContentType[], components: Component
   const componentUids = new Set(components.map((component) => component.uid));
   const seen = { pluralName: new Map<string, string>(), singularName: new Map<string, string>(), collectionName: new Map<string, string>() };
   for (const type of contentTypes) {
+    // Admin types (`admin::user`, `admin::permission`) have no REST routes and share names with plugin types, as in
+    // Strapi (users-permissions' `user` and `permission`); their tables must still be their own (below).
+    if (type.namespace === 'admin') continue;
     for (const key of ['pluralName', 'singularName'] as const) {
       const previous = seen[key].get(type.info[key]);
       if (previous) throw new ConfigurationError(`info.${key} "${type.info[key]}" is already used by ${previous}`, type.source);

@@ -28,6 +28,13 @@ export const BUILT_IN: ReadonlyMap<string, string> = new Map([
   ['@strapi/plugin-content-type-builder', 'content-type-builder'],
 ]);
 
+/**
+ * `@strapi/admin`, Strapi's admin panel (a package every Strapi app has, not a plugin package): an app depending on
+ * it gets Tessera's admin (`@tessera/plugin-admin`: the admin API, the panel's build served). Without it the app
+ * runs API-only.
+ */
+const ADMIN_PACKAGE = '@strapi/admin';
+
 /** Strapi's internal plugins (always on in a Strapi app) that Tessera has. */
 const STRAPI_INTERNAL = ['upload', 'email', 'content-type-builder'];
 
@@ -55,6 +62,7 @@ export function installedPlugins(appDir: string): Map<string, InstalledPlugin> {
   if (manifest?.dependencies?.['@strapi/strapi'] !== undefined) {
     for (const name of STRAPI_INTERNAL) found.set(name, { name, packageName: '@strapi/strapi', builtIn: `@tessera/plugin-${name}` });
   }
+  if (manifest?.dependencies?.[ADMIN_PACKAGE] !== undefined) found.set('admin', { name: 'admin', packageName: ADMIN_PACKAGE, builtIn: '@tessera/plugin-admin' });
   for (const packageName of Object.keys(manifest?.dependencies ?? {})) {
     const builtIn = BUILT_IN.get(packageName);
     if (builtIn) {

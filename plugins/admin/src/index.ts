@@ -1,0 +1,73 @@
+/**
+ * Strapi v4's admin on Tessera: the admin API the real `@strapi/admin` panel
+ * calls (sign-in so far: routes.ts) over Strapi's admin tables, and the panel's
+ * build served at `admin.url` (panel/serve.ts; built by `tessera build`,
+ * panel/build.ts). On when the app depends on `@strapi/admin`
+ * (core's discover-plugins), as every Strapi app does; an app without it runs
+ * API-only.
+ *
+ * `createAdminPlugin()` makes a fresh instance: its login rate-limit counters
+ * belong to one app. The default export is the function form the kernel calls
+ * once per app.
+ */
+import type { KernelContext, Plugin } from '@tessera/core';
+import { requireAdmin, settleSecret } from './admin-auth';
+import { ADMIN_CONTENT_TYPES } from './content-types';
+import { servePanel } from './panel/serve';
+import * as projectInfo from './project-info';
+import { LoginRateLimit, loginRateLimit } from './rate-limit';
+import { createRolesIfNoneExist } from './roles';
+import { ADMIN_ROUTES, AUTHENTICATED, RATE_LIMIT } from './routes';
+import { signInHandlers } from './sign-in';
+
+export { ADMIN_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
+export { DEFAULT_ROLES, SUPER_ADMIN_CODE } from './roles';
+export { buildPanel, hasAdminPackage, panelIsStale, type PanelBuildOptions, type PanelBuildResult } from './panel/build';
+export { adminPanelSettings, type AdminPanelSettings } from './panel/settings';
+
+export function createAdminPlugin(): Plugin {
+  const counters = new LoginRateLimit();
+
+  return {
+    name: 'admin',
+    controllers: {
+      admin: ({ app }) => ({
+        init: () => projectInfo.init(app),
+        getProjectType: () => projectInfo.projectType(app),
+        getProjectSettings: () => projectInfo.projectSettings(app),
+        information: () => projectInfo.information(app),
+        plugins: () => projectInfo.plugins(app),
+        // Telemetry is off in Tessera: Strapi's answer when it is disabled.
+        telemetryProperties: (ctx: { status: number }) => {
+          ctx.status = 204;
+        },
+      }),
+      authentication: ({ app }) => {
+        const handlers = signInHandlers(app);
+        return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
+      },
+      'authenticated-user': ({ app }) => {
+        const handlers = signInHandlers(app);
+        return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
+      },
+    },
+    routes: {
+      admin: { type: 'admin', prefix: '/admin', routes: ADMIN_ROUTES },
+    },
+    register({ app }) {
+      settleSecret(app);
+      for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
+      app.middlewares.add(AUTHENTICATED, () => requireAdmin(app));
+      app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
+    },
+    async bootstrap({ app }) {
+      await createRolesIfNoneExist(app);
+      servePanel(app);
+    },
+  };
+}
+
+export default function admin(_context: KernelContext): Plugin {
+  return createAdminPlugin();
+}
+

@@ -1,0 +1,56 @@
+/**
+ * The admin panel's build for the tests: made once per set of versions (the
+ * build's own stamp keys the cache in the system's temp folder) and copied
+ * into each test app, so a test run builds it at most once (~30 s of CPU)
+ * whichever test asks first. A lock folder makes concurrent test workers wait
+ * for the one building. The build needs the repository's npm install to have
+ * brought `@strapi/admin` (apps/example depends on it): without it the tests
+ * skip, saying so.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EXAMPLE_APP, REPO_ROOT } from '@tessera/testing';
+import { adminPanelSettings, buildPanel, hasAdminPackage } from '@tessera/plugin-admin';
+
+export const PANEL_CACHE = path.join(os.tmpdir(), 'tessera-admin-panel-cache');
+export const ROOT_NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
+/** The example app's package.json: @strapi/admin, its peers and the plugins whose admin sides it has. */
+export const EXAMPLE_PACKAGE = JSON.parse(fs.readFileSync(path.join(EXAMPLE_APP, 'package.json'), 'utf8')) as Record<string, unknown>;
+
+/** Why the panel cannot be built here, or undefined when it can. */
+export function panelUnavailable(): string | undefined {
+  if (!hasAdminPackage(EXAMPLE_APP)) return '@strapi/admin is not installed (npm install at the repository root brings it from the npm registry, which was unreachable)';
+  return undefined;
+}
+
+const LOCK = `${PANEL_CACHE}.lock`;
+const LOCK_WAIT_MS = 10 * 60_000;
+
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than the longest build was left by a killed run.
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_WAIT_MS) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited ${LOCK_WAIT_MS / 1000} s for ${LOCK}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/** Puts the panel's build into `appDir/build` (from the cache when it holds this build); returns the outcome. */
+export async function panelInto(appDir: string, log: (line: string) => void = (line) => console.log(`      ${line}`)): Promise<'built' | 'copied' | 'fresh'> {
+  const settings = adminPanelSettings(appDir, () => undefined);
+  return withLock(async () => (await buildPanel({ appDir, settings, pluginConfig: {}, log, cacheDir: PANEL_CACHE })).outcome);
+}
