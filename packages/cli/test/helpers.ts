@@ -105,6 +105,35 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   return running.exited.then((code) => ({ code, stdout: running.stdout, stderr: running.stderr }));
 }
 
+/**
+ * Runs any program to completion in its own process group, which is killed
+ * when the program exits (whatever it left running below it).
+ */
+export function runProgram(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      killGroup(child.pid);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** SIGKILL to a process group; a group already gone is fine. */
+export function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
+}
+
 /** A long-running CLI command (start, develop) whose output is collected as it comes. */
 export class CliProcess {
   stdout = '';
