@@ -37,6 +37,29 @@ eachDatabase('tessera start', (dialect) => {
   }
 });
 
+describe('tessera start: the ready line', () => {
+  let app: TempApp;
+  let cli: CliProcess | undefined;
+  before(async () => {
+    app = await tempApp('sqlite');
+  });
+  after(async () => {
+    await cli?.stop('SIGKILL').catch(() => undefined);
+    await app.remove();
+  });
+
+  it('"booted in N ms" counts from the start of loading (bootstrap included), not the listen step alone', async () => {
+    // The app's bootstrap takes at least 400 ms of its own clock: the boot cannot have taken less, whatever the load.
+    app.write('src/index.ts', 'export default { bootstrap() { const until = Date.now() + 400; while (Date.now() < until); } };\n');
+    cli = new CliProcess(['start'], { cwd: app.dir, env: app.env });
+    await cli.waitForOutput((output) => output.includes('ready at'));
+    const booted = /booted in (\d+) ms/.exec(cli.stdout);
+    expect(booted, cli.stdout).to.not.equal(null);
+    expect(Number(booted![1])).to.be.at.least(400);
+    expect(await cli.stop()).to.equal(0);
+  });
+});
+
 describe('tessera start: boot errors', () => {
   let app: TempApp;
   beforeEach(async () => {
