@@ -103,6 +103,51 @@ describe('tessera start: boot errors', () => {
     expect(result.stderr).to.contain('src/index.ts');
   });
 
+  it('points at the line and column of a syntax error in app code, with the line shown and no stack, exit 1', async () => {
+    // Sucrase placed this one at 5:44, where the arrow function begins; the mistake is the missing ")" on line 10.
+    const entry = [
+      'export default {',
+      '  register() {},',
+      '',
+      '  bootstrap({ strapi }) {',
+      '    strapi.db.lifecycles.subscribe((event) => {',
+      '      const a = 1;',
+      '      const b = 2;',
+      '      const c = 3;',
+      '      console.log(a, b, c, event);',
+      '      if (a > 2 {',
+      '      }',
+      '    });',
+      '  },',
+      '};',
+    ];
+    app.write('src/index.ts', `${entry.join('\n')}\n`);
+    const result = await runCli(['start'], { cwd: app.dir, env: app.env });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.equal(
+      "Tessera could not start: src/index.ts:10:17: syntax error: ')' expected.\n" +
+        '   9 |       console.log(a, b, c, event);\n' +
+        '> 10 |       if (a > 2 {\n' +
+        '     |                 ^\n',
+    );
+  });
+
+  it('names the imported file that does not parse, and a mistake only V8 sees (await outside async)', async () => {
+    app.write('src/index.ts', "import { helper } from './helper';\nexport default { bootstrap() { helper(); } };\n");
+    app.write('src/helper.ts', 'export function helper() {\n  const list = [1, 2;\n  return list;\n}\n');
+    const imported = await runCli(['start'], { cwd: app.dir, env: app.env });
+    expect(imported.code).to.equal(1);
+    expect(imported.stderr).to.equal("Tessera could not start: src/helper.ts:2:21: syntax error: ',' expected.\n  1 | export function helper() {\n> 2 |   const list = [1, 2;\n    |                     ^\n");
+
+    app.write('src/helper.ts', 'export function helper() {\n  await Promise.resolve();\n}\n');
+    const awaited = await runCli(['start'], { cwd: app.dir, env: app.env });
+    expect(awaited.code).to.equal(1);
+    expect(awaited.stderr).to.equal(
+      'Tessera could not start: src/helper.ts:2:3: syntax error: await is only valid in async functions and the top level bodies of modules\n' +
+        '  1 | export function helper() {\n> 2 |   await Promise.resolve();\n    |   ^\n',
+    );
+  });
+
   it('says what to do when the port is taken', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(app.port, '127.0.0.1', resolve));
