@@ -11,7 +11,9 @@ import addFormats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eachDatabase, EXAMPLE_APP, inProduction, startApp, type TestApp } from '@tessera/testing';
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema: { $ref?: string } } } }> }>> };
+type Document = {
+  paths: Record<string, Record<string, { parameters: Array<{ in: string; name: string }>; responses: Record<string, { content?: { 'application/json'?: { schema: { $ref?: string } } } }> }>>;
+};
 
 /** The operation of the document serving `method path` (templates match any one segment). */
 function operationFor(document: Document, method: string, path: string) {
@@ -97,7 +99,7 @@ eachDatabase('OpenAPI document', (dialect) => {
     expect([...shapes.values()].filter((templates) => templates.length > 1)).to.deep.equal([]);
     for (const [template, operations] of Object.entries(document.paths)) {
       const names = [...template.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
-      for (const [method, operation] of Object.entries(operations as Record<string, { parameters: Array<{ in: string; name: string }> }>)) {
+      for (const [method, operation] of Object.entries(operations)) {
         expect(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name), `${method} ${template}`).to.deep.equal(names);
       }
     }
