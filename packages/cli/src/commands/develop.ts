@@ -2,6 +2,7 @@ import { parse } from '../args';
 import { requireAppDir } from '../app';
 import { Supervisor } from '../develop/supervisor';
 import { watchFolders } from '../develop/watcher';
+import { stopWhenParentGone } from '../parent-watch';
 import { say, type Command } from './command';
 
 const WATCHED = ['src', 'config'];
@@ -21,6 +22,7 @@ error is printed and the next change retries. Ctrl-C stops everything.`,
     const supervisor = new Supervisor(dir, say);
     const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)));
     supervisor.start();
+    stopWhenParentGone();
     await onceSignalled();
     watcher.close();
     await supervisor.shutdown();
