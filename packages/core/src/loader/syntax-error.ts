@@ -39,10 +39,14 @@ export function syntaxError(error: unknown): ConfigurationError | undefined {
 /** Sucrase throws `Error transforming <file>: <message> (<line>:<column>)` with `loc` (column 0-based). */
 function sucrasePlace(error: unknown): Place | undefined {
   if (!(error instanceof SyntaxError)) return undefined;
-  const match = /^Error transforming (.+?): (.*) \(\d+:\d+\)$/.exec(error.message.split('\n')[0]!);
+  // String cuts, not a pattern: the message quotes a path and the parser's text (no regex scans either).
+  const first = error.message.split('\n')[0]!;
+  const prefix = 'Error transforming ';
+  const separator = first.indexOf(': ', prefix.length);
+  const position = first.lastIndexOf(' (');
   const loc = (error as SyntaxError & { loc?: { line: number; column: number } }).loc;
-  if (!match || !loc) return undefined;
-  return { file: match[1]!, line: loc.line, column: loc.column + 1, message: match[2]! };
+  if (!first.startsWith(prefix) || separator < 0 || position < separator || !loc) return undefined;
+  return { file: first.slice(prefix.length, separator), line: loc.line, column: loc.column + 1, message: first.slice(separator + 2, position) };
 }
 
 /** V8's own SyntaxError (a `.js` file, or what sucrase let through): its stack starts with `<file>:<line>` and a caret line. */
