@@ -74,7 +74,7 @@ eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
     await waitForHttp(`${app.url}/_health`, 204);
     const inFlight = [request(`${app.url}/slow`, 'GET'), request(`${app.url}/slow`, 'GET')];
     await sleep(150);
-    const exited = server.stop('SIGTERM', 10000);
+    const exited = server.stop('SIGTERM');
     const answers = await Promise.all(inFlight);
     expect(answers.map((answer) => [answer.status, answer.body])).to.deep.equal([
       [200, { done: true }],

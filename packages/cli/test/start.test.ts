@@ -28,9 +28,7 @@ eachDatabase('tessera start', (dialect) => {
       expect(cli.stdout).to.contain(`ready at ${app.url}`);
       expect(cli.stdout).to.contain(dialect === 'sqlite' ? `database sqlite ${app.dir}` : `database ${dialect}`);
 
-      const started = Date.now();
-      expect(await cli.stop(signal, 5000)).to.equal(0);
-      expect(Date.now() - started).to.be.below(5000);
+      expect(await cli.stop(signal)).to.equal(0);
       expect(await refusesConnections(`${app.url}/api/articles`)).to.equal(true);
       expect(cli.stderr).to.equal('');
     });
