@@ -10,10 +10,10 @@
  * the test whatever happened.
  */
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '@tessera/testing';
+import { REPO_ROOT, spawnGroup } from '@tessera/testing';
 import { cleanEnv, freePort, killGroup, refusesConnections, sleep, tempApp, tempDir, waitForHttp, type TempApp } from './helpers';
 
 /** Every live process below `root` (Linux /proc). */
@@ -80,10 +80,10 @@ describe('signals: SIGTERM to the outermost npm process', function () {
       const port = await freePort();
       // `npm start` runs in production, which requires its secrets.
       const env = { ...cleanEnv(), PORT: String(port), DATABASE_FILENAME: path.join(dir, 'data.db'), SEED: 'false', API_TOKEN_SALT: 'signals-test-salt', JWT_SECRET: 'signals-test-jwt-secret' };
-      npm = spawn('npm', ['run', script], { cwd: REPO_ROOT, env, stdio: 'ignore', detached: true });
+      npm = spawnGroup('npm', ['run', script], { cwd: REPO_ROOT, env, stdio: 'ignore' });
       const url = `http://127.0.0.1:${port}/api/articles`;
       // The root scripts build first: the wait is for the answer, bounded by the test's timeout.
-      await waitForHttp(url, 200, 80_000);
+      await waitForHttp(url, 200);
       left = descendants(npm.pid!);
       expect(left.length).to.be.at.least(layers);
 
@@ -115,10 +115,10 @@ describe('signals: SIGTERM to npx --no tessera start|develop in an app (the READ
 
   for (const command of ['start', 'develop'] as const) {
     it(`setsid npx --no tessera ${command}; kill -TERM <npx>: the server stops and frees the port`, async () => {
-      // detached: the child leads a new session, as setsid makes it.
-      npx = spawn('npx', ['--no', 'tessera', command], { cwd: app.dir, env: app.env, stdio: 'ignore', detached: true });
+      // spawnGroup: the child leads a new session, as setsid makes it.
+      npx = spawnGroup('npx', ['--no', 'tessera', command], { cwd: app.dir, env: app.env, stdio: 'ignore' });
       const url = `${app.url}/api/articles`;
-      await waitForHttp(url, 200, 50_000);
+      await waitForHttp(url, 200);
       left = descendants(npx.pid!);
       // sh -c, tessera (and develop's app child)
       expect(left.length).to.be.at.least(command === 'develop' ? 3 : 2);
