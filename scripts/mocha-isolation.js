@@ -12,6 +12,8 @@
  */
 const started = { ...process.env };
 const PROCESS_GROUPS = Symbol.for('tessera.test.processGroups');
+/** The file of the last test begun: a root hook's failure names it (mocha shows root hooks as "{root}"). */
+let currentFile;
 
 function alive(pgid) {
   try {
@@ -23,6 +25,9 @@ function alive(pgid) {
 }
 
 exports.mochaHooks = {
+  beforeEach() {
+    currentFile = this.currentTest?.file ?? currentFile;
+  },
   afterAll() {
     for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
     Object.assign(process.env, started);
@@ -39,7 +44,8 @@ exports.mochaHooks = {
     }
     groups.clear();
     if (left.length > 0) {
-      throw new Error(`processes left running by this file's tests (their groups are now killed): ${left.map(([pgid, command]) => `${pgid} ${command}`).join('; ')}`);
+      const file = currentFile ? require('node:path').relative(process.cwd(), currentFile) : 'this file';
+      throw new Error(`processes left running by the tests of ${file} (their groups are now killed): ${left.map(([pgid, command]) => `${pgid} ${command}`).join('; ')}`);
     }
   },
 };
