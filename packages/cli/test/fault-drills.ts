@@ -47,7 +47,7 @@ export async function workersAgree(app: TempApp): Promise<CliProcess> {
 export async function outageUnderLoad(app: TempApp, database: { stop(): unknown; start(): unknown }): Promise<CliProcess> {
   const token = await fullAccessToken(app);
   const server = startServer(app);
-  await waitForHttp(`${app.url}/_health`, 204);
+  await waitForHttp(`${app.url}/_health`, 204, server);
   const acknowledged: number[] = [];
   const statuses = new Map<number, number>();
   let running = true;

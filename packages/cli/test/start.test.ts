@@ -22,7 +22,7 @@ eachDatabase('tessera start', (dialect) => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`serves the app in production mode and exits 0 on ${signal}`, async () => {
       cli = new CliProcess(['start'], { cwd: app.dir, env: app.env });
-      const response = await waitForHttp(`${app.url}/api/articles`);
+      const response = await waitForHttp(`${app.url}/api/articles`, 200, cli);
       expect(await response.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
       expect(cli.stdout).to.contain('mode=production');
       expect(cli.stdout).to.contain(`ready at ${app.url}`);

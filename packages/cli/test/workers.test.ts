@@ -66,7 +66,7 @@ eachDatabase('workers: a killed worker is replaced under load', (dialect) => {
     this.timeout(90000);
     server = new CliProcess(['start', '--workers', '2'], { cwd: app.dir, env: { ...app.env, API_TOKEN_SALT: 'workers-test-salt' } });
     await server.waitForOutput((output) => count(output, 'ready at') === 2);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await waitForHttp(`${app.url}/_health`, 204, server);
 
     // Both workers answer (connections are spread over them).
     const original = new Set<number>();
