@@ -1,15 +1,51 @@
 /**
- * Root hooks (mocha `--require`): each test file ends by putting back the
- * environment its worker process started with. In parallel mode one worker
- * runs file after file, and an app reads its `.env` into process.env as
- * Strapi does (dotenv, no override): a Strapi app's JWT_SECRET would stay and
- * outrank the next file's configured secret.
+ * Root hooks (mocha `--require`), run when each test file ends:
+ *
+ * - The environment goes back to what the worker process started with. In
+ *   parallel mode one worker runs file after file, and an app reads its `.env`
+ *   into process.env as Strapi does (dotenv, no override): a Strapi app's
+ *   JWT_SECRET would stay and outrank the next file's configured secret.
+ * - No process group a test started (@tessera/testing's spawnGroup) may
+ *   outlive its file: any still alive is killed whole, and the file fails,
+ *   naming the commands, so a leak is seen where it is made instead of a
+ *   server listening for the rest of the day.
  */
 const started = { ...process.env };
+const PROCESS_GROUPS = Symbol.for('tessera.test.processGroups');
+/** The file of the last test begun: a root hook's failure names it (mocha shows root hooks as "{root}"). */
+let currentFile;
+
+function alive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 exports.mochaHooks = {
+  beforeEach() {
+    currentFile = this.currentTest?.file ?? currentFile;
+  },
   afterAll() {
     for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
     Object.assign(process.env, started);
+
+    const groups = globalThis[PROCESS_GROUPS];
+    if (!groups) return;
+    const left = [...groups].filter(([pgid]) => alive(pgid));
+    for (const [pgid] of groups) {
+      try {
+        process.kill(-pgid, 'SIGKILL');
+      } catch {
+        // ESRCH: the group is gone.
+      }
+    }
+    groups.clear();
+    if (left.length > 0) {
+      const file = currentFile ? require('node:path').relative(process.cwd(), currentFile) : 'this file';
+      throw new Error(`processes left running by the tests of ${file} (their groups are now killed): ${left.map(([pgid, command]) => `${pgid} ${command}`).join('; ')}`);
+    }
   },
 };

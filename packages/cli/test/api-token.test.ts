@@ -12,7 +12,7 @@ describe('tessera api-token', () => {
   before(async () => {
     app = await tempApp('sqlite');
     server = new CliProcess(['start'], { cwd: app.dir, env: app.env });
-    await waitForHttp(`${app.url}/api/tags`);
+    await waitForHttp(`${app.url}/api/tags`, 200, server);
   });
   after(async () => {
     await server.stop();

@@ -22,7 +22,7 @@ describe('tessera develop', () => {
     app.write('src/index.ts', `export default { bootstrap() { console.log('mode=' + process.env.NODE_ENV); } };\n`);
     app.write(TAG_SCHEMA, tagSchema({ name: { type: 'string' } }));
     cli = new CliProcess(['develop'], { cwd: app.dir, env: app.env });
-    await waitForHttp(`${app.url}/api/tags`);
+    await waitForHttp(`${app.url}/api/tags`, 200, cli);
   });
   afterEach(async () => {
     if (cli?.running) await cli.stop('SIGKILL');

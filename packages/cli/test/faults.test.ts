@@ -28,7 +28,7 @@ eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
     this.timeout(60000);
     const token = await fullAccessToken(app);
     server = startServer(app);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await waitForHttp(`${app.url}/_health`, 204, server);
     const acknowledged: number[] = [];
     let n = 0;
     const writer = async () => {
@@ -48,7 +48,7 @@ eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
     await Promise.all(writers);
 
     server = startServer(app);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await waitForHttp(`${app.url}/_health`, 204, server);
     const stored = new Set<number>();
     for (let page = 1; ; page++) {
       const list = await request(`${app.url}/api/articles?publicationState=preview&fields[0]=id&pagination[pageSize]=100&pagination[page]=${page}`, 'GET', undefined, token);
@@ -71,10 +71,10 @@ eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
       };\n`,
     );
     server = startServer(app);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await waitForHttp(`${app.url}/_health`, 204, server);
     const inFlight = [request(`${app.url}/slow`, 'GET'), request(`${app.url}/slow`, 'GET')];
     await sleep(150);
-    const exited = server.stop('SIGTERM', 10000);
+    const exited = server.stop('SIGTERM');
     const answers = await Promise.all(inFlight);
     expect(answers.map((answer) => [answer.status, answer.body])).to.deep.equal([
       [200, { done: true }],

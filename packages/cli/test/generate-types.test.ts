@@ -164,4 +164,58 @@ export async function featured(strapi: Strapi): Promise<string[]> {
       });
     }
   });
+
+  describe('an app made by `tessera new` (no components)', () => {
+    let parent: string;
+    let dir: string;
+    before(async function () {
+      this.timeout(60_000);
+      parent = tempDir('tessera-types-new-');
+      dir = path.join(parent, 'my-app');
+      expect((await runCli(['new', dir])).code).to.equal(0);
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+      const result = await runCli(['ts:generate-types'], { cwd: dir, env: { ...process.env, TESSERA_LOG_LEVEL: 'silent', SEED: 'false' } });
+      expect(result.code, result.stderr).to.equal(0);
+    });
+    after(() => fs.rmSync(parent, { recursive: true, force: true }));
+
+    function typeCheck(code: string): string {
+      fs.writeFileSync(path.join(dir, 'src/sample.ts'), code);
+      const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+      return tsc.status === 0 ? '' : tsc.stdout || tsc.stderr || `tsc exited ${tsc.status}`;
+    }
+
+    const POSTS = `
+import type { Strapi } from '@strapi/strapi';
+
+export async function titles(strapi: Strapi): Promise<string[]> {
+  const posts = await strapi.entityService.findMany('api::post.post', { filters: { title: { $containsi: 'x' } } });
+  await strapi.entityService.create('api::post.post', { data: { title: 'Hello' } });
+  return posts.map((post) => post.title);
+}
+`;
+
+    it('writes components.d.ts as a module, so it augments @strapi/types instead of replacing it', () => {
+      const components = fs.readFileSync(path.join(dir, 'types/generated/components.d.ts'), 'utf8');
+      expect(components).to.equal("export {};\n\ndeclare module '@strapi/types' {\n  export module Shared {\n  }\n}\n");
+    });
+
+    it("type-checks the posts' typed calls (values come back typed: title is a string)", function () {
+      this.timeout(60_000);
+      expect(typeCheck(POSTS)).to.equal('');
+    });
+
+    for (const [what, from, to, message] of [
+      ['a misspelt filter', "filters: { title: { $containsi: 'x' } }", "filters: { titel: { $containsi: 'x' } }", "'titel' does not exist"],
+      ['a wrong-typed filter value', "title: { $containsi: 'x' }", 'title: { $containsi: 42 }', "Type 'number' is not assignable to type 'string'"],
+      ['a value read as the wrong type', 'posts.map((post) => post.title)', 'posts.map((post) => post.title * 2)', 'arithmetic operation'],
+      ['a misspelt uid', "findMany('api::post.post'", "findMany('api::psot.post'", 'api::psot.post'],
+    ] as const) {
+      it(`fails the compile on ${what}`, function () {
+        this.timeout(60_000);
+        expect(POSTS.includes(from), from).to.equal(true);
+        expect(typeCheck(POSTS.replace(from, to))).to.contain(message);
+      });
+    }
+  });
 });

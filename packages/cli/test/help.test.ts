@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
-import { runCli, tempDir } from './helpers';
+import path from 'node:path';
+import { REPO_ROOT } from '@tessera/testing';
+import { runCli, runProgram, tempDir } from './helpers';
 
-const COMMANDS = ['new', 'develop', 'start', 'api-token', 'generate'];
+const COMMANDS = ['new', 'develop', 'start', 'api-token', 'webhooks', 'generate', 'ts:generate-types', 'routes', 'openapi'];
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'packages/cli/package.json'), 'utf8')) as { version: string }).version;
 
 describe('tessera help and usage errors', () => {
   it('prints the commands on --help, -h, help and no command, exit 0', async () => {
@@ -22,6 +25,60 @@ describe('tessera help and usage errors', () => {
     expect(viaHelp.stdout).to.contain('tessera api-token create --name <name> --type read-only|full-access|custom');
     expect(viaHelp.stdout).to.contain('tessera api-token revoke <id|name>');
     expect(viaFlag.stdout).to.equal(viaHelp.stdout);
+  });
+
+  it('prints every command\'s usage on "<command> --help", "<command> -h" and "help <command>", exit 0', async () => {
+    for (const name of COMMANDS) {
+      const results = await Promise.all([[name, '--help'], [name, '-h'], ['help', name]].map((args) => runCli(args)));
+      for (const result of results) {
+        expect(result.code, name).to.equal(0);
+        expect(result.stderr, name).to.equal('');
+        expect(result.stdout, name).to.equal(results[0]!.stdout);
+      }
+      // The usage names the command itself (its first line, or the first of its forms).
+      expect(results[0]!.stdout, name).to.match(new RegExp(`^Usage:\\s+tessera ${name}\\b`));
+    }
+  });
+
+  it('prints the version alone on --version, -v and version, exit 0', async () => {
+    for (const args of [['--version'], ['-v'], ['version']]) {
+      const result = await runCli(args);
+      expect(result, args[0]).to.deep.equal({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    }
+  });
+
+  describe('through npx, in the forms the README gives', () => {
+    let dir: string;
+    before(() => {
+      // An app folder whose node_modules/.bin/tessera is this checkout's CLI, as after `npm install`.
+      dir = tempDir('tessera-help-npx-');
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    });
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    const npx = (args: string[]) => runProgram('npx', ['--no', ...args], { cwd: dir });
+
+    it('npx --no tessera help, npx --no -- tessera --help: the commands', async () => {
+      const direct = await runCli(['--help']);
+      for (const args of [['tessera', 'help'], ['--', 'tessera', '--help']]) {
+        const result = await npx(args);
+        expect(result.code, args.join(' ')).to.equal(0);
+        expect(result.stdout, args.join(' ')).to.equal(direct.stdout);
+      }
+    });
+
+    it('npx --no -- tessera --version: the version', async () => {
+      const result = await npx(['--', 'tessera', '--version']);
+      expect(result.code).to.equal(0);
+      expect(result.stdout).to.equal(`${VERSION}\n`);
+    });
+
+    it('npx --no tessera <command> --help: the command\'s usage', async () => {
+      const direct = await runCli(['start', '--help']);
+      const result = await npx(['tessera', 'start', '--help']);
+      expect(result.code).to.equal(0);
+      expect(result.stdout).to.equal(direct.stdout);
+    });
   });
 
   it('answers an unknown command with the help on stderr and exit 1', async () => {

@@ -2,12 +2,14 @@
  * Runs the built `tessera` CLI as a real child process against a temporary
  * copy of apps/example, on a free port, with its own database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createDatabase, dropDatabase, EXAMPLE_APP, MYSQL, POSTGRES, REPO_ROOT, type DatabaseHandle, type TestDialect } from '@tessera/testing';
+import { createDatabase, dropDatabase, EXAMPLE_APP, killGroup, MYSQL, POSTGRES, REPO_ROOT, spawnGroup, type DatabaseHandle, type TestDialect } from '@tessera/testing';
+
+export { killGroup };
 
 export const CLI = path.join(REPO_ROOT, 'packages/cli/bin/tessera.js');
 
@@ -105,7 +107,33 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   return running.exited.then((code) => ({ code, stdout: running.stdout, stderr: running.stderr }));
 }
 
-/** A long-running CLI command (start, develop) whose output is collected as it comes. */
+/**
+ * Runs any program to completion in its own process group, which is killed
+ * when the program exits (whatever it left running below it).
+ */
+export function runProgram(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  const child = spawnGroup(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      killGroup(child.pid);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * A CLI command whose output is collected as it comes, in a process group of
+ * its own (@tessera/testing's spawnGroup): `stop('SIGKILL')`, the cleanup of
+ * any test, kills the whole group; a group left alive fails the test file.
+ * No wait here has a clock of its own: each waits for its signal (output, an
+ * answer, the exit) or for the process to end, and the test's timeout bounds
+ * the rest, so a busy machine is slower, never red.
+ */
 export class CliProcess {
   stdout = '';
   stderr = '';
@@ -113,7 +141,7 @@ export class CliProcess {
   private readonly child: ChildProcess;
 
   constructor(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-    this.child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawnGroup(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((resolve) => this.child.once('close', (code) => resolve(code)));
@@ -127,27 +155,27 @@ export class CliProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Waits until the collected output satisfies `test`. */
-  async waitForOutput(test: (output: string) => boolean, timeoutMs = 15000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  /** Waits until the collected output satisfies `test`; fails at once if the CLI exits first. */
+  async waitForOutput(test: (output: string) => boolean): Promise<void> {
     while (!test(this.output)) {
       if (!this.running) throw new Error(`the CLI exited (${this.child.exitCode}) before the expected output:\n${this.output}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for output; got:\n${this.output}`);
       await sleep(50);
     }
   }
 
-  /** Sends a signal and resolves with the exit code; fails (after a SIGKILL) past the timeout. */
-  async stop(signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 5000): Promise<number | null> {
-    if (!this.running) return this.exited;
-    this.child.kill(signal);
-    const timer = sleep(timeoutMs).then(() => 'timeout' as const);
-    const result = await Promise.race([this.exited, timer]);
-    if (result === 'timeout') {
-      this.child.kill('SIGKILL');
-      throw new Error(`the CLI did not exit within ${timeoutMs} ms of ${signal}`);
-    }
-    return result;
+  /**
+   * Sends `signal` to the CLI (SIGKILL: to its whole group) and resolves with the exit code once it has exited,
+   * however long a busy machine takes (the test's timeout bounds it).
+   */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (signal === 'SIGKILL') killGroup(this.child.pid);
+    else if (this.running) this.child.kill(signal);
+    return this.exited;
+  }
+
+  /** The whole group, killed: for cleanups that must leave nothing, whatever the test did. */
+  kill(): void {
+    killGroup(this.child.pid);
   }
 }
 
@@ -159,21 +187,21 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls a URL until it answers `status` (connection refused counts as not yet). */
-export async function waitForHttp(url: string, status = 200, timeoutMs = 15000): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
+/**
+ * Polls a URL until it answers `status` (connection refused counts as not yet). With `server`, fails as soon as that
+ * process has exited (a boot error), showing its output; otherwise the test's timeout bounds the wait.
+ */
+export async function waitForHttp(url: string, status = 200, server?: CliProcess): Promise<Response> {
+  for (;;) {
     try {
       const response = await fetch(url);
       if (response.status === status) return response;
-      last = `status ${response.status}`;
-    } catch (error) {
-      last = (error as Error).message;
+    } catch {
+      // Not listening yet.
     }
+    if (server && !server.running) throw new Error(`the server exited before ${url} answered ${status}:\n${server.output}`);
     await sleep(100);
   }
-  throw new Error(`${url} did not answer ${status} in ${timeoutMs} ms (last: ${last})`);
 }
 
 /** True when nothing accepts connections on the port any more. */

@@ -1,8 +1,8 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DIALECTS } from '@tessera/testing';
+import { DIALECTS, killGroup, spawnGroup } from '@tessera/testing';
 import { CliProcess, freePort, sleep, tempApp, type TempApp } from './helpers';
 import { outageUnderLoad, workersAgree } from './fault-drills';
 
@@ -39,17 +39,17 @@ if (DIALECTS.includes('mysql')) {
 
     const startMariadb = async () => {
       const socket = path.join(datadir, 'sock');
-      mariadb = spawn('mariadbd', ['--no-defaults', `--datadir=${datadir}`, `--port=${port}`, `--socket=${socket}`, '--bind-address=127.0.0.1', '--user=root', '--skip-grant-tables', '--skip-log-bin', '--innodb-buffer-pool-size=16M'], { stdio: 'ignore' });
-      const started = Date.now();
-      while (Date.now() - started < 30000) {
+      mariadb = spawnGroup('mariadbd', ['--no-defaults', `--datadir=${datadir}`, `--port=${port}`, `--socket=${socket}`, '--bind-address=127.0.0.1', '--user=root', '--skip-grant-tables', '--skip-log-bin', '--innodb-buffer-pool-size=16M'], { stdio: 'ignore' });
+      // Waits for its answer, or its exit; the test's timeout bounds the rest.
+      for (;;) {
         try {
           execFileSync('mariadb-admin', ['--no-defaults', `--socket=${socket}`, 'ping'], { stdio: 'pipe' });
           return;
         } catch {
+          if (mariadb?.exitCode !== null) throw new Error('the test MariaDB exited before it answered');
           await sleep(100);
         }
       }
-      throw new Error('the test MariaDB did not start');
     };
     const stopMariadb = async () => {
       const server = mariadb;
@@ -58,6 +58,7 @@ if (DIALECTS.includes('mysql')) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
+      killGroup(server.pid);
     };
 
     before(async function () {

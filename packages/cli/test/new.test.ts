@@ -81,7 +81,7 @@ describe('tessera new', () => {
     const port = await freePort();
     const server = new CliProcess(['start'], { cwd: dir, env: { ...cleanEnv(), PORT: String(port) } });
     try {
-      const response = await waitForHttp(`http://127.0.0.1:${port}/api/posts`);
+      const response = await waitForHttp(`http://127.0.0.1:${port}/api/posts`, 200, server);
       expect(await response.json()).to.deep.equal({ data: [], meta: { pagination: { page: 1, pageSize: 25, pageCount: 0, total: 0 } } });
       expect((await request(`http://127.0.0.1:${port}/api/posts`, 'POST', { data: { title: 'x' } })).status).to.equal(403);
       expect(fs.existsSync(path.join(dir, '.tmp/data.db'))).to.equal(true);
@@ -106,7 +106,7 @@ describe('tessera new', () => {
     delete env.SEED;
     const server = new CliProcess(['start'], { cwd: dir, env });
     try {
-      const response = await waitForHttp(`http://127.0.0.1:${port}/api/articles?pagination[pageSize]=1`);
+      const response = await waitForHttp(`http://127.0.0.1:${port}/api/articles?pagination[pageSize]=1`, 200, server);
       expect(((await response.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total).to.equal(25);
       expect(server.stdout).to.contain('seed: the database was empty, so it now holds sample content');
     } finally {

@@ -2,14 +2,19 @@
  * A process manager (or a container runtime) stops `npm run develop` /
  * `npm start` by signalling the outermost process only. Every layer below it
  * (npm → shell → npm -w → shell → tessera → app child) must stop too: no
- * orphan may keep listening once the outermost process is gone.
+ * orphan may keep listening once the outermost process is gone. The same for
+ * the README's `npx --no tessera start|develop` (npm exec → sh -c → node:
+ * the shell does not pass the signal on, so the server watches its parent).
+ *
+ * Each command runs in its own process group (session), killed whole after
+ * the test whatever happened.
  */
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '@tessera/testing';
-import { cleanEnv, freePort, refusesConnections, sleep, tempDir, waitForHttp } from './helpers';
+import { REPO_ROOT, spawnGroup } from '@tessera/testing';
+import { cleanEnv, freePort, killGroup, refusesConnections, sleep, tempApp, tempDir, waitForHttp, type TempApp } from './helpers';
 
 /** Every live process below `root` (Linux /proc). */
 function descendants(root: number): number[] {
@@ -41,18 +46,20 @@ function alive(pid: number): boolean {
   }
 }
 
-function exited(child: ChildProcess, timeoutMs: number): Promise<number | null | 'timeout'> {
+function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
   });
 }
 
+/** Resolves once none of `pids` is alive (the test's own timeout bounds the wait). */
+async function allGone(pids: number[]): Promise<void> {
+  while (pids.some(alive)) await sleep(100);
+}
+
 describe('signals: SIGTERM to the outermost npm process', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
   let dir: string;
   let npm: ChildProcess | undefined;
   let left: number[] = [];
@@ -60,8 +67,10 @@ describe('signals: SIGTERM to the outermost npm process', function () {
     dir = tempDir('tessera-signals-');
   });
   afterEach(() => {
-    if (npm && npm.exitCode === null) npm.kill('SIGKILL');
+    killGroup(npm?.pid);
     for (const pid of left) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    npm = undefined;
+    left = [];
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -71,16 +80,52 @@ describe('signals: SIGTERM to the outermost npm process', function () {
       const port = await freePort();
       // `npm start` runs in production, which requires its secrets.
       const env = { ...cleanEnv(), PORT: String(port), DATABASE_FILENAME: path.join(dir, 'data.db'), SEED: 'false', API_TOKEN_SALT: 'signals-test-salt', JWT_SECRET: 'signals-test-jwt-secret' };
-      npm = spawn('npm', ['run', script], { cwd: REPO_ROOT, env, stdio: 'ignore' });
+      npm = spawnGroup('npm', ['run', script], { cwd: REPO_ROOT, env, stdio: 'ignore' });
       const url = `http://127.0.0.1:${port}/api/articles`;
-      await waitForHttp(url, 200, 30_000);
+      // The root scripts build first: the wait is for the answer, bounded by the test's timeout.
+      await waitForHttp(url, 200);
       left = descendants(npm.pid!);
       expect(left.length).to.be.at.least(layers);
 
       npm.kill('SIGTERM');
-      expect(await exited(npm, 15_000)).to.equal(0);
-      await sleep(200);
-      expect(left.filter(alive)).to.deep.equal([]);
+      expect(await exited(npm)).to.equal(0);
+      await allGone(left);
+      expect(await refusesConnections(url)).to.equal(true);
+    });
+  }
+});
+
+describe('signals: SIGTERM to npx --no tessera start|develop in an app (the README\'s form)', function () {
+  this.timeout(60_000);
+  let app: TempApp;
+  let npx: ChildProcess | undefined;
+  let left: number[] = [];
+  beforeEach(async () => {
+    app = await tempApp('sqlite');
+    // As after `npm install` in an app: node_modules/.bin/tessera is this checkout's CLI.
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(app.dir, 'node_modules'));
+  });
+  afterEach(async () => {
+    killGroup(npx?.pid);
+    for (const pid of left) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    npx = undefined;
+    left = [];
+    await app.remove();
+  });
+
+  for (const command of ['start', 'develop'] as const) {
+    it(`setsid npx --no tessera ${command}; kill -TERM <npx>: the server stops and frees the port`, async () => {
+      // spawnGroup: the child leads a new session, as setsid makes it.
+      npx = spawnGroup('npx', ['--no', 'tessera', command], { cwd: app.dir, env: app.env, stdio: 'ignore' });
+      const url = `${app.url}/api/articles`;
+      await waitForHttp(url, 200);
+      left = descendants(npx.pid!);
+      // sh -c, tessera (and develop's app child)
+      expect(left.length).to.be.at.least(command === 'develop' ? 3 : 2);
+
+      npx.kill('SIGTERM');
+      await exited(npx);
+      await allGone(left);
       expect(await refusesConnections(url)).to.equal(true);
     });
   }

@@ -83,7 +83,7 @@ eachDatabase('webhooks: receiver down, kill -9, restart', (dialect) => {
     app.write('config/server.ts', serverConfig(`http://127.0.0.1:${port}/hook`, { backoffMs: 50, maxBackoffMs: 400, pollIntervalMs: 100, maxAttempts: 1000, timeoutMs: 1000, leaseMs: 2500 }));
     const token = await fullAccessToken(app);
     server = startServer(app);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await waitForHttp(`${app.url}/_health`, 204, server);
 
     // 10 articles, each created then updated 4 times (its own writes in order; the articles concurrently): 50 events.
     const expected = await writeHistories(app, token, 10, 4, 'a');
@@ -93,8 +93,8 @@ eachDatabase('webhooks: receiver down, kill -9, restart', (dialect) => {
 
     receiver = await WebhookReceiver.start(port);
     server = startServer(app);
-    await waitForHttp(`${app.url}/_health`, 204);
-    const requests = await receiver.waitFor(50, 30000);
+    await waitForHttp(`${app.url}/_health`, 204, server);
+    const requests = await receiver.waitFor(50);
     await sleep(500);
     expect(receiver.requests).to.have.length(50);
     checkDeliveries(requests, expected);
@@ -147,10 +147,10 @@ eachDatabase('webhooks: 3 worker processes on one database', (dialect) => {
     app.write('config/server.ts', serverConfig(receiver.url, { backoffMs: 50, pollIntervalMs: 20, concurrency: 3, timeoutMs: 5000 }));
     const token = await fullAccessToken(app);
     server = startServer(app, ['--workers', '3'], { TESSERA_LOG_LEVEL: 'http' });
-    await server.waitForOutput((output) => count(output, 'ready at') === 3, 30000);
+    await server.waitForOutput((output) => count(output, 'ready at') === 3);
 
     const expected = await writeHistories(app, token, 20, 2, 'w');
-    const requests = await receiver.waitFor(60, 30000);
+    const requests = await receiver.waitFor(60);
     await sleep(500);
     expect(receiver.requests).to.have.length(60);
     checkDeliveries(requests, expected);

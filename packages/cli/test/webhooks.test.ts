@@ -72,7 +72,7 @@ eachDatabase('tessera webhooks', (dialect) => {
   it('shows failed deliveries and retries one through the running server; a CLI-made webhook reaches a running server', async function () {
     this.timeout(60000);
     server = new CliProcess(['start'], { cwd: app.dir, env: { ...app.env, API_TOKEN_SALT: 'webhooks-cli-salt' } });
-    await waitForHttp(`${app.url}/_health`, 204);
+    await waitForHttp(`${app.url}/_health`, 204, server);
     // Made while the server runs: it re-reads the table every poll interval (50 ms here).
     const created = await cli('create', '--name', 'flaky', '--url', receiver.url, '--events', 'entry.create');
     expect(created.code, created.stderr).to.equal(0);

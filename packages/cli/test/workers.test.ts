@@ -37,7 +37,6 @@ function who(port: number, delay: number): Promise<Outcome> {
       response.on('error', (error) => resolve({ sent, started, ended: Date.now(), error: error.message }));
     });
     request.on('error', (error) => resolve({ sent, started, ended: Date.now(), error: (error as NodeJS.ErrnoException).code ?? error.message }));
-    request.setTimeout(10000, () => request.destroy(new Error('timeout')));
   });
 }
 
@@ -66,8 +65,8 @@ eachDatabase('workers: a killed worker is replaced under load', (dialect) => {
   it('keeps answering every request sent after a SIGKILL, and forks a replacement that serves', async function () {
     this.timeout(90000);
     server = new CliProcess(['start', '--workers', '2'], { cwd: app.dir, env: { ...app.env, API_TOKEN_SALT: 'workers-test-salt' } });
-    await server.waitForOutput((output) => count(output, 'ready at') === 2, 40000);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await server.waitForOutput((output) => count(output, 'ready at') === 2);
+    await waitForHttp(`${app.url}/_health`, 204, server);
 
     // Both workers answer (connections are spread over them).
     const original = new Set<number>();
@@ -81,11 +80,10 @@ eachDatabase('workers: a killed worker is replaced under load', (dialect) => {
       while (!stop) outcomes.push(await who(app.port, 40));
     });
     await sleep(800);
-    const killedAt = Date.now();
     const sentBeforeKill = sends;
     process.kill(victim, 'SIGKILL');
-    await server.waitForOutput((output) => output.includes(`worker ${victim} exited (SIGKILL); starting another`), 10000);
-    await server.waitForOutput((output) => count(output, 'ready at') === 3, 40000);
+    await server.waitForOutput((output) => output.includes(`worker ${victim} exited (SIGKILL); starting another`));
+    await server.waitForOutput((output) => count(output, 'ready at') === 3);
     const replacedAt = Date.now();
     await sleep(1500);
     stop = true;
@@ -94,11 +92,10 @@ eachDatabase('workers: a killed worker is replaced under load', (dialect) => {
     const failed = outcomes.filter((outcome) => outcome.status !== 200);
     // A failure is a connection the dead worker had accepted: sent before the kill, unanswered at it, and reset when
     // the worker died — never an HTTP error, and never a hang (node:cluster's round-robin mode left one connection per
-    // death open in the primary until the client gave up: the 10 s timeout here).
+    // death open in the primary: such a client never gets an outcome, and the test runs into its timeout).
     for (const failure of failed) {
       expect(failure.error, JSON.stringify(failure)).to.be.oneOf(['ECONNRESET', 'socket hang up']);
       expect(failure.sent, JSON.stringify(failure)).to.be.at.most(sentBeforeKill);
-      expect(failure.ended - killedAt, JSON.stringify(failure)).to.be.below(2000);
     }
     expect(failed.length).to.be.at.most(6);
     const after = outcomes.filter((outcome) => outcome.sent > sentBeforeKill);
@@ -111,6 +108,6 @@ eachDatabase('workers: a killed worker is replaced under load', (dialect) => {
     expect(replacement.size, 'a new worker answered').to.equal(1);
     expect(outcomes.filter((outcome) => outcome.started >= replacedAt && outcome.pid === survivor).length).to.be.above(0);
 
-    expect(await server.stop('SIGTERM', 15000)).to.equal(0);
+    expect(await server.stop('SIGTERM')).to.equal(0);
   });
 });

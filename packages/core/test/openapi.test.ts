@@ -11,7 +11,9 @@ import addFormats from 'ajv-formats';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eachDatabase, EXAMPLE_APP, inProduction, startApp, type TestApp } from '@tessera/testing';
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema: { $ref?: string } } } }> }>> };
+type Document = {
+  paths: Record<string, Record<string, { parameters: Array<{ in: string; name: string }>; responses: Record<string, { content?: { 'application/json'?: { schema: { $ref?: string } } } }> }>>;
+};
 
 /** The operation of the document serving `method path` (templates match any one segment). */
 function operationFor(document: Document, method: string, path: string) {
@@ -86,6 +88,24 @@ eachDatabase('OpenAPI document', (dialect) => {
     const article = (document.paths['/api/articles'] as Record<string, Record<string, unknown>>).get!;
     expect(article).to.include({ 'x-tessera-action': 'api::article.article.find', 'x-tessera-public': true });
     expect((document.paths['/api/articles'] as Record<string, Record<string, unknown>>).post).to.include({ 'x-tessera-action': 'api::article.article.create', 'x-tessera-public': false });
+  });
+
+  it('has one templated path per shape (OpenAPI 3.1), each operation naming its path parameters as its template does', () => {
+    const shapes = new Map<string, string[]>();
+    for (const template of Object.keys(document.paths)) {
+      const shape = template.replace(/\{[^}]*\}/g, '{}');
+      shapes.set(shape, [...(shapes.get(shape) ?? []), template]);
+    }
+    expect([...shapes.values()].filter((templates) => templates.length > 1)).to.deep.equal([]);
+    for (const [template, operations] of Object.entries(document.paths)) {
+      const names = [...template.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name), `${method} ${template}`).to.deep.equal(names);
+      }
+    }
+    // users-permissions' GET /roles/:id and PUT|DELETE /roles/:role are one path: both are the role's id.
+    expect(Object.keys(document.paths).filter((template) => template.startsWith('/api/users-permissions/roles/'))).to.deep.equal(['/api/users-permissions/roles/{id}']);
+    expect(Object.keys(document.paths['/api/users-permissions/roles/{id}']!).sort()).to.deep.equal(['delete', 'get', 'put']);
   });
 
   it('describes what the app answers: 50+ real responses validate against it', async () => {

@@ -47,10 +47,10 @@ eachDatabase('schema regex on request input', (dialect) => {
     expect((await post({ body: 'a'.repeat(10_001) })).body).to.deep.equal(issue('body', 'body must be at most 10000 characters to be matched against its pattern'));
   });
 
-  it('the email type is a linear check: the backtracking shape of the old pattern answers at once', async () => {
-    const started = performance.now();
+  it('the email type is a linear check: the backtracking shape of the old pattern is answered', async () => {
+    // That the check cannot backtrack is decided without a clock by the ReDoS suite (scripts/redos), which runs
+    // recheck on every pattern in the source; here, the answer to the old attack string.
     const response = await post({ contact: `a@${'.'.repeat(240)} ` });
-    expect(performance.now() - started).to.be.below(1000);
     expect(response.body).to.deep.equal(issue('contact', 'contact must be a valid email'));
     expect((await post({ contact: 'someone@example.com' })).status).to.equal(200);
   });

@@ -275,6 +275,7 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
   }
 }
 export { seededRandom } from './random';
+export { groupAlive, killGroup, spawnGroup } from './process-groups';
 
 export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';
 export { TestSmtp, type Mail } from './smtp';

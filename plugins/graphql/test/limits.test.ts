@@ -63,10 +63,9 @@ eachDatabase('GraphQL limits', (dialect) => {
     // graphql-depth-limit walked every spread in full: this held the process for minutes.
     let fragments = 'fragment F0 on ArticleEntity { id }';
     for (let index = 1; index < 30; index++) fragments += ` fragment F${index} on ArticleEntity { ...F${index - 1} ...F${index - 1} }`;
-    const started = Date.now();
+    // 2^29 spreads walked in full would run far past the test's timeout; the answer shows the count stopped at the limit.
     const response = await gql(app, `{ articles { data { ...F29 } } } ${fragments}`);
     expect(validationError(response)).to.equal('The operation selects more than 1000 fields');
-    expect(Date.now() - started).to.be.below(3000);
   });
 
   it('past 100 depth errors, graphql-js stops validating: a 400 with its message (was a 500)', async () => {

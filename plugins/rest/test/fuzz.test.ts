@@ -196,13 +196,13 @@ function deep(depth: number): unknown {
   return value;
 }
 
-/** A transport failure (reset, hang) is a failure too: name the request that caused it. */
+/**
+ * A transport failure (reset) is a failure too: name the request that caused it. A hang ends at the test's
+ * timeout; how fast an answer comes is no verdict here (a busy machine is slow), `npm run bench` measures it.
+ */
 async function send(label: string, request: () => Promise<TestResponse>): Promise<TestResponse> {
-  const started = Date.now();
   try {
-    const response = await request();
-    if (Date.now() - started > 5000) throw new Error(`took ${Date.now() - started} ms`);
-    return response;
+    return await request();
   } catch (error) {
     throw new Error(`${label}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
   }

@@ -9,12 +9,12 @@
  * which must restart cleanly. A README that drifts from the code fails here.
  */
 import { expect } from 'chai';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { EXAMPLE_APP, REPO_ROOT } from '@tessera/testing';
+import { EXAMPLE_APP, killGroup, REPO_ROOT, spawnGroup } from '@tessera/testing';
 import { countBlocks, extractSteps, type AppFiles, type ShellCommand } from '../extract';
 
 const README = path.join(REPO_ROOT, 'README.md');
@@ -23,16 +23,17 @@ const READY = 'ready at';
 
 /** One long-lived bash: each command runs in it (cd and variables persist), its curl results land in files. */
 class Shell {
-  private readonly bash: ChildProcessWithoutNullStreams;
+  private readonly bash: ChildProcess;
   private buffer = '';
   private counter = 0;
 
   constructor(cwd: string, env: NodeJS.ProcessEnv, private readonly scratch: string) {
-    this.bash = spawn('bash', ['--noprofile', '--norc'], { cwd, env });
-    this.bash.stdout.on('data', (chunk: Buffer) => (this.buffer += chunk.toString()));
-    this.bash.stderr.on('data', (chunk: Buffer) => (this.buffer += chunk.toString()));
+    // Its own process group: whatever a command starts goes with it (close()).
+    this.bash = spawnGroup('bash', ['--noprofile', '--norc'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.bash.stdout!.on('data', (chunk: Buffer) => (this.buffer += chunk.toString()));
+    this.bash.stderr!.on('data', (chunk: Buffer) => (this.buffer += chunk.toString()));
     // curl keeps its flags; the body and status of its last request go to the files named by $OUT and $STATUS.
-    this.bash.stdin.write(`curl() { command curl -sS -o "$OUT" -w '%{http_code}' "$@" > "$STATUS"; }\n`);
+    this.bash.stdin!.write(`curl() { command curl -sS -o "$OUT" -w '%{http_code}' "$@" > "$STATUS"; }\n`);
   }
 
   async run(text: string): Promise<{ exitCode: number; output: string; status?: number; body?: string }> {
@@ -41,10 +42,10 @@ class Shell {
     const status = path.join(this.scratch, `status-${id}`);
     const marker = `__readme_done_${id}__`;
     this.buffer = '';
-    this.bash.stdin.write(`OUT='${out}' STATUS='${status}'\n{\n${text}\n}\necho "${marker}$?"\n`);
-    const deadline = Date.now() + 60_000;
+    this.bash.stdin!.write(`OUT='${out}' STATUS='${status}'\n{\n${text}\n}\necho "${marker}$?"\n`);
+    // Waits for the command's end marker (or the shell's end); the test's timeout bounds the rest.
     while (!this.buffer.includes(marker)) {
-      if (Date.now() > deadline) throw new Error(`timed out; output so far:\n${this.buffer}`);
+      if (this.bash.exitCode !== null) throw new Error(`the shell exited; output so far:\n${this.buffer}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const [output, rest] = this.buffer.split(marker) as [string, string];
@@ -57,19 +58,19 @@ class Shell {
   }
 
   close(): void {
-    this.bash.stdin.end('exit\n');
+    killGroup(this.bash.pid);
   }
 }
 
 /** `tessera develop` on the temporary app, with its output collected. */
 class DevelopServer {
   output = '';
-  private readonly child;
+  private readonly child: ChildProcess;
 
   constructor(dir: string, env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [CLI, 'develop'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.child.stderr.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child = spawnGroup(process.execPath, [CLI, 'develop'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
   }
 
   get boots(): number {
@@ -77,20 +78,23 @@ class DevelopServer {
   }
 
   async waitForBoot(count: number): Promise<void> {
-    const deadline = Date.now() + 30_000;
+    // Waits for the ready line (or a boot failure, or the exit); the test's timeout bounds the rest.
     while (this.boots < count) {
       if (/could not start|waiting for a change/.test(this.output)) throw new Error(`the app failed to boot:\n${this.output}`);
-      if (Date.now() > deadline) throw new Error(`the app did not boot in time:\n${this.output}`);
+      if (this.child.exitCode !== null) throw new Error(`tessera develop exited:\n${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.kill('SIGTERM');
-    });
+  /** SIGTERM (a graceful stop), then the whole group killed: nothing it started is left. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        this.child.once('exit', () => resolve());
+        this.child.kill('SIGTERM');
+      });
+    }
+    killGroup(this.child.pid);
   }
 }
 

@@ -3,6 +3,7 @@ import { requireAppDir } from '../app';
 import { Supervisor } from '../develop/supervisor';
 import { watchFolders } from '../develop/watcher';
 import { preparePanel } from '../panel';
+import { stopWhenParentGone } from '../parent-watch';
 import { say, type Command } from './command';
 
 const WATCHED = ['src', 'config'];
@@ -25,6 +26,7 @@ rebuilt when its plugins, their versions or src/admin changed.`,
     const supervisor = new Supervisor(dir, say, async () => void (await preparePanel(dir, say)));
     const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)));
     supervisor.start();
+    stopWhenParentGone();
     await onceSignalled();
     watcher.close();
     await supervisor.shutdown();

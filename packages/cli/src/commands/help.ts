@@ -8,6 +8,8 @@ export function helpText(commands: Command[]): string {
 Commands:
 ${lines.join('\n')}
 
-Run "tessera help <command>" (or "tessera <command> --help") for a command's options.
+Run "tessera help <command>" (or "tessera <command> --help") for a command's options,
+"tessera --version" for the version. Through npx, put "--" before tessera's own flags
+(npx --no -- tessera --help): npx reads a --help or --version that comes before the command as its own.
 `;
 }

@@ -1,5 +1,6 @@
 import { optionalString, parse } from '../args';
 import { requireAppDir } from '../app';
+import { stopWhenParentGone } from '../parent-watch';
 import { serve } from '../serve';
 import { isWorker, superviseWorkers, workerCount } from '../workers';
 import type { Command } from './command';
@@ -18,6 +19,7 @@ server.shutdownTimeout), then the database, and exit 0.`,
     const parsed = parse(args, { workers: { type: 'string' } });
     const workers = workerCount(optionalString(parsed, 'workers'));
     requireAppDir();
+    if (!isWorker()) stopWhenParentGone();
     if (workers > 1 && !isWorker()) {
       process.env.NODE_ENV = 'production';
       return superviseWorkers(workers);

@@ -54,7 +54,9 @@ function byUid(a: { uid: string }, b: { uid: string }): number {
 }
 
 function file(definitions: Array<{ uid: string; name: string; body: string }>, registry: string): string {
-  const head = definitions.length > 0 ? "import type { Attribute, Schema } from '@strapi/strapi';\n\n" : '';
+  // A file without an import or export is a script, where `declare module` *replaces* @strapi/types instead of
+  // augmenting it (every uid, filter and value then types as unknown): an app without components needs `export {}`.
+  const head = definitions.length > 0 ? "import type { Attribute, Schema } from '@strapi/strapi';\n\n" : 'export {};\n\n';
   const body = definitions.map((definition) => `${definition.body}\n`).join('\n');
   const entries = definitions.map((definition) => `      ${quote(definition.uid)}: ${definition.name};`).join('\n');
   const registryBlock = definitions.length > 0 ? `    export interface ${registry} {\n${entries}\n    }\n` : '';

@@ -8,6 +8,7 @@ import Module from 'node:module';
 import path from 'node:path';
 import { DEFAULT_PLUGINS } from '../plugins/default-plugins';
 import { BUILT_IN } from '../plugins/discover-plugins';
+import { syntaxError } from './syntax-error';
 
 let registered = false;
 let sharing = false;
@@ -89,8 +90,14 @@ export function findModule(base: string): string | undefined {
 export function loadModule(file: string): unknown {
   if (file.endsWith('.ts')) registerTypeScript();
   shareKernelPackages();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require(path.resolve(file));
+  let loaded: unknown;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(path.resolve(file));
+  } catch (error) {
+    // The file or one it imports does not parse: where, and the line, rather than the transpiler's stack.
+    throw syntaxError(error) ?? error;
+  }
   return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
 }
 

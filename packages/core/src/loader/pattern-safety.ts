@@ -28,9 +28,20 @@ let checker: typeof import('recheck') | undefined;
 /** A verdict per pattern for the life of the process: tests and multi-app processes boot the same schemas again. */
 const verdicts = new Map<string, PatternVerdict>();
 
-/** `timeoutMs`: how long recheck may think before answering `unknown` (its default: 10 s). */
-export function checkPattern(source: string, flags = '', timeoutMs?: number): PatternVerdict {
-  const key = `${flags}/${timeoutMs ?? ''}/${source}`;
+/**
+ * recheck's fuzzer measures its trial matches in milliseconds by default (attack 1 s, incubation 250 ms, seeding
+ * 100 ms): on a busy machine a safe pattern's trial ran past the limit and was reported vulnerable, a different
+ * pattern each run. Here every trial is bounded by the characters its VM reads (recheck's step limits) instead, with
+ * a fixed seed, so a pattern gets the same verdict on every machine, busy or not.
+ */
+const STEP_BUDGETS_ONLY = { attackTimeout: null, incubationTimeout: null, seedingTimeout: null, recallTimeout: -1, randomSeed: 0 } as const;
+
+/**
+ * `timeoutMs`: how long recheck may think in all before answering `unknown` (its default: 10 s; `null`: no limit,
+ * the step budgets alone bound the work — the verdict then never depends on the machine's speed).
+ */
+export function checkPattern(source: string, flags = '', timeoutMs?: number | null): PatternVerdict {
+  const key = `${flags}/${timeoutMs === undefined ? '' : String(timeoutMs)}/${source}`;
   let verdict = verdicts.get(key);
   if (!verdict) {
     verdict = analyse(source, flags, timeoutMs);
@@ -39,12 +50,12 @@ export function checkPattern(source: string, flags = '', timeoutMs?: number): Pa
   return verdict;
 }
 
-function analyse(source: string, flags: string, timeoutMs: number | undefined): PatternVerdict {
+function analyse(source: string, flags: string, timeoutMs: number | null | undefined): PatternVerdict {
   // Read by recheck at each call: the in-process backend instead of a worker thread.
   process.env.RECHECK_SYNC_BACKEND ??= 'pure';
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   checker ??= require('recheck') as typeof import('recheck');
-  const result = checker.checkSync(source, flags, timeoutMs === undefined ? {} : { timeout: timeoutMs });
+  const result = checker.checkSync(source, flags, timeoutMs === undefined ? STEP_BUDGETS_ONLY : { ...STEP_BUDGETS_ONLY, timeout: timeoutMs });
   if (result.status === 'unknown') return { source, flags, status: 'unknown', complexity: result.error.kind };
   const { complexity } = result;
   const described = complexity.type === 'polynomial' ? `polynomial (degree ${complexity.degree})` : complexity.type;

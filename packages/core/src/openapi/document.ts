@@ -25,14 +25,15 @@ const ANY_METHOD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export function openApiDocument(app: App, publicAbility: Ability, info: OpenApiInfo): JsonSchema {
   const model = new ModelSchemas(app.contentTypes.values(), app.components.values(), (uid) => !uid.startsWith('admin::'));
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const templates = new PathTemplates();
   for (const row of routeTable(app)) {
     // A plugin's public admin routes (its own pages) are no part of the app's API.
     if (row.method === 'HEAD' || row.method === 'OPTIONS' || row.info.type === 'admin') continue;
-    const path = row.path.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
+    const { path, names } = templates.of(row.path);
     paths[path] ??= {};
     // An `ALL` route answers every method: it is documented under each.
     for (const method of row.method === 'ALL' ? ANY_METHOD : [row.method]) {
-      paths[path]![method.toLowerCase()] = operation(app, { ...row, method }, model, publicAbility);
+      paths[path]![method.toLowerCase()] = operation(app, { ...row, method }, model, publicAbility, names);
     }
   }
   return {
@@ -70,7 +71,30 @@ function envelopes(app: App, model: ModelSchemas): Record<string, JsonSchema> {
   return result;
 }
 
-function operation(app: App, row: RouteRow, model: ModelSchemas, publicAbility: Ability): JsonSchema {
+/**
+ * OpenAPI 3.1 forbids two templated paths of the same shape: users-permissions mounts `GET /roles/:id` and
+ * `PUT|DELETE /roles/:role`, both the role's id (Strapi's controllers read either as the id). Each shape is
+ * documented under the parameter names of its first route; a later route's own name is in its parameter's
+ * description.
+ */
+class PathTemplates {
+  private readonly byShape = new Map<string, string[]>();
+
+  of(routePath: string): { path: string; names: Array<{ name: string; routeName: string }> } {
+    const own = [...routePath.matchAll(ROUTE_PARAMETER)].map((match) => match[1]!);
+    const shape = routePath.replace(ROUTE_PARAMETER, '{}');
+    if (!this.byShape.has(shape)) this.byShape.set(shape, own);
+    const chosen = this.byShape.get(shape)!;
+    let index = 0;
+    const path = shape.replace(/\{\}/g, () => `{${chosen[index++]}}`);
+    return { path, names: own.map((routeName, position) => ({ name: chosen[position]!, routeName })) };
+  }
+}
+
+/** `:name` with an optional `(regexp)` constraint, as koa-router writes route parameters. */
+const ROUTE_PARAMETER = /:(\w+)(\([^)]*\))?/g;
+
+function operation(app: App, row: RouteRow, model: ModelSchemas, publicAbility: Ability, names: Array<{ name: string; routeName: string }>): JsonSchema {
   const core = coreTarget(app, row);
   const open = row.auth === false || row.auth.some((action) => publicAbility.can(action));
   const result: JsonSchema = {
@@ -80,7 +104,7 @@ function operation(app: App, row: RouteRow, model: ModelSchemas, publicAbility: 
     'x-tessera-action': row.action,
     'x-tessera-public': open,
     security: open ? [{}, { bearer: [] }] : [{ bearer: [] }],
-    parameters: pathParameters(row.path),
+    parameters: pathParameters(names),
     responses: errorResponses(),
   };
   const responses = result.responses as Record<string, JsonSchema>;
@@ -107,8 +131,14 @@ function coreTarget(app: App, row: RouteRow): { type: ContentType; action: strin
   return { type: app.contentTypes.get(uid), action };
 }
 
-function pathParameters(path: string): JsonSchema[] {
-  return [...path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+function pathParameters(names: Array<{ name: string; routeName: string }>): JsonSchema[] {
+  return names.map(({ name, routeName }) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...(routeName === name ? {} : { description: `:${routeName} in the route (the same value as this path's {${name}})` }),
+  }));
 }
 
 function queryParameters(type: ContentType, action: string): JsonSchema[] {

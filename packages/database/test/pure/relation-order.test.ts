@@ -88,14 +88,13 @@ describe('relation order: current list + input → next list (pure)', () => {
     });
   }
 
-  it('connecting 50,000 ids before one another stays linear', () => {
+  it('connecting 50,000 ids before one another gives the whole list', () => {
+    // No clock here (a verdict must not depend on the machine's load): a quadratic walk would be 2.5 billion
+    // steps, far past the test's timeout; the time itself is measured by `npm run bench`.
     const connect = [{ id: 1 }, ...Array.from({ length: 49_999 }, (_, index) => ({ id: index + 2, position: { before: index + 1 } }))];
-    const started = process.hrtime.bigint();
     const list = next([], { connect });
-    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
     expect(list.slice(0, 3)).to.deep.equal([50_000, 49_999, 49_998]);
     expect(list.length).to.equal(50_000);
-    expect(elapsedMs, 'milliseconds').to.be.below(1000);
   });
 
   describe('bad input → 400 ValidationError with its issues', () => {
