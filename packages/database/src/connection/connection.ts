@@ -158,6 +158,11 @@ export class Connection {
     this.shared.sharedReads?.setCoherent(heard);
   }
 
+  /** Other processes' writes are heard late: a read joins another only after `check` (shared-reads.ts, heard-barrier.ts). */
+  confirmWritesHeardWith(check: () => Promise<void>): void {
+    this.shared.sharedReads?.confirmWritesWith(check);
+  }
+
   /** Runs SQL with `?` placeholders (`??` for identifiers) on any dialect. */
   async raw(sql: string, bindings: readonly unknown[] = []): Promise<Row[]> {
     return this.run(this.knex.raw(sql, bindings as Knex.RawBinding[]));

@@ -12,12 +12,16 @@
  * Why the answer is still current: a read joins only while no write has
  * finished since the running one began (the write generation is the same).
  * Every write that finishes bumps it — this process's statements and
- * transactions at once, other processes' as their notifications arrive
- * (write-notifications.ts, mysql-write-versions.ts) — so a request sent after
- * a write's answer never joins a read that started before the write. While
- * notifications may be missed (the listener is down), nothing is shared.
- * A joined read's rows are as of a moment just before the request arrived:
- * at most one query's duration earlier, as with any read that overlaps a write.
+ * transactions at once, other processes' as they are heard of
+ * (write-notifications.ts, mysql-write-versions.ts). Those are heard some
+ * time after they commit (a NOTIFY in flight, a poll's interval), so a read
+ * that would join first waits for `heardUpToNow` (heard-barrier.ts: a check
+ * begun after it arrived) and then joins only if the generation is still the
+ * running read's: a request sent after a write's answer never joins a read
+ * that started before the write. While notifications may be missed (the listener is
+ * down), nothing is shared. A joined read's rows are as of a moment just
+ * before the request arrived: at most one query's duration earlier, as with
+ * any read that overlaps a write.
  */
 
 interface InFlight {
@@ -30,6 +34,13 @@ export class SharedReads {
   private generation = 0;
   private coherent = true;
   private readonly reads = new Map<string, InFlight>();
+  /** Set where other processes' writes are heard late (MySQL): resolves once every write committed before the call is heard. */
+  private heardUpToNow: (() => Promise<void>) | undefined;
+
+  /** Before joining, wait for `check` (see the module's comment). */
+  confirmWritesWith(check: () => Promise<void>): void {
+    this.heardUpToNow = check;
+  }
 
   /** A write finished (or may have): reads running now are not shared with later requests. */
   written(): void {
@@ -50,10 +61,27 @@ export class SharedReads {
   async share<T>(kind: string, sql: string, bindings: readonly unknown[], read: () => Promise<T>): Promise<T> {
     const key = readKey(kind, sql, bindings);
     if (key === undefined || !this.coherent) return read();
-    const running = this.reads.get(key);
-    if (running && running.generation === this.generation) {
-      return new Promise<T>((resolve, reject) => running.joiners.push({ resolve: resolve as (value: unknown) => void, reject }));
+    let running = this.joinable(key);
+    if (running && this.heardUpToNow) {
+      // Other processes' writes committed before now may not be heard yet: hear them, then look again.
+      await this.heardUpToNow();
+      running = this.joinable(key);
     }
+    if (running) {
+      const joined = running;
+      return new Promise<T>((resolve, reject) => joined.joiners.push({ resolve: resolve as (value: unknown) => void, reject }));
+    }
+    if (!this.coherent) return read();
+    return this.lead(key, read);
+  }
+
+  /** The identical read running since no write finished, if any. */
+  private joinable(key: string): InFlight | undefined {
+    const running = this.reads.get(key);
+    return this.coherent && running && running.generation === this.generation ? running : undefined;
+  }
+
+  private async lead<T>(key: string, read: () => Promise<T>): Promise<T> {
     const own: InFlight = { generation: this.generation, joiners: [] };
     this.reads.set(key, own);
     try {

@@ -7,9 +7,13 @@
  * of those types changes the stamp, so the next request counts again.
  *
  * Other processes learn of writes through `invalidations` (PostgreSQL
- * LISTEN/NOTIFY, see write-notifications.ts); while that channel is down the
- * cache is bypassed, so no stale total outlives a missed notification. On
- * SQLite, `PRAGMA data_version` tells of commits by any other connection.
+ * LISTEN/NOTIFY, see write-notifications.ts; MySQL by polling, see
+ * mysql-write-versions.ts); while that channel is down the cache is bypassed,
+ * so no stale total outlives a missed notification. Both are heard some time
+ * after the commit, so a total is reused only after `heardUpToNow`
+ * (heard-barrier.ts): a request never gets a total counted before a write
+ * that was answered before it arrived. On SQLite, `PRAGMA data_version`
+ * tells of commits by any other connection.
  * Counts inside a transaction are never cached: they may see uncommitted rows.
  */
 import type { Condition, ReadPlan } from '../query/plan';
@@ -21,6 +25,8 @@ export interface CountCacheHooks {
   inTransaction(): boolean;
   /** SQLite: has another connection committed since the last call? */
   changedElsewhere?(): boolean;
+  /** PostgreSQL, MySQL: resolves once every write committed (by any process) before the call has been heard. */
+  heardUpToNow?(): Promise<void>;
 }
 
 export class CountCache {
@@ -38,6 +44,11 @@ export class CountCache {
   async count(query: ReadPlan, compute: () => Promise<number>): Promise<number> {
     if (!this.coherent || this.hooks.inTransaction() || this.hooks.hasCountHooks(query.entity.uid)) return compute();
     if (this.hooks.changedElsewhere?.()) this.dropAll();
+    // Only a total that could be reused waits for the check: a fresh count is current anyway.
+    if (this.hooks.heardUpToNow && (this.totals.has(query) || this.pending.has(query))) {
+      await this.hooks.heardUpToNow();
+      if (!this.coherent) return compute();
+    }
     const stamp = this.stamp(query);
     const cached = this.totals.get(query);
     if (cached && cached.stamp === stamp) return cached.total;
