@@ -44,8 +44,9 @@ export class CountCache {
   async count(query: ReadPlan, compute: () => Promise<number>): Promise<number> {
     if (!this.coherent || this.hooks.inTransaction() || this.hooks.hasCountHooks(query.entity.uid)) return compute();
     if (this.hooks.changedElsewhere?.()) this.dropAll();
-    // Only a total that could be reused waits for the check: a fresh count is current anyway.
-    if (this.hooks.heardUpToNow && (this.totals.has(query) || this.pending.has(query))) {
+    // Only a total that looks reusable waits for the check (which may show it is not): one this process already
+    // knows to be stale, or none, is counted at once.
+    if (this.hooks.heardUpToNow && this.reusable(query)) {
       await this.hooks.heardUpToNow();
       if (!this.coherent) return compute();
     }
@@ -64,6 +65,12 @@ export class CountCache {
     } finally {
       if (this.pending.get(query)?.total === counting) this.pending.delete(query);
     }
+  }
+
+  /** Is a total of `query` held or being counted under the current stamp? */
+  private reusable(query: ReadPlan): boolean {
+    const stamp = this.stamp(query);
+    return this.totals.get(query)?.stamp === stamp || this.pending.get(query)?.stamp === stamp;
   }
 
   /** A write to `uid` committed (here or in another process). */
