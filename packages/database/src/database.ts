@@ -133,7 +133,10 @@ export class Database {
 
   private notificationTarget(): WriteNotificationTarget {
     return {
-      written: (uid) => this.committedWrite(uid),
+      written: (uid) => {
+        this.sql.remoteWriteHeard();
+        this.committedWrite(uid);
+      },
       setCoherent: (coherent) => {
         this.counts.setCoherent(coherent);
         this.sql.setWritesHeard(coherent);

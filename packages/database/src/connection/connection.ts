@@ -153,6 +153,11 @@ export class Connection {
     this.shared.sharedReads?.written();
   }
 
+  /** Another process's write was heard of (shared-reads.ts). */
+  remoteWriteHeard(): void {
+    this.shared.sharedReads?.heardRemoteWrite();
+  }
+
   /** False while other processes' writes may go unheard (their notification channel is down): no read is shared. */
   setWritesHeard(heard: boolean): void {
     this.shared.sharedReads?.setCoherent(heard);

@@ -15,10 +15,12 @@
  * transactions at once, other processes' as they are heard of
  * (write-notifications.ts, mysql-write-versions.ts). Those are heard some
  * time after they commit (a NOTIFY in flight, a poll's interval), so a read
- * that would join first waits for `heardUpToNow` (heard-barrier.ts: a check
- * begun after it arrived) and then joins only if the generation is still the
- * running read's: a request sent after a write's answer never joins a read
- * that started before the write. While notifications may be missed (the listener is
+ * that joins also waits for `heardUpToNow` (heard-barrier.ts: a check begun
+ * after it arrived) and uses the rows only if no other process's write was
+ * heard meanwhile; otherwise it runs its own query. So a request sent after
+ * a write's answer never gets rows of a read that started before the write.
+ * It joins before the check, so a quick read that ends
+ * first still serves it. While notifications may be missed (the listener is
  * down), nothing is shared. A joined read's rows are as of a moment just
  * before the request arrived: at most one query's duration earlier, as with
  * any read that overlaps a write.
@@ -32,9 +34,11 @@ interface InFlight {
 
 export class SharedReads {
   private generation = 0;
+  /** Other processes' writes heard so far (each also bumps the generation). */
+  private remoteWrites = 0;
   private coherent = true;
   private readonly reads = new Map<string, InFlight>();
-  /** Set where other processes' writes are heard late (MySQL): resolves once every write committed before the call is heard. */
+  /** Set where other processes' writes are heard late (PostgreSQL, MySQL): resolves once every write committed before the call is heard. */
   private heardUpToNow: (() => Promise<void>) | undefined;
 
   /** Before joining, wait for `check` (see the module's comment). */
@@ -47,9 +51,16 @@ export class SharedReads {
     this.generation++;
   }
 
+  /** Another process's write was heard of (it may have committed well before): as `written`, and joins waiting for the check do not use their rows. */
+  heardRemoteWrite(): void {
+    this.remoteWrites++;
+    this.generation++;
+  }
+
   /** False while other processes' writes may go unheard: then nothing is shared. */
   setCoherent(coherent: boolean): void {
     this.coherent = coherent;
+    this.remoteWrites++;
     this.generation++;
   }
 
@@ -61,24 +72,16 @@ export class SharedReads {
   async share<T>(kind: string, sql: string, bindings: readonly unknown[], read: () => Promise<T>): Promise<T> {
     const key = readKey(kind, sql, bindings);
     if (key === undefined || !this.coherent) return read();
-    let running = this.joinable(key);
-    if (running && this.heardUpToNow) {
-      // Other processes' writes committed before now may not be heard yet: hear them, then look again.
-      await this.heardUpToNow();
-      running = this.joinable(key);
-    }
-    if (running) {
-      const joined = running;
-      return new Promise<T>((resolve, reject) => joined.joiners.push({ resolve: resolve as (value: unknown) => void, reject }));
-    }
-    if (!this.coherent) return read();
-    return this.lead(key, read);
-  }
-
-  /** The identical read running since no write finished, if any. */
-  private joinable(key: string): InFlight | undefined {
     const running = this.reads.get(key);
-    return this.coherent && running && running.generation === this.generation ? running : undefined;
+    if (!running || running.generation !== this.generation) return this.lead(key, read);
+    // Joins at once, so a read that ends before the check still serves this one. Its rows are used only if the check
+    // heard no other process's write: that write may have committed before this read arrived. (A write of this
+    // process finishing meanwhile came after it arrived: it does not matter, as for any read overlapping a write.)
+    const rows = new Promise<T>((resolve, reject) => running.joiners.push({ resolve: resolve as (value: unknown) => void, reject }));
+    if (!this.heardUpToNow) return rows;
+    const remoteWrites = this.remoteWrites;
+    const [copy] = await Promise.all([rows, this.heardUpToNow()]);
+    return this.coherent && this.remoteWrites === remoteWrites ? copy : read();
   }
 
   private async lead<T>(key: string, read: () => Promise<T>): Promise<T> {
