@@ -268,7 +268,7 @@ export class App {
       {
         proxyHops: proxyHops(getConfig<unknown>(this.config, 'server.proxy', false)),
         shutdownTimeoutMs: Number(getConfig(this.config, 'server.shutdownTimeout', 10_000)),
-        restPrefix: restPrefix(this),
+        routeHintsUnder: (process.env.NODE_ENV ?? 'development') === 'development' ? restPrefix(this) : undefined,
       },
       this.log,
     );

@@ -51,15 +51,30 @@ eachDatabase('finding your way: 404 hints and the development index', (dialect) 
   });
 });
 
-eachDatabase('GET / outside development', (dialect) => {
-  it('is a plain 404', async () => {
-    const app = await inProduction(() => startApp({ dialect, from: EXAMPLE_APP }));
-    try {
-      const response = await app.get('/');
-      expect(response.status).to.equal(404);
-      expect(response.body.error.details).to.deep.equal({});
-    } finally {
-      await app.stop();
+eachDatabase('outside development: no index, no route hints', (dialect) => {
+  let app: TestApp;
+  before(async () => {
+    app = await inProduction(() => startApp({ dialect, from: EXAMPLE_APP }));
+  });
+  after(() => app?.stop());
+
+  it('GET / is a plain 404', async () => {
+    const response = await app.get('/');
+    expect(response.status).to.equal(404);
+    expect(response.body.error.details).to.deep.equal({});
+  });
+
+  it('an unknown /api/ path is a plain 404 that names no route (issue 36, finding 7)', async () => {
+    const plain = { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
+    for (const [method, path] of [
+      ['GET', '/api/article'],
+      ['GET', '/api/articels/3'],
+      ['POST', '/api/categorys'],
+      ['DELETE', '/api/tags/1/extra'],
+    ]) {
+      const response = await app.request(method, path, method === 'POST' ? { body: { data: {} } } : {});
+      expect(response.status, path).to.equal(404);
+      expect(response.body, path).to.deep.equal(plain);
     }
   });
 });

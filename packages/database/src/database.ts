@@ -79,8 +79,10 @@ export class Database {
       hasCountHooks: (uid) => this.lifecycles.has(uid, 'beforeCount', 'afterCount'),
       inTransaction: () => connection.inTransaction(),
       changedElsewhere: connection.dialect === 'sqlite' ? () => connection.sqliteChangedSinceLastCheck() : undefined,
+      heardUpToNow: connection.dialect === 'sqlite' ? undefined : () => this.otherProcessesHeard(),
     });
     connection.onCommittedWrite((uid) => this.committedWrite(uid));
+    if (connection.dialect !== 'sqlite') connection.confirmWritesHeardWith(() => this.otherProcessesHeard());
   }
 
   /**
@@ -124,9 +126,17 @@ export class Database {
     await versions.start();
   }
 
+  /** Once every other process's write committed before the call is heard (heard-barrier.ts); at once before listening starts. */
+  private async otherProcessesHeard(): Promise<void> {
+    await this.notifications?.heardUpToNow();
+  }
+
   private notificationTarget(): WriteNotificationTarget {
     return {
-      written: (uid) => this.committedWrite(uid),
+      written: (uid) => {
+        this.sql.remoteWriteHeard();
+        this.committedWrite(uid);
+      },
       setCoherent: (coherent) => {
         this.counts.setCoherent(coherent);
         this.sql.setWritesHeard(coherent);

@@ -53,6 +53,46 @@ for (const dialect of DIALECTS.filter((name): name is Exclude<TestDialect, 'sqli
       return seen;
     }
 
+    /**
+     * Runs `work` while another client holds a lock that `read` waits for after taking its snapshot (at its first row
+     * on MySQL, at its start on PostgreSQL): a read with a snapshot older than any write `work` makes stays in flight
+     * until `work` returns. `untilWaiting` resolves once such a read waits, as the server's activity list shows.
+     */
+    async function whileReadWaits<T>(work: (blocked: { read: { sql: string; bindings: [] }; untilWaiting(): Promise<void> }) => Promise<T>): Promise<T> {
+      const waiting = async (count: () => Promise<number>) => {
+        while ((await count()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      if (dialect === 'postgres') {
+        return withPostgres(async (locker) => {
+          await locker.query('SELECT pg_advisory_lock(424242)');
+          try {
+            return await work({
+              // A transaction-scoped shared lock per row, released when the statement's own transaction ends.
+              read: { sql: `SELECT id, name FROM tags WHERE pg_advisory_xact_lock_shared(424242)::text = '' ORDER BY id`, bindings: [] },
+              untilWaiting: () => waiting(async () => Number((await locker.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'`)).rows[0].n)),
+            });
+          } finally {
+            await locker.query('SELECT pg_advisory_unlock(424242)');
+          }
+        });
+      }
+      return withMysql(async (locker) => {
+        await locker.query(`SELECT GET_LOCK('tessera-shared-read', 30)`);
+        try {
+          return await work({
+            read: { sql: `SELECT id, name FROM tags WHERE GET_LOCK('tessera-shared-read', 30) + RELEASE_LOCK('tessera-shared-read') >= 0 ORDER BY id`, bindings: [] },
+            untilWaiting: () =>
+              waiting(async () => {
+                const [rows] = await locker.query(`SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE STATE = 'User lock'`);
+                return Number((rows as Array<{ n: unknown }>)[0].n);
+              }),
+          });
+        } finally {
+          await locker.query(`SELECT RELEASE_LOCK('tessera-shared-read')`);
+        }
+      });
+    }
+
     before(async () => {
       app = await startApp({ dialect, from: EXAMPLE_APP });
       connection = app.app.db.sql;
@@ -86,6 +126,30 @@ for (const dialect of DIALECTS.filter((name): name is Exclude<TestDialect, 'sqli
       expect(b).to.not.equal(a);
       a[0].name = 'changed by the first reader';
       expect(b[0].name, 'a joiner has its own rows').to.equal('alpha');
+    });
+
+    it("a read never joins one begun before another process's write that was answered before it", async () => {
+      // A second app on the same database is another process: it shares no memory with this one, and hears of the
+      // first one's writes only through the database (PostgreSQL's NOTIFY, MySQL's polled write versions).
+      const other = await startApp({ dialect, from: EXAMPLE_APP, database: app.database });
+      try {
+        for (let round = 1; round <= 3; round++) {
+          const [tag] = await tagRows();
+          const before = String(tag.name);
+          const changed = await whileReadWaits(async (blocked) => {
+            const first = connection.all(blocked.read);
+            await blocked.untilWaiting();
+            await other.app.db.query('api::tag.tag').update({ where: { id: tag.id }, data: { name: `renamed ${round}` } });
+            // The write has been answered: a read sent now must see it.
+            const second = connection.all(blocked.read);
+            return { first, second };
+          });
+          const [a, b] = await Promise.all([changed.first, changed.second]);
+          expect({ first: a[0].name, second: b[0].name }, `round ${round}`).to.deep.equal({ first: before, second: `renamed ${round}` });
+        }
+      } finally {
+        await other.stop({ keepDatabase: true });
+      }
     });
 
     it('reads with other bindings, and reads inside a transaction, run their own query', async () => {

@@ -2,7 +2,7 @@
  * The plugin's config (`config/plugins.ts` → `upload.config`), Strapi v4's
  * keys: `provider` + `providerOptions`, `sizeLimit` (bytes), `breakpoints`,
  * `security.allowedTypes` / `security.deniedTypes` (MIME patterns, `image/*`
- * style), and the stored settings `sizeOptimization`, `responsiveDimensions`,
+ * style), Tessera's `imagePixelLimit`, and the stored settings `sizeOptimization`, `responsiveDimensions`,
  * `autoOrientation` (settings.ts).
  */
 export interface UploadConfig {
@@ -25,7 +25,17 @@ export interface UploadConfig {
   /** Re-encode images with their EXIF orientation applied to the pixels (Strapi's default: off); a stored setting, as sizeOptimization. */
   autoOrientation?: boolean;
   security: { allowedTypes?: string[]; deniedTypes?: string[] };
+  /**
+   * Tessera: an image of more pixels than this is stored as sent, with its width and height but no formats and no
+   * re-encoding, and a log line says why. Decoding is what costs (a 292 KB PNG of 9,999 × 9,999 took 29 s and
+   * 165 MB to make formats of), so this bounds the time and memory one upload can take. At most the decoder's
+   * own limit (MAX_IMAGE_PIXELS).
+   */
+  imagePixelLimit: number;
 }
+
+/** sharp refuses to decode anything larger, whatever the config (images.ts). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
 
 export const DEFAULT_CONFIG: UploadConfig = {
   provider: 'local',
@@ -33,6 +43,8 @@ export const DEFAULT_CONFIG: UploadConfig = {
   sizeLimit: 200 * 1024 * 1024,
   breakpoints: { large: 1000, medium: 750, small: 500 },
   security: {},
+  // A 24-megapixel camera's photos (6,000 × 4,000) get their formats; larger ones are stored as sent.
+  imagePixelLimit: 25_000_000,
 };
 
 export function validateConfig(config: Record<string, unknown>): void {
@@ -45,6 +57,10 @@ export function validateConfig(config: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(breakpoints)) {
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(name)) throw new Error(`breakpoints.${name}: names are letters, digits, - and _`);
     if (!Number.isInteger(value) || value < 1) throw new Error(`breakpoints.${name} must be a positive integer`);
+  }
+  const { imagePixelLimit } = config as Partial<UploadConfig>;
+  if (typeof imagePixelLimit !== 'number' || !Number.isSafeInteger(imagePixelLimit) || imagePixelLimit < 1 || imagePixelLimit > MAX_IMAGE_PIXELS) {
+    throw new Error(`imagePixelLimit must be a positive integer of at most ${MAX_IMAGE_PIXELS} (pixels)`);
   }
   for (const key of ['sizeOptimization', 'responsiveDimensions', 'autoOrientation'] as const) {
     const value = (config as Partial<UploadConfig>)[key];

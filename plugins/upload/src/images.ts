@@ -11,6 +11,7 @@
  * metadata), so a viewer still shows it upright: Strapi drops it there.
  */
 import type { ResizeOptions, Sharp } from 'sharp';
+import { MAX_IMAGE_PIXELS } from './config';
 
 /** Types sharp reads and writes back in the same format. SVG is never rasterised here. */
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/gif', 'image/avif']);
@@ -21,8 +22,8 @@ const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff'
 const MEASURABLE = new Set([...RESIZABLE, 'image/svg+xml']);
 const OPTIMIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/avif']);
 export const THUMBNAIL = { name: 'thumbnail', width: 245, height: 156 };
-/** Decompression bombs: sharp refuses images above this many pixels. */
-const PIXEL_LIMIT = 100_000_000;
+/** Decompression bombs: sharp refuses images above this many pixels (an upload stops lower: `imagePixelLimit`, prepare.ts). */
+const PIXEL_LIMIT = MAX_IMAGE_PIXELS;
 
 export interface ImageSource {
   /** The file on disk (the upload's temp file), or bytes an earlier step made (the re-encoded original). */

@@ -12,6 +12,7 @@ import type { FileInfo } from './file-info';
 import type { IncomingFile } from './multipart';
 import { generateHash, sanitizeName } from './names';
 import { boundTo, type ImageFile, type ImageManipulation, type ResponsiveFormat } from './services/image-manipulation';
+import { dimensions, isResizable } from './images';
 import { kilobytes } from './sizes';
 import { sniffFile } from './sniff';
 
@@ -49,7 +50,7 @@ export async function prepareFile(app: App, file: IncomingFile, info: FileInfo, 
     size: kilobytes(file.size), sizeInBytes: file.size, tmpWorkingDirectory: workDir,
     getStream: () => fs.createReadStream(filepath),
   };
-  const image = (await processImage(app, { ...data })) ?? { file: data, width: null, height: null, formats: [] };
+  const image = (await processImage(app, { ...data }, config.imagePixelLimit)) ?? { file: data, width: null, height: null, formats: [] };
   return { name, hash: data.hash, ext, mime, width: image.width, height: image.height, original: image.file, formats: image.formats };
 }
 
@@ -58,14 +59,20 @@ export async function prepareFile(app: App, file: IncomingFile, info: FileInfo, 
  * function looked up on the service when it is called. Anything that fails makes the upload an ordinary file —
  * no dimensions, no formats, the client's bytes — never an error (Strapi answers a 400 for a faulty image).
  */
-async function processImage(app: App, file: ImageFile): Promise<Processed | null> {
+async function processImage(app: App, file: ImageFile, pixelLimit: number): Promise<Processed | null> {
   // Looked up on each call, bound to this app when the service was made without one (image-manipulation.ts).
   const images = (): ImageManipulation => {
     const service = app.plugin('upload')!.service('image-manipulation');
     return new Proxy(service, { get: (target, name, receiver) => boundTo(app, Reflect.get(target, name, receiver)) });
   };
   try {
-    if (!(await images().isImage(file)) || (await images().isFaultyImage(file))) return null;
+    if (!(await images().isImage(file))) return null;
+    const oversized = await overPixelLimit(file, pixelLimit);
+    if (oversized) {
+      app.log.warn(`upload: ${file.name} is ${oversized.width} × ${oversized.height} pixels, over imagePixelLimit (${pixelLimit}): stored as sent, without formats`);
+      return { file, ...oversized, formats: [] };
+    }
+    if (await images().isFaultyImage(file)) return null;
     let current = file;
     if (await images().isOptimizableImage(current)) current = await images().optimize(current);
     const { width, height } = await images().getDimensions(current);
@@ -82,6 +89,16 @@ async function processImage(app: App, file: ImageFile): Promise<Processed | null
     app.log.debug(`upload: ${file.name} is stored as an ordinary file: ${(error as Error).message}`);
     return null;
   }
+}
+
+/**
+ * The header's width and height when the image has more pixels than `limit`: read before anything decodes the pixels
+ * (the faulty-image check already does), with Tessera's own reader, so a replaced image service cannot skip the limit.
+ */
+async function overPixelLimit(file: ImageFile, limit: number): Promise<{ width: number; height: number } | null> {
+  if (!isResizable(file.mime) || typeof file.filepath !== 'string') return null;
+  const measured = await dimensions({ input: file.filepath, mime: file.mime });
+  return measured && measured.width * measured.height > limit ? measured : null;
 }
 
 function checkType(mime: string, config: UploadConfig): void {

@@ -24,8 +24,11 @@ export interface HttpConfig {
    * which the client writes itself.
    */
   proxyHops: number;
-  /** `api.rest.prefix`: where content-API routes live (404 hints name the closest one there). */
-  restPrefix?: string;
+  /**
+   * `api.rest.prefix`, in development only: a 404 under it names the closest content-API route. Undefined outside
+   * development, where the hint would map the app's routes for anyone probing it: a plain 404 then.
+   */
+  routeHintsUnder?: string;
   /** On stop, how long in-flight requests may run before their sockets are closed (`server.shutdownTimeout`, ms). */
   shutdownTimeoutMs?: number;
 }
@@ -78,7 +81,10 @@ export class HttpServer {
       await next();
       if (ctx.body !== undefined) return;
       if (ctx.status === 405 || ctx.status === 501) throw new MethodNotAllowedError();
-      if (ctx.status === 404) throw new NotFoundError(undefined, notFoundDetails(this.router, ctx.method, ctx.path, this.config.restPrefix));
+      if (ctx.status === 404) {
+        const prefix = this.config.routeHintsUnder;
+        throw new NotFoundError(undefined, prefix === undefined ? {} : notFoundDetails(this.router, ctx.method, ctx.path, prefix));
+      }
     });
     this.koa.use(routeDispatcher(this.router));
     this.koa.use(this.router.allowedMethods());

@@ -153,9 +153,19 @@ export class Connection {
     this.shared.sharedReads?.written();
   }
 
+  /** Another process's write was heard of (shared-reads.ts). */
+  remoteWriteHeard(): void {
+    this.shared.sharedReads?.heardRemoteWrite();
+  }
+
   /** False while other processes' writes may go unheard (their notification channel is down): no read is shared. */
   setWritesHeard(heard: boolean): void {
     this.shared.sharedReads?.setCoherent(heard);
+  }
+
+  /** Other processes' writes are heard late: a read joins another only after `check` (shared-reads.ts, heard-barrier.ts). */
+  confirmWritesHeardWith(check: () => Promise<void>): void {
+    this.shared.sharedReads?.confirmWritesWith(check);
   }
 
   /** Runs SQL with `?` placeholders (`??` for identifiers) on any dialect. */

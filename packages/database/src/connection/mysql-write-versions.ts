@@ -13,10 +13,15 @@
  *
  * While the poll fails the cache is told it is not coherent (it bypasses
  * itself); once it answers again everything cached is dropped.
+ *
+ * The poll alone leaves a gap of up to one interval: whatever reuses an
+ * earlier answer first waits for `heardUpToNow`, a poll begun after it asked
+ * (heard-barrier.ts; the table holds a row per content type).
  */
 import type { Connection as MysqlConnection } from 'mysql2/promise';
 import type { Connection } from './connection';
 import type { WriteNotificationTarget } from './write-notifications';
+import { HeardBarrier } from './heard-barrier';
 
 export const WRITE_VERSIONS_TABLE = 'tessera_write_versions';
 const POLL_MS = 100;
@@ -28,7 +33,8 @@ export class MysqlWriteVersions {
   private readonly ours = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private polling = false;
+  /** Polls on demand too, coalesced: one running, one queued (heard-barrier.ts). */
+  private readonly barrier = new HeardBarrier(() => this.poll());
 
   constructor(
     private readonly options: Record<string, unknown>,
@@ -52,8 +58,13 @@ export class MysqlWriteVersions {
 
   async start(): Promise<void> {
     this.target.setCoherent(false);
-    await this.poll();
+    await this.heardUpToNow();
     this.schedule();
+  }
+
+  /** Resolves once a poll that began after this call has finished (heard-barrier.ts). Never rejects. */
+  heardUpToNow(): Promise<void> {
+    return this.barrier.heardUpToNow();
   }
 
   async stop(): Promise<void> {
@@ -67,7 +78,7 @@ export class MysqlWriteVersions {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      void this.poll().finally(() => this.schedule());
+      void this.heardUpToNow().finally(() => this.schedule());
     }, POLL_MS);
     this.timer.unref();
   }
@@ -77,8 +88,7 @@ export class MysqlWriteVersions {
   }
 
   private async poll(): Promise<void> {
-    if (this.polling || this.stopped) return;
-    this.polling = true;
+    if (this.stopped) return;
     const firstAnswer = this.client === undefined;
     try {
       if (!this.client) {
@@ -98,8 +108,6 @@ export class MysqlWriteVersions {
       if (firstAnswer) this.target.setCoherent(true);
     } catch {
       this.lost();
-    } finally {
-      this.polling = false;
     }
   }
 

@@ -12,12 +12,18 @@
  * Why the answer is still current: a read joins only while no write has
  * finished since the running one began (the write generation is the same).
  * Every write that finishes bumps it — this process's statements and
- * transactions at once, other processes' as their notifications arrive
- * (write-notifications.ts, mysql-write-versions.ts) — so a request sent after
- * a write's answer never joins a read that started before the write. While
- * notifications may be missed (the listener is down), nothing is shared.
- * A joined read's rows are as of a moment just before the request arrived:
- * at most one query's duration earlier, as with any read that overlaps a write.
+ * transactions at once, other processes' as they are heard of
+ * (write-notifications.ts, mysql-write-versions.ts). Those are heard some
+ * time after they commit (a NOTIFY in flight, a poll's interval), so a read
+ * that joins also waits for `heardUpToNow` (heard-barrier.ts: a check begun
+ * after it arrived) and uses the rows only if no other process's write was
+ * heard meanwhile; otherwise it runs its own query. So a request sent after
+ * a write's answer never gets rows of a read that started before the write.
+ * It joins before the check, so a quick read that ends
+ * first still serves it. While notifications may be missed (the listener is
+ * down), nothing is shared. A joined read's rows are as of a moment just
+ * before the request arrived: at most one query's duration earlier, as with
+ * any read that overlaps a write.
  */
 
 interface InFlight {
@@ -28,17 +34,33 @@ interface InFlight {
 
 export class SharedReads {
   private generation = 0;
+  /** Other processes' writes heard so far (each also bumps the generation). */
+  private remoteWrites = 0;
   private coherent = true;
   private readonly reads = new Map<string, InFlight>();
+  /** Set where other processes' writes are heard late (PostgreSQL, MySQL): resolves once every write committed before the call is heard. */
+  private heardUpToNow: (() => Promise<void>) | undefined;
+
+  /** Before joining, wait for `check` (see the module's comment). */
+  confirmWritesWith(check: () => Promise<void>): void {
+    this.heardUpToNow = check;
+  }
 
   /** A write finished (or may have): reads running now are not shared with later requests. */
   written(): void {
     this.generation++;
   }
 
+  /** Another process's write was heard of (it may have committed well before): as `written`, and joins waiting for the check do not use their rows. */
+  heardRemoteWrite(): void {
+    this.remoteWrites++;
+    this.generation++;
+  }
+
   /** False while other processes' writes may go unheard: then nothing is shared. */
   setCoherent(coherent: boolean): void {
     this.coherent = coherent;
+    this.remoteWrites++;
     this.generation++;
   }
 
@@ -51,9 +73,18 @@ export class SharedReads {
     const key = readKey(kind, sql, bindings);
     if (key === undefined || !this.coherent) return read();
     const running = this.reads.get(key);
-    if (running && running.generation === this.generation) {
-      return new Promise<T>((resolve, reject) => running.joiners.push({ resolve: resolve as (value: unknown) => void, reject }));
-    }
+    if (!running || running.generation !== this.generation) return this.lead(key, read);
+    // Joins at once, so a read that ends before the check still serves this one. Its rows are used only if the check
+    // heard no other process's write: that write may have committed before this read arrived. (A write of this
+    // process finishing meanwhile came after it arrived: it does not matter, as for any read overlapping a write.)
+    const rows = new Promise<T>((resolve, reject) => running.joiners.push({ resolve: resolve as (value: unknown) => void, reject }));
+    if (!this.heardUpToNow) return rows;
+    const remoteWrites = this.remoteWrites;
+    const [copy] = await Promise.all([rows, this.heardUpToNow()]);
+    return this.coherent && this.remoteWrites === remoteWrites ? copy : read();
+  }
+
+  private async lead<T>(key: string, read: () => Promise<T>): Promise<T> {
     const own: InFlight = { generation: this.generation, joiners: [] };
     this.reads.set(key, own);
     try {

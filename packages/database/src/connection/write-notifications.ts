@@ -9,8 +9,14 @@
  * A payload is `<sender> <uid>`: the sender is one process's random id, so a
  * process skips its own notifications. It has already counted those writes at
  * commit; hearing them again, late, would only drop fresh cache entries.
+ *
+ * A notification reaches this process some time after the write's commit:
+ * whatever reuses an earlier answer first waits for `heardUpToNow`, a
+ * `SELECT 1` on the LISTEN connection that the notifications of every commit
+ * before it precede (heard-barrier.ts).
  */
 import type { Client, ClientConfig } from 'pg';
+import { HeardBarrier } from './heard-barrier';
 
 export interface WriteNotificationTarget {
   written(uid: string): void;
@@ -33,6 +39,7 @@ export class WriteNotifications {
   private stopped = false;
   private retryMs = 100;
   private timer: NodeJS.Timeout | undefined;
+  private readonly barrier = new HeardBarrier(() => this.roundTrip());
 
   constructor(
     private readonly config: ClientConfig,
@@ -45,6 +52,22 @@ export class WriteNotifications {
   async start(): Promise<void> {
     this.target.setCoherent(false);
     await this.connect();
+  }
+
+  /** Resolves once every notification of a commit before this call has been heard (or the listener is down). Never rejects. */
+  heardUpToNow(): Promise<void> {
+    return this.barrier.heardUpToNow();
+  }
+
+  /** A query on the LISTEN connection: the backend sends pending notifications before its answer. */
+  private async roundTrip(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.query('SELECT 1');
+    } catch {
+      this.lost(client);
+    }
   }
 
   async stop(): Promise<void> {

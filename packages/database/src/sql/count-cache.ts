@@ -7,9 +7,13 @@
  * of those types changes the stamp, so the next request counts again.
  *
  * Other processes learn of writes through `invalidations` (PostgreSQL
- * LISTEN/NOTIFY, see write-notifications.ts); while that channel is down the
- * cache is bypassed, so no stale total outlives a missed notification. On
- * SQLite, `PRAGMA data_version` tells of commits by any other connection.
+ * LISTEN/NOTIFY, see write-notifications.ts; MySQL by polling, see
+ * mysql-write-versions.ts); while that channel is down the cache is bypassed,
+ * so no stale total outlives a missed notification. Both are heard some time
+ * after the commit, so a total is reused only after `heardUpToNow`
+ * (heard-barrier.ts): a request never gets a total counted before a write
+ * that was answered before it arrived. On SQLite, `PRAGMA data_version`
+ * tells of commits by any other connection.
  * Counts inside a transaction are never cached: they may see uncommitted rows.
  */
 import type { Condition, ReadPlan } from '../query/plan';
@@ -21,6 +25,8 @@ export interface CountCacheHooks {
   inTransaction(): boolean;
   /** SQLite: has another connection committed since the last call? */
   changedElsewhere?(): boolean;
+  /** PostgreSQL, MySQL: resolves once every write committed (by any process) before the call has been heard. */
+  heardUpToNow?(): Promise<void>;
 }
 
 export class CountCache {
@@ -38,6 +44,12 @@ export class CountCache {
   async count(query: ReadPlan, compute: () => Promise<number>): Promise<number> {
     if (!this.coherent || this.hooks.inTransaction() || this.hooks.hasCountHooks(query.entity.uid)) return compute();
     if (this.hooks.changedElsewhere?.()) this.dropAll();
+    // Only a total that looks reusable waits for the check (which may show it is not): one this process already
+    // knows to be stale, or none, is counted at once.
+    if (this.hooks.heardUpToNow && this.reusable(query)) {
+      await this.hooks.heardUpToNow();
+      if (!this.coherent) return compute();
+    }
     const stamp = this.stamp(query);
     const cached = this.totals.get(query);
     if (cached && cached.stamp === stamp) return cached.total;
@@ -53,6 +65,12 @@ export class CountCache {
     } finally {
       if (this.pending.get(query)?.total === counting) this.pending.delete(query);
     }
+  }
+
+  /** Is a total of `query` held or being counted under the current stamp? */
+  private reusable(query: ReadPlan): boolean {
+    const stamp = this.stamp(query);
+    return this.totals.get(query)?.stamp === stamp || this.pending.get(query)?.stamp === stamp;
   }
 
   /** A write to `uid` committed (here or in another process). */

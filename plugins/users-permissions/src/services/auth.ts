@@ -16,6 +16,7 @@ import { isPlainObject, validateBody, type FieldRule } from '../body-schema';
 import { checkNewPassword, hashPassword, spendVerification, verifyPassword } from '../password';
 import { passwordChangedAtOf } from '../password-change';
 import { registerFields } from '../register-fields';
+import { checkUsernameIsNoOtherEmail } from '../username-rule';
 import type { EmailService } from './email';
 import type { JwtService } from './jwt';
 import { digest, isExpired, newCode, newExpiringCode } from './tokens';
@@ -104,6 +105,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         if (matchable && (await users().count({ where: identityConflicts(username, data.email as string, config.advanced.uniqueEmail) })) > 0) {
           throw new ApplicationError('Email or Username are already taken');
         }
+        // After Strapi's own refusal, so the cases it refuses keep its answer.
+        checkUsernameIsNoOtherEmail(username, email);
         if (passwordProblem) throw passwordProblem;
         data.role = await deps.users().defaultRoleId();
         return app.entityService.create(USER_UID, { data, unknownKeys: 'refuse' });
@@ -212,12 +215,14 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 }
 
 /**
- * Strapi 4.26's conflict rule for register: the new email or username may be neither an email nor a username
- * already in use (so an identifier never names two accounts). Local accounts only, unless emails are unique;
- * usernames are unique across providers anyway.
+ * Strapi 4.26's conflict rule for register, but for other users' usernames against the email: the new email may not
+ * be an email in use, the new username neither an email nor a username in use. Local accounts only, unless emails
+ * are unique; usernames are unique across providers anyway.
  */
 function identityConflicts(username: string, email: string, uniqueEmail: boolean): Record<string, unknown> {
-  const names = [{ email }, { username: email }, { username }, { email: username }];
+  // Strapi 4.26.2 also refuses an email that is someone's username: anyone could squat an address that way.
+  // Tessera refuses instead a username that is another address than its account's email (username-rule.ts).
+  const names = [{ email }, { username }, { email: username }];
   return uniqueEmail ? { $or: names } : { $or: [{ provider: 'local', $or: names }, { username }] };
 }
 

@@ -11,6 +11,7 @@ import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ForbiddenError, UnauthorizedError, ValidationError } from '@tessera/errors';
 import { PRIVILEGED_FIELDS } from '../config';
 import { checkEmailAddress } from '../email-address';
+import { checkUsernameIsNoOtherEmail } from '../username-rule';
 import { checkNewPassword, hashPassword, verifyPassword } from '../password';
 import { ROLE_UID, USER_UID } from '../content-types';
 
@@ -121,6 +122,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
       const created = await app.db.transaction(async () => {
         await app.db.lock(['users-permissions:identity']);
         await assertIdentityFree(values, null);
+        checkUsernameIsNoOtherEmail(values.username, values.email);
         values.provider ??= 'local';
         values.role ??= await service.defaultRoleId();
         return app.entityService.create(USER_UID, { data: values, fields: ['id'], unknownKeys: 'refuse' });
@@ -137,6 +139,10 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
       await app.db.transaction(async () => {
         await app.db.lock(['users-permissions:identity']);
         await assertIdentityFree(values, existing.id);
+        if ('username' in values) {
+          const email = 'email' in values ? values.email : (await repository().findOne({ where: { id: existing.id } }))?.email;
+          checkUsernameIsNoOtherEmail(values.username, email);
+        }
         await app.entityService.update(USER_UID, existing.id, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
       return app.contentApi.findOne(USER_UID, existing.id, { auth, params: { populate: ['role'] } });
