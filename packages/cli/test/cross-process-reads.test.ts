@@ -87,7 +87,7 @@ function crossProcessCase(dialect: TestDialect, title: string, start: (app: Temp
     });
     after(async function () {
       this.timeout(60000);
-      for (const server of servers) if (server.running) await server.stop('SIGTERM', 20000).catch(() => server.stop('SIGKILL'));
+      for (const server of servers) if (server.running) await server.stop('SIGTERM').catch(() => server.stop('SIGKILL'));
       await app?.remove();
     });
 
@@ -150,17 +150,17 @@ function crossProcessCase(dialect: TestDialect, title: string, start: (app: Temp
 for (const dialect of DIALECTS.filter((name) => name !== 'sqlite')) {
   crossProcessCase(dialect, 'cross-process reads: tessera start --workers 2', async (app) => {
     const server = new CliProcess(['start', '--workers', '2'], { cwd: app.dir, env: app.env });
-    await server.waitForOutput((output) => count(output, 'ready at') === 2, 60000);
-    await waitForHttp(`${app.url}/_health`, 204);
+    await server.waitForOutput((output) => count(output, 'ready at') === 2);
+    await waitForHttp(`${app.url}/_health`, 204, server);
     return { servers: [server], setup: { writeTo: app.port, readFrom: app.port, readers: [app.port] } };
   });
 
   crossProcessCase(dialect, 'cross-process reads: two tessera start processes on one database', async (app) => {
     const first = new CliProcess(['start'], { cwd: app.dir, env: app.env });
-    await waitForHttp(`${app.url}/_health`, 204, 60000);
+    await waitForHttp(`${app.url}/_health`, 204, first);
     const otherPort = await freePort();
     const second = new CliProcess(['start'], { cwd: app.dir, env: { ...app.env, PORT: String(otherPort) } });
-    await waitForHttp(`http://127.0.0.1:${otherPort}/_health`, 204, 60000);
+    await waitForHttp(`http://127.0.0.1:${otherPort}/_health`, 204, second);
     return { servers: [first, second], setup: { writeTo: app.port, readFrom: otherPort, readers: [app.port, otherPort] } };
   });
 }
