@@ -90,8 +90,9 @@ function jobs() {
   return Math.max(2, os.availableParallelism());
 }
 
-/** The ecosystem install cache, in the real temporary folder: the run's own TMPDIR is removed at its end. */
+/** Caches kept between runs, in the real temporary folder (the run's own TMPDIR is removed at its end): the ecosystem install, the admin panel's build. */
 const ecosystemDir = process.env.TESSERA_ECOSYSTEM_DIR || path.join(os.tmpdir(), 'tessera-ecosystem');
+const panelCacheDir = process.env.TESSERA_ADMIN_PANEL_CACHE || path.join(os.tmpdir(), 'tessera-admin-panel-cache');
 
 async function main() {
   const prefetch = prefetchEcosystem();
@@ -155,6 +156,7 @@ async function main() {
       TESSERA_TEST_RUN: runDir,
       TESSERA_TEST_STATS: statsFile,
       TESSERA_ECOSYSTEM_DIR: ecosystemDir,
+      TESSERA_ADMIN_PANEL_CACHE: panelCacheDir,
     },
   });
   const leaks = leftBehind(runDir);

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { EXAMPLE_APP, REPO_ROOT } from '@tessera/testing';
 import { adminPanelSettings, buildPanel, hasAdminPackage } from '@tessera/plugin-admin';
 
-export const PANEL_CACHE = path.join(os.tmpdir(), 'tessera-admin-panel-cache');
+/** Outside a test run's own TMPDIR (scripts/test.js sets this): the run removes that folder, and the cache must outlive it. */
+export const PANEL_CACHE = process.env.TESSERA_ADMIN_PANEL_CACHE ?? path.join(os.tmpdir(), 'tessera-admin-panel-cache');
 export const ROOT_NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
 /** The example app's package.json: @strapi/admin, its peers and the plugins whose admin sides it has. */
 export const EXAMPLE_PACKAGE = JSON.parse(fs.readFileSync(path.join(EXAMPLE_APP, 'package.json'), 'utf8')) as Record<string, unknown>;
