@@ -22,8 +22,16 @@ export interface DeliverySettings {
   pollIntervalMs: number;
   /** A claimed delivery whose process died is taken over after this long. */
   leaseMs: number;
-  /** Delivered rows are deleted this long after delivery (failed ones are kept). */
+  /** Delivered rows are deleted this long after delivery. */
   retainDeliveredMs: number;
+  /** Failed rows are deleted this long after they failed… */
+  retainFailedMs: number;
+  /** …and beyond the newest `maxFailed` of them (oldest first). */
+  maxFailed: number;
+  /** A webhook whose attempts have all failed for this long is paused (queue-bounds.ts). */
+  pauseAfterMs: number;
+  /** While a webhook has this many deliveries waiting, new events for it are not queued. */
+  maxQueued: number;
 }
 
 export interface WebhookSettings {
@@ -36,6 +44,7 @@ export interface WebhookSettings {
 }
 
 const FILE = 'config/server.ts';
+const DAY_MS = 24 * 60 * 60_000;
 
 export function webhookSettings(config: ConfigTree): WebhookSettings {
   const raw = getConfig<unknown>(config, 'server.webhooks', {});
@@ -55,7 +64,11 @@ export function webhookSettings(config: ConfigTree): WebhookSettings {
       pollIntervalMs: positive(delivery.pollIntervalMs, 1000, 'delivery.pollIntervalMs'),
       // Longer than an attempt can last, so a live process never loses its claim.
       leaseMs: positive(delivery.leaseMs, timeoutMs * 2 + 5000, 'delivery.leaseMs'),
-      retainDeliveredMs: positive(delivery.retainDeliveredMs, 7 * 24 * 60 * 60_000, 'delivery.retainDeliveredMs'),
+      retainDeliveredMs: positive(delivery.retainDeliveredMs, 7 * DAY_MS, 'delivery.retainDeliveredMs'),
+      retainFailedMs: positive(delivery.retainFailedMs, 7 * DAY_MS, 'delivery.retainFailedMs'),
+      maxFailed: positive(delivery.maxFailed, 10_000, 'delivery.maxFailed'),
+      pauseAfterMs: positive(delivery.pauseAfterMs, DAY_MS, 'delivery.pauseAfterMs'),
+      maxQueued: positive(delivery.maxQueued, 100_000, 'delivery.maxQueued'),
     },
   };
 }
