@@ -109,7 +109,9 @@ export class Outbox {
         created_at: now,
       });
     }
-    await connection.run(connection.knex(DELIVERIES_TABLE).insert(rows));
+    // One statement per row: each holds at most one payload (maxPayloadBytes), whatever the number of webhooks, so
+    // none nears MySQL's max_allowed_packet.
+    for (const row of rows) await connection.run(connection.knex(DELIVERIES_TABLE).insert(row));
     await this.counters.record(connection, deliveries.map((delivery) => ({ webhookKey: delivery.webhookKey, status: 'pending', n: 1 })));
   }
 

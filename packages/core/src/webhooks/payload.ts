@@ -4,7 +4,14 @@
  * media, and relations — the related entries when
  * `server.webhooks.populateRelations` is true (Strapi's default), `{ count }`
  * when it is false — with private attributes removed at every level.
- * The populate plan is built once per type.
+ * The populate plans are built once per type.
+ *
+ * Bounded, because it is read inside the write's transaction: the read is
+ * refused past the content API's entry budget (`api.rest.maxPopulatedEntries`,
+ * as a REST read of the same populate would be), and the JSON may not pass
+ * `server.webhooks.maxPayloadBytes`. Past either bound the payload steps down
+ * — relations as `{ count }`, then the entry's own fields, then `{ id }` —
+ * with a warning, and the write goes on: a webhook never fails a write.
  */
 import type { Database, Entity, ReadPlan, Metadata } from '@tessera/database';
 import { FILE_UID } from '@tessera/database';
@@ -13,19 +20,53 @@ import { publicEntry } from '../content/content-events';
 /** Components may nest; the query engine's populate depth bound is 10, a relation and media add one. */
 const MAX_COMPONENT_DEPTH = 8;
 
+/** Bytes a payload's envelope (`event`, `createdAt`, `model`, `uid`) may take besides the entry. */
+const ENVELOPE_BYTES = 1024;
+
+export interface PayloadBounds {
+  /** The entry budget of one read (`api.rest.maxPopulatedEntries`). */
+  maxEntries: number;
+  /** The most bytes of JSON a payload may take (`server.webhooks.maxPayloadBytes`). */
+  maxBytes: number;
+}
+
+/** The populates tried in turn: the configured one, relations counted, none. */
+type Shape = 'relations' | 'counted' | 'bare';
+
 export class PayloadReader {
   private readonly plans = new Map<string, ReadPlan>();
 
   constructor(
     private readonly db: () => Database,
     private readonly populateRelations: boolean,
+    private readonly bounds: PayloadBounds,
+    private readonly warn: (message: string) => void,
   ) {}
 
-  /** The entry `id` of `uid` as a webhook shows it, read in the current transaction; null when it is gone. */
+  /** The entry `id` of `uid` as a webhook shows it, read in the current transaction, within the bounds; null when it is gone. */
   async entry(uid: string, id: number): Promise<Record<string, unknown> | null> {
     const db = this.db();
-    const entry = await db.query(uid).findOne({ query: this.plan(uid), id });
-    return entry ? publicEntry(uid, entry, db.metadata) : null;
+    const shapes: Shape[] = this.populateRelations ? ['relations', 'counted', 'bare'] : ['counted', 'bare'];
+    let why = '';
+    for (const shape of shapes) {
+      let entry: Entity | null;
+      try {
+        entry = await db.query(uid).findOne({ query: { ...this.plan(uid, shape), maxEntries: this.bounds.maxEntries }, id });
+      } catch (error) {
+        if (!overBudget(error)) throw error;
+        why = `more than ${this.bounds.maxEntries} entries (api.rest.maxPopulatedEntries)`;
+        continue;
+      }
+      if (!entry) return null;
+      const shown = publicEntry(uid, entry, db.metadata);
+      if (Buffer.byteLength(JSON.stringify(shown)) + ENVELOPE_BYTES <= this.bounds.maxBytes) {
+        if (why) this.warn(`webhooks: the payload of ${uid} ${id} would hold ${why}: sent with ${SHAPE_NAMES[shape]}`);
+        return shown;
+      }
+      why = `more than ${this.bounds.maxBytes} bytes (server.webhooks.maxPayloadBytes)`;
+    }
+    this.warn(`webhooks: the payload of ${uid} ${id} would hold ${why}: sent as { id } only`);
+    return { id };
   }
 
   /** A file row as `media.*` events show it (Strapi: the row, sanitised). */
@@ -33,16 +74,24 @@ export class PayloadReader {
     return publicEntry(FILE_UID, file, this.db().metadata);
   }
 
-  private plan(uid: string): ReadPlan {
-    let plan = this.plans.get(uid);
+  private plan(uid: string, shape: Shape): ReadPlan {
+    let plan = this.plans.get(`${shape} ${uid}`);
     if (!plan) {
       const db = this.db();
-      const populate = deepPopulate(uid, db.metadata, this.populateRelations, 0);
+      const populate = shape === 'bare' ? {} : deepPopulate(uid, db.metadata, shape === 'relations', 0);
       plan = db.query(uid).plan({ populate, publicationState: 'preview' }, { allowPrivate: true });
-      this.plans.set(uid, plan);
+      this.plans.set(`${shape} ${uid}`, plan);
     }
     return plan;
   }
+}
+
+const SHAPE_NAMES: Record<Shape, string> = { relations: 'its relations', counted: 'relations as { count }', bare: 'its own fields only' };
+
+/** The entry budget's refusal (sql/entry-budget.ts), told apart from any other error by its details. */
+function overBudget(error: unknown): boolean {
+  const details = (error as { details?: unknown } | null)?.details;
+  return typeof details === 'object' && details !== null && 'maxPopulatedEntries' in details;
 }
 
 /** Strapi's `getDeepPopulate(uid, { countMany, countOne })` in the query engine's populate syntax. */

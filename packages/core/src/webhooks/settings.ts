@@ -38,6 +38,8 @@ export interface WebhookSettings {
   defaultHeaders: Record<string, string>;
   /** Strapi v4: related entries in the payload (true) or `{ count }` (false). */
   populateRelations: boolean;
+  /** A payload larger than this (bytes of JSON) is cut down (payload.ts). */
+  maxPayloadBytes: number;
   /** Webhooks from config (marked `source: 'config'`), besides the `strapi_webhooks` rows. */
   declared: WebhookDefinition[];
   delivery: DeliverySettings;
@@ -54,6 +56,7 @@ export function webhookSettings(config: ConfigTree): WebhookSettings {
   return {
     defaultHeaders: headers(raw.defaultHeaders, 'server.webhooks.defaultHeaders'),
     populateRelations: raw.populateRelations !== false,
+    maxPayloadBytes: positive(raw.maxPayloadBytes, 1024 * 1024, 'maxPayloadBytes'),
     declared: declared(raw.declared),
     delivery: {
       maxAttempts: positive(delivery.maxAttempts, 10, 'delivery.maxAttempts'),

@@ -27,6 +27,7 @@ import { webhookSettings, type WebhookSettings } from './settings';
 import { ensureWebhookTables } from './tables';
 import { webhookMetricsRouter } from './metrics-route';
 import { QueueBounds } from './queue-bounds';
+import { restConfig } from '../config/rest-config';
 import { webhookKey, type MediaEventName, type Webhook } from './types';
 
 const MEDIA_ACTIONS: Array<['afterCreate' | 'afterUpdate' | 'afterDelete', MediaEventName]> = [
@@ -75,7 +76,8 @@ export class Webhooks implements WriteRecorder {
   async connect(db: Database): Promise<void> {
     const created = await ensureWebhookTables(db);
     if (created.length > 0) this.app.log.debug(`schema: created ${created.join(', ')}`);
-    this.payloads = new PayloadReader(() => db, this.config.populateRelations);
+    const bounds = { maxEntries: restConfig(this.app.config).maxPopulatedEntries, maxBytes: this.config.maxPayloadBytes };
+    this.payloads = new PayloadReader(() => db, this.config.populateRelations, bounds, (message) => this.app.log.warn(message));
     this.runner.setDeclared(this.config.declared.map((webhook): Webhook => ({ ...webhook, id: webhook.name, source: 'config' })));
     this.runner.setStored(await this.store.loadForDelivery());
     for (const [action, event] of MEDIA_ACTIONS) {
