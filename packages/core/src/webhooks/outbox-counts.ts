@@ -36,8 +36,8 @@ export interface CountChange {
 const FOLD_BATCH = 2000;
 
 /** A read (`?` placeholders) on `connection`: in its transaction when one is open, never counted as a write. */
-export function selectRows(connection: Connection, sql: string, bindings: unknown[] = []): Promise<Row[]> {
-  return connection.all(connection.knex.raw(sql, bindings as never[]));
+export function selectRows(connection: Connection, sql: string, bindings: Array<string | number> = []): Promise<Row[]> {
+  return connection.all(connection.knex.raw(sql, bindings));
 }
 
 export function emptyCounts(): DeliveryCounts {
@@ -63,6 +63,8 @@ export class OutboxCounts {
   /** Moves pending changes into the counters, a batch at a time (background; concurrent folds take disjoint rows). */
   async fold(): Promise<void> {
     const { knex, background, dialect } = this.db().sql;
+    // A plain read first: an idle poll never opens a transaction (on SQLite, never takes the write lock).
+    if ((await selectRows(background, `SELECT id FROM ${COUNT_CHANGES_TABLE} LIMIT 1`)).length === 0) return;
     for (;;) {
       const folded = await background.transaction(async () => {
         const lock = dialect === 'sqlite' ? '' : ' FOR UPDATE SKIP LOCKED';
