@@ -77,6 +77,17 @@ export const DUE_CANDIDATES = `SELECT c.id FROM ${DELIVERIES_TABLE} c
       SELECT e.id FROM ${DELIVERIES_TABLE} e
       WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.undelivered = 1 ORDER BY e.id LIMIT 1))
   ORDER BY c.next_attempt_at LIMIT ?`;
+const CLAIM_SET = `status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?`;
+
+/**
+ * The claim on PostgreSQL (candidates locked `FOR UPDATE SKIP LOCKED`) and SQLite (under its one write lock): one
+ * UPDATE of the candidates' ids. `?`: owner, lease end, then the candidates' own. Exported for the plan tests.
+ */
+export function claimStatement(dialect: 'postgres' | 'sqlite', candidates: string): string {
+  const lock = dialect === 'postgres' ? ' FOR UPDATE OF c SKIP LOCKED' : '';
+  return `UPDATE ${DELIVERIES_TABLE} SET ${CLAIM_SET} WHERE id IN (${candidates}${lock}) RETURNING *`;
+}
+
 /** Claims whose process died: `?`: now, limit. */
 export const EXPIRED_CANDIDATES = `SELECT c.id FROM ${DELIVERIES_TABLE} c WHERE c.status = 'sending' AND c.locked_until <= ? LIMIT ?`;
 
@@ -158,14 +169,10 @@ export class Outbox {
    */
   private async claimWhere(candidates: string, limit: number, owner: string, now: number, leaseMs: number): Promise<Row[]> {
     const { knex, background, dialect } = this.db().sql;
-    const set = `status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?`;
-    if (dialect !== 'mysql') {
-      const lock = dialect === 'postgres' ? ' FOR UPDATE OF c SKIP LOCKED' : '';
-      return background.raw(`UPDATE ${DELIVERIES_TABLE} SET ${set} WHERE id IN (${candidates}${lock}) RETURNING *`, [owner, now + leaseMs, now, limit]);
-    }
+    if (dialect !== 'mysql') return background.raw(claimStatement(dialect, candidates), [owner, now + leaseMs, now, limit]);
     const ids = (await selectRows(background, `${candidates} FOR UPDATE SKIP LOCKED`, [now, limit])).map((row) => Number(row.id));
     if (ids.length === 0) return [];
-    await background.raw(`UPDATE ${DELIVERIES_TABLE} SET ${set} WHERE id IN (${ids.map(() => '?').join(', ')})`, [owner, now + leaseMs, ...ids]);
+    await background.raw(`UPDATE ${DELIVERIES_TABLE} SET ${CLAIM_SET} WHERE id IN (${ids.map(() => '?').join(', ')})`, [owner, now + leaseMs, ...ids]);
     return background.all(knex(DELIVERIES_TABLE).whereIn('id', ids).select('*'));
   }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { eachDatabase, type TestApp, type TestDialect } from '@tessera/testing';
-import { DUE_CANDIDATES } from '../../src/webhooks/outbox';
+import { claimStatement, DUE_CANDIDATES } from '../../src/webhooks/outbox';
 import { ensureWebhookTables } from '../../src/webhooks/tables';
 import { startWebhookApp } from './fixture';
 
@@ -173,6 +173,21 @@ eachDatabase('webhooks: a claim over the 14-hour backlog (5 entries × 10,000 pe
     // either way the claim reads a handful of index entries, not the 50,500 rows.
     if (rowsTouched !== undefined) expect(rowsTouched, plan.join('\n')).to.be.at.most(20);
   }
+
+  it('plans the claim’s UPDATE around those candidates by primary key (SQLite, PostgreSQL; MariaDB updates an id list)', async function () {
+    const { sql } = app.app.db;
+    const bindings = ['plan-owner', now + 60_000, now + 7_200_000, 5];
+    if (dialect === 'sqlite') {
+      const plan = (await sql.raw(`EXPLAIN QUERY PLAN ${claimStatement('sqlite', DUE_CANDIDATES)}`, bindings)).map((row) => String(row.detail));
+      expect(plan).to.deep.include('SEARCH tessera_webhook_deliveries USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(plan.filter((line) => /^SCAN|TEMP B-TREE/.test(line)), plan.join('\n')).to.deep.equal([]);
+    } else if (dialect === 'postgres') {
+      const [row] = await sql.raw(`EXPLAIN (FORMAT JSON) ${claimStatement('postgres', DUE_CANDIDATES)}`, bindings);
+      const [explained] = row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>;
+      const plan = postgresNodes(explained!.Plan);
+      expect(plan.filter((node) => /Seq Scan|Sort/.test(node)), plan.join('\n')).to.deep.equal([]);
+    } else this.skip();
+  });
 
   it('claims nothing while every head waits out its backoff, then exactly each entry’s head; a delivered head promotes the next row', async () => {
     const { outbox } = app.app.webhooks;
