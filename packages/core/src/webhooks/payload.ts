@@ -11,7 +11,9 @@
  * as a REST read of the same populate would be), and the JSON may not pass
  * `server.webhooks.maxPayloadBytes`. Past either bound the payload steps down
  * — relations as `{ count }`, then the entry's own fields, then `{ id }` —
- * with a warning, and the write goes on: a webhook never fails a write.
+ * with a warning, and the write goes on: a webhook never fails a write. The
+ * relations are counted before they are read, so an entry linked to more
+ * entries than the budget costs the write a count, not a read of them all.
  */
 import type { Database, Entity, ReadPlan, Metadata } from '@tessera/database';
 import { FILE_UID } from '@tessera/database';
@@ -43,30 +45,62 @@ export class PayloadReader {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /** The entry `id` of `uid` as a webhook shows it, read in the current transaction, within the bounds; null when it is gone. */
+  /**
+   * The entry `id` of `uid` as a webhook shows it, read in the current transaction, within the bounds; null when it
+   * is gone. The relations are counted first, so related entries past the budget are never read: the step down
+   * costs a count, not a refused read of `maxPopulatedEntries` rows.
+   */
   async entry(uid: string, id: number): Promise<Record<string, unknown> | null> {
-    const db = this.db();
-    const shapes: Shape[] = this.populateRelations ? ['relations', 'counted', 'bare'] : ['counted', 'bare'];
     let why = '';
-    for (const shape of shapes) {
-      let entry: Entity | null;
-      try {
-        entry = await db.query(uid).findOne({ query: { ...this.plan(uid, shape), maxEntries: this.bounds.maxEntries }, id });
-      } catch (error) {
-        if (!overBudget(error)) throw error;
-        why = `more than ${this.bounds.maxEntries} entries (api.rest.maxPopulatedEntries)`;
-        continue;
-      }
-      if (!entry) return null;
-      const shown = publicEntry(uid, entry, db.metadata);
-      if (Buffer.byteLength(JSON.stringify(shown)) + ENVELOPE_BYTES <= this.bounds.maxBytes) {
-        if (why) this.warn(`webhooks: the payload of ${uid} ${id} would hold ${why}: sent with ${SHAPE_NAMES[shape]}`);
-        return shown;
-      }
-      why = `more than ${this.bounds.maxBytes} bytes (server.webhooks.maxPayloadBytes)`;
+    const counted = await this.read(uid, id, 'counted');
+    if (counted === null) return null;
+    if (counted === OVER_BUDGET) why = this.overBudget();
+    else if (this.populateRelations) {
+      const full = countsIn(counted) < this.bounds.maxEntries ? await this.read(uid, id, 'relations') : OVER_BUDGET;
+      if (full === null) return null;
+      if (full === OVER_BUDGET) why = this.overBudget();
+      else if (this.fits(full)) return full;
+      else why = this.overBytes();
     }
-    this.warn(`webhooks: the payload of ${uid} ${id} would hold ${why}: sent as { id } only`);
+    if (counted !== OVER_BUDGET) {
+      if (this.fits(counted)) return this.stepped(uid, id, counted, why, 'counted');
+      why = this.overBytes();
+    }
+    const bare = await this.read(uid, id, 'bare');
+    if (bare === null) return null;
+    if (bare !== OVER_BUDGET && this.fits(bare)) return this.stepped(uid, id, bare, why, 'bare');
+    this.warn(`webhooks: the payload of ${uid} ${id} would hold ${this.overBytes()}: sent as { id } only`);
     return { id };
+  }
+
+  /** One read of the entry in `shape`, as a webhook shows it; OVER_BUDGET when the entry budget refused it. */
+  private async read(uid: string, id: number, shape: Shape): Promise<Record<string, unknown> | null | typeof OVER_BUDGET> {
+    const db = this.db();
+    try {
+      const entry = await db.query(uid).findOne({ query: { ...this.plan(uid, shape), maxEntries: this.bounds.maxEntries }, id });
+      return entry ? publicEntry(uid, entry, db.metadata) : null;
+    } catch (error) {
+      if (overBudget(error)) return OVER_BUDGET;
+      throw error;
+    }
+  }
+
+  private fits(shown: Record<string, unknown>): boolean {
+    return Buffer.byteLength(JSON.stringify(shown)) + ENVELOPE_BYTES <= this.bounds.maxBytes;
+  }
+
+  /** A smaller shape than configured, with a warning saying why (none when the configured shape is this one). */
+  private stepped(uid: string, id: number, shown: Record<string, unknown>, why: string, shape: Shape): Record<string, unknown> {
+    if (why) this.warn(`webhooks: the payload of ${uid} ${id} would hold ${why}: sent with ${SHAPE_NAMES[shape]}`);
+    return shown;
+  }
+
+  private overBudget(): string {
+    return `more than ${this.bounds.maxEntries} entries (api.rest.maxPopulatedEntries)`;
+  }
+
+  private overBytes(): string {
+    return `more than ${this.bounds.maxBytes} bytes (server.webhooks.maxPayloadBytes)`;
   }
 
   /** A file row as `media.*` events show it (Strapi: the row, sanitised). */
@@ -87,6 +121,19 @@ export class PayloadReader {
 }
 
 const SHAPE_NAMES: Record<Shape, string> = { relations: 'its relations', counted: 'relations as { count }', bare: 'its own fields only' };
+
+/** A read the entry budget refused. */
+const OVER_BUDGET = Symbol('over the entry budget');
+
+/** The related entries a `counted` read found: the sum of its `{ count }` values, at every level. */
+function countsIn(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countsIn(item), 0);
+  if (typeof value !== 'object' || value === null) return 0;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 1 && keys[0] === 'count' && typeof record.count === 'number') return record.count;
+  return keys.reduce((sum, key) => sum + countsIn(record[key]), 0);
+}
 
 /** The entry budget's refusal (sql/entry-budget.ts), told apart from any other error by its details. */
 function overBudget(error: unknown): boolean {
