@@ -71,3 +71,44 @@ eachDatabase('webhooks: bounded payloads', (dialect) => {
     expect(request.json.entry.posts).to.deep.equal({ count: MAX_ENTRIES + 10 });
   });
 });
+
+/**
+ * The review's MariaDB case with the default bounds: a category linked to 60,000 posts made a payload over
+ * max_allowed_packet (16 MB), so its outbox insert failed and every PUT answered 503. MySQL/MariaDB only (the other
+ * databases have no packet limit; the bounds above apply to them alike).
+ */
+eachDatabase('webhooks: a payload over max_allowed_packet', (dialect) => {
+  let app: TestApp;
+  let receiver: WebhookReceiver;
+  let categoryId: number;
+  const POSTS = 60_000;
+
+  before(async function () {
+    if (dialect !== 'mysql') return this.skip();
+    this.timeout(120_000);
+    receiver = await WebhookReceiver.start();
+    app = await startWebhookApp(dialect);
+    const { sql } = app.app.db;
+    const category = (await app.app.entityService.create('api::category.category', { data: { name: 'linked to 60,000' } })) as { id: number };
+    categoryId = category.id;
+    const digits = '(SELECT 0 AS n UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9)';
+    const numbers = `(SELECT a.n + 10 * b.n + 100 * c.n + 1000 * d.n + 10000 * e.n AS n FROM ${digits} a, ${digits} b, ${digits} c, ${digits} d, ${digits} e) numbers`;
+    const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+    await sql.raw(`INSERT INTO posts (title, created_at, updated_at, published_at) SELECT CONCAT(REPEAT('x', 240), ' ', n), ?, ?, ? FROM ${numbers} WHERE n < ?`, [now, now, now, POSTS]);
+    await sql.raw(`INSERT INTO posts_category_links (post_id, category_id) SELECT id, ? FROM posts`, [categoryId]);
+    await addWebhook(app, receiver.url, ['entry.update']);
+  });
+  after(async () => {
+    await app?.stop();
+    await receiver?.stop();
+  });
+
+  it('answers the PUT with 200 and sends the relation as { count }', async () => {
+    const token = await app.fullAccessToken();
+    const answer = await app.put(`/api/categories/${categoryId}`, { data: { name: 'still writable' } }, { token });
+    expect(answer.status).to.equal(200);
+    const [request] = await receiver.waitFor(1);
+    expect(request!.json.entry).to.include({ id: categoryId, name: 'still writable' });
+    expect(request!.json.entry.posts).to.deep.equal({ count: POSTS });
+  });
+});
