@@ -70,7 +70,8 @@ export class OutboxCounts {
         const lock = dialect === 'sqlite' ? '' : ' FOR UPDATE SKIP LOCKED';
         const changes = await selectRows(background, `SELECT id, webhook_key, status, n FROM ${COUNT_CHANGES_TABLE} ORDER BY id LIMIT ${FOLD_BATCH}${lock}`);
         if (changes.length === 0) return 0;
-        for (const [key, n] of sums(changes)) {
+        // In one order in every process: two folds at once never wait on each other's counter rows in a cycle.
+        for (const [key, n] of [...sums(changes)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
           const [webhookKey, status] = key.split('\u0000') as [string, string];
           await background.run(knex(COUNTS_TABLE).insert({ webhook_key: webhookKey, status, n: 0 }).onConflict(['webhook_key', 'status']).ignore());
           await background.run(knex(COUNTS_TABLE).update({ n: knex.raw('n + ?', [n]) }).where({ webhook_key: webhookKey, status }));
