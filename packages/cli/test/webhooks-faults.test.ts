@@ -98,7 +98,7 @@ eachDatabase('webhooks: receiver down, kill -9, restart', (dialect) => {
     await sleep(500);
     expect(receiver.requests).to.have.length(50);
     checkDeliveries(requests, expected);
-    const counts = (await (await fetch(`${app.url}/_health/webhooks`)).json()) as { deliveries: Record<string, number> };
+    const counts = (await (await fetch(`${app.url}/_health/webhooks`, { headers: { authorization: `Bearer ${token}` } })).json()) as { deliveries: Record<string, number> };
     expect(counts.deliveries).to.include({ pending: 0, sending: 0, failed: 0, delivered: 50 });
   });
 });

@@ -96,5 +96,11 @@ eachDatabase('tessera webhooks', (dialect) => {
     const [, third] = [...(await receiver.waitFor(3))].slice(1);
     expect(third!.json.entry.name).to.equal('retry me');
     expect((await cli('retry', '999999')).code).to.equal(1);
+    // --webhook resumes a paused webhook (packages/core/test/webhooks/queue-bounds.test.ts pauses one).
+    const notPaused = await cli('retry', '--webhook', 'flaky');
+    expect(notPaused.code, notPaused.stderr).to.equal(0);
+    expect(notPaused.stderr).to.contain('Webhook "flaky" is not paused.');
+    expect((await cli('retry', '--webhook', 'no-such-webhook')).code).to.equal(1);
+    expect((await cli('retry', '7', '--webhook', 'flaky')).code, 'usage error').to.equal(2);
   });
 });

@@ -20,11 +20,14 @@ const USAGE = `Usage:
   tessera webhooks trigger <id|name> [--event <event>]
   tessera webhooks deliveries [--failed] [--limit <n>] [--json]
   tessera webhooks retry <delivery id>
+  tessera webhooks retry --webhook <id|name>
 
 Events: entry.create, entry.update, entry.delete, entry.publish, entry.unpublish,
         media.create, media.update, media.delete.
 With --secret, every delivery carries X-Tessera-Signature (see the README).
-trigger sends one "trigger-test" event now (as Strapi's admin button does) and prints the status.`;
+trigger sends one "trigger-test" event now (as Strapi's admin button does) and prints the status.
+retry --webhook resumes a webhook paused after failing for delivery.pauseAfterMs; retrying one of
+its deliveries resumes it too.`;
 
 export const webhooks: Command = {
   name: 'webhooks',
@@ -63,7 +66,13 @@ export const webhooks: Command = {
         return withApp((app) => deliveries(app, parsed.options.failed === true, Number(limit ?? 50), parsed.options.json === true));
       }
       case 'retry': {
-        const id = numericId(parse(rest, {}, 1).positionals[0], 'retry needs the id of a delivery (see `tessera webhooks deliveries --failed`)');
+        const parsed = parse(rest, { webhook: { type: 'string' } }, 1);
+        const target = optionalString(parsed, 'webhook');
+        if (target !== undefined) {
+          if (parsed.positionals.length > 0) throw new UsageError('retry takes a delivery id or --webhook, not both');
+          return withApp((app) => resume(app, target));
+        }
+        const id = numericId(parsed.positionals[0], 'retry needs the id of a delivery (see `tessera webhooks deliveries --failed`) or --webhook <id|name>');
         return withApp((app) => retry(app, id));
       }
       default:
@@ -215,8 +224,22 @@ function deliveryRow(delivery: Delivery): string[] {
   ];
 }
 
+async function resume(app: App, target: string): Promise<number> {
+  const webhook = app.webhookRunner.list().find((item) => String(item.id) === target || item.name === target);
+  if (!webhook) {
+    note(`No webhook with id or name "${target}".`);
+    return 1;
+  }
+  const resumed = await app.webhooks.resume(webhook);
+  note(resumed ? `Webhook "${webhook.name}" resumed: its waiting deliveries are sent by the running server.` : `Webhook "${webhook.name}" is not paused.`);
+  return 0;
+}
+
 async function retry(app: App, id: number): Promise<number> {
   if (await app.webhooks.outbox.retry(id)) {
+    const delivery = await app.webhooks.outbox.find(id);
+    const webhook = delivery ? app.webhookRunner.byKey(delivery.webhookKey) : undefined;
+    if (webhook && (await app.webhooks.resume(webhook))) note(`Webhook "${webhook.name}" was paused: resumed.`);
     note(`Delivery ${id} will be sent again by the running server.`);
     return 0;
   }

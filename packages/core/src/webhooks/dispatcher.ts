@@ -7,21 +7,26 @@
  *
  * It wakes when this process commits an event and otherwise polls every
  * `pollIntervalMs` (retries coming due, other processes' events). Every
- * attempt is logged at `http` level with its status and duration. Delivered
- * rows are deleted `retainDeliveredMs` after delivery; failed ones are kept.
+ * attempt is logged at `http` level with its status and duration. Each poll
+ * folds the counters' changes and re-reads pauses and queue sizes (a few
+ * rows); every ten minutes, delivered rows older than `retainDeliveredMs`
+ * and failed ones older than `retainFailedMs` or beyond the newest
+ * `maxFailed` are deleted, with a log line saying how many.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger';
-import type { Delivery, Outbox } from './outbox';
+import { PAUSED_DUE, type Delivery, type Outbox, type Settlement } from './outbox';
+import type { QueueBounds } from './queue-bounds';
 import { attemptHeaders, sendAttempt } from './send';
 import type { DeliverySettings } from './settings';
 import type { Webhook } from './types';
 
-/** Old delivered rows are deleted at most this often (or every `retainDeliveredMs`, when shorter). */
+/** Old delivered and failed rows are deleted at most this often (or every retention period, when shorter). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface DispatcherParts {
   outbox: Outbox;
+  bounds: QueueBounds;
   settings: DeliverySettings;
   defaultHeaders: Record<string, string>;
   log: () => Logger;
@@ -94,9 +99,11 @@ export class Dispatcher {
         this.lastRefresh = now;
         await this.parts.refresh();
       }
-      if (now - this.lastPrune >= Math.min(PRUNE_EVERY_MS, settings.retainDeliveredMs)) {
+      await this.parts.outbox.counters.fold();
+      await this.parts.bounds.refresh();
+      if (now - this.lastPrune >= Math.min(PRUNE_EVERY_MS, settings.retainDeliveredMs, settings.retainFailedMs)) {
         this.lastPrune = now;
-        await this.parts.outbox.prune(now - settings.retainDeliveredMs);
+        await this.prune(now);
       }
       const room = settings.concurrency - this.inFlight;
       if (room > 0 && (await this.parts.outbox.hasDue(now))) {
@@ -115,6 +122,16 @@ export class Dispatcher {
     } else this.schedule(settings.pollIntervalMs);
   }
 
+  private async prune(now: number): Promise<void> {
+    const { outbox, settings } = this.parts;
+    const delivered = await outbox.pruneSettled('delivered', now - settings.retainDeliveredMs);
+    if (delivered > 0) this.parts.log().info(`webhooks: deleted ${delivered} delivered deliveries older than ${days(settings.retainDeliveredMs)} (delivery.retainDeliveredMs)`);
+    const failed = await outbox.pruneSettled('failed', now - settings.retainFailedMs, settings.maxFailed);
+    if (failed > 0) {
+      this.parts.log().warn(`webhooks: deleted ${failed} failed deliveries, the oldest: kept are those of the last ${days(settings.retainFailedMs)}, at most ${settings.maxFailed} (delivery.retainFailedMs, delivery.maxFailed)`);
+    }
+  }
+
   private track(attempt: Promise<void>): void {
     this.inFlight++;
     this.running.add(attempt);
@@ -127,12 +144,13 @@ export class Dispatcher {
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    const { outbox, settings } = this.parts;
+    const { outbox, settings, bounds } = this.parts;
     const log = this.parts.log();
+    const settle = (settlement: Settlement) => outbox.settle(delivery, this.owner, settlement, bounds.isPaused(delivery.webhookKey) ? PAUSED_DUE : Date.now());
     try {
       const webhook = this.parts.webhook(delivery.webhookKey);
       if (!webhook || !webhook.isEnabled) {
-        await outbox.abandon(delivery, this.owner, webhook ? 'the webhook is disabled' : 'the webhook no longer exists');
+        await settle({ kind: 'abandoned', reason: webhook ? 'the webhook is disabled' : 'the webhook no longer exists' });
         log.http(`webhook ${delivery.webhookKey} ${delivery.event} #${delivery.id}: ${webhook ? 'disabled' : 'gone'}, not sent`);
         return;
       }
@@ -145,19 +163,24 @@ export class Dispatcher {
       });
       const result = await sendAttempt(webhook, headers, delivery.payload, settings.timeoutMs, this.cancel.signal);
       if (!result.ok && this.cancel.signal.aborted) {
-        await outbox.release(delivery, this.owner);
+        await settle({ kind: 'released' });
         return;
       }
       const shown = `webhook "${webhook.name}" ${delivery.event} #${delivery.id} attempt ${delivery.attempts}/${settings.maxAttempts}`;
       if (result.ok) {
-        await outbox.delivered(delivery, this.owner, result.status!);
+        bounds.attemptSucceeded(delivery.webhookKey);
+        await settle({ kind: 'delivered', status: result.status! });
         log.http(`${shown} → ${result.status} in ${result.durationMs} ms`);
         return;
       }
       const retryAt = delivery.attempts >= settings.maxAttempts ? null : Date.now() + this.backoff(delivery.attempts);
       const outcome = result.status ?? result.message;
-      await outbox.attemptFailed(delivery, this.owner, result.status, result.message ?? `HTTP ${result.status}`, retryAt);
-      log.http(`${shown} → ${outcome} in ${result.durationMs} ms; ${retryAt === null ? 'failed, kept for `tessera webhooks retry`' : `retry in ${retryAt - Date.now()} ms`}`);
+      const error = result.message ?? `HTTP ${result.status}`;
+      const paused = await bounds.attemptFailed(delivery.webhookKey, webhook.name, Date.now());
+      // Paused by this failure: the retry waits for the resume, as the webhook's other pending deliveries do.
+      const at = (paused || bounds.isPaused(delivery.webhookKey)) && retryAt !== null ? PAUSED_DUE : retryAt;
+      await settle(at === null ? { kind: 'failed', status: result.status, error } : { kind: 'retry', status: result.status, error, at });
+      log.http(`${shown} → ${outcome} in ${result.durationMs} ms; ${retryAt === null ? 'failed, kept for `tessera webhooks retry`' : paused ? 'webhook paused' : `retry in ${retryAt - Date.now()} ms`}`);
     } catch (error) {
       // The outbox could not be updated: the lease runs out and the delivery is attempted again.
       log.warn(`webhooks: delivery #${delivery.id} not settled (${(error as Error).message})`);
@@ -168,4 +191,8 @@ export class Dispatcher {
     const { backoffMs, maxBackoffMs } = this.parts.settings;
     return Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, attempts - 1));
   }
+}
+
+function days(ms: number): string {
+  return ms % 86_400_000 === 0 ? `${ms / 86_400_000} day(s)` : `${Math.round(ms / 60_000)} minute(s)`;
 }

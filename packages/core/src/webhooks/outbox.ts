@@ -3,23 +3,40 @@
  * inserted by the write's own transaction (so it exists exactly when the
  * write committed), then claimed, attempted and settled by dispatchers.
  *
- * Claiming is one UPDATE over the due rows: on PostgreSQL the candidates are
- * locked `FOR UPDATE SKIP LOCKED`, so concurrent processes never claim the
- * same row; on SQLite the statement runs under the database's single write
- * lock. A claim is a lease: a process that dies mid-attempt loses it after
- * `leaseMs` and another takes the delivery over (at least once).
+ * Order per entry without scanning: of an entry's undelivered rows for one
+ * webhook only the oldest is `pending` (or `sending`); the rest are `queued`
+ * and are not claim candidates. When the oldest settles (delivered, or failed
+ * for good) the next one is promoted in the same transaction, found through
+ * the index over undelivered rows. So the claim reads only due `pending` rows
+ * in `(status, next_attempt_at)` order, and its per-row order check is one
+ * seek in an index that holds no failed or delivered rows at its head: a
+ * claim costs the same with no backlog or a million rows.
  *
- * Order per entry: a delivery is due only when no earlier delivery for the
- * same webhook and entry is still pending or in flight.
+ * An insert locks its entry's newest undelivered row (`FOR UPDATE`): a settle
+ * that would promote past it waits for the insert's commit and then sees the
+ * new row, so a queued row is never left without an older row to promote it.
+ * A failed delivery retried later turns `pending` whatever its place (the
+ * oldest undelivered row is never `queued`).
  *
- * What the dispatcher runs (has-due, claim, settle, prune) are background
- * statements (`connection.background`: outside any request's transaction, and
- * unseen by query-count listeners); `add` joins the write's transaction.
+ * Claiming is a lease: a process that dies mid-attempt loses it after
+ * `leaseMs` and another takes the delivery over (at least once). What the
+ * dispatcher runs are background statements (`connection.background`); `add`
+ * joins the write's transaction. Counts change with rows (outbox-counts.ts).
  */
 import type { Database, Row } from '@tessera/database';
+import { OutboxCounts, selectRows, type CountChange, type CountedStatus, type DeliveryCounts } from './outbox-counts';
 import { DELIVERIES_TABLE } from './tables';
 
-export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+export type { DeliveryCounts } from './outbox-counts';
+export type DeliveryStatus = 'queued' | 'pending' | 'sending' | 'delivered' | 'failed';
+
+type Connection = Database['sql'];
+
+/** Rows deleted per prune transaction. */
+const PRUNE_BATCH = 500;
+
+/** `next_attempt_at` of a paused webhook's pending rows: never due until it is resumed (webhook-pauses.ts). */
+export const PAUSED_DUE = 9_000_000_000_000_000;
 
 export interface NewDelivery {
   eventId: string;
@@ -41,151 +58,176 @@ export interface Delivery extends NewDelivery {
   deliveredAt: number | null;
 }
 
-export interface DeliveryCounts {
-  pending: number;
-  sending: number;
-  delivered: number;
-  failed: number;
+/** How an attempt (or a claim given back) ends. */
+export type Settlement =
+  | { kind: 'delivered'; status: number }
+  | { kind: 'retry'; status: number | null; error: string; at: number }
+  | { kind: 'failed'; status: number | null; error: string }
+  | { kind: 'released' }
+  | { kind: 'abandoned'; reason: string };
+
+/**
+ * The claim's candidate query, exported so tests can EXPLAIN exactly what runs. `?`: now, limit. A row is a
+ * candidate when it is its entry's oldest undelivered row for its webhook: the first entry of the undelivered index
+ * for that pair (ORDER BY … LIMIT 1 reads one index entry on every dialect; MariaDB reads a whole `id < …` range).
+ */
+export const DUE_CANDIDATES = `SELECT c.id FROM ${DELIVERIES_TABLE} c
+  WHERE c.status = 'pending' AND c.next_attempt_at <= ?
+    AND (c.entry_key IS NULL OR c.id = (
+      SELECT e.id FROM ${DELIVERIES_TABLE} e
+      WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.undelivered = 1 ORDER BY e.id LIMIT 1))
+  ORDER BY c.next_attempt_at LIMIT ?`;
+const CLAIM_SET = `status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?`;
+
+/**
+ * The claim on PostgreSQL (candidates locked `FOR UPDATE SKIP LOCKED`) and SQLite (under its one write lock): one
+ * UPDATE of the candidates' ids. `?`: owner, lease end, then the candidates' own. Exported for the plan tests.
+ */
+export function claimStatement(dialect: 'postgres' | 'sqlite', candidates: string): string {
+  const lock = dialect === 'postgres' ? ' FOR UPDATE OF c SKIP LOCKED' : '';
+  return `UPDATE ${DELIVERIES_TABLE} SET ${CLAIM_SET} WHERE id IN (${candidates}${lock}) RETURNING *`;
 }
 
+/** Claims whose process died: `?`: now, limit. */
+export const EXPIRED_CANDIDATES = `SELECT c.id FROM ${DELIVERIES_TABLE} c WHERE c.status = 'sending' AND c.locked_until <= ? LIMIT ?`;
+
 export class Outbox {
-  constructor(private readonly db: () => Database) {}
+  readonly counters: OutboxCounts;
+
+  constructor(private readonly db: () => Database) {
+    this.counters = new OutboxCounts(db);
+  }
 
   /** Inserts the deliveries in the current transaction (if any): they commit or roll back with it. */
   async add(deliveries: NewDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     const connection = this.db().sql;
     const now = Date.now();
-    const rows = deliveries.map((delivery) => ({
-      event_id: delivery.eventId,
-      webhook_key: delivery.webhookKey,
-      webhook_name: delivery.webhookName,
-      event: delivery.event,
-      entry_key: delivery.entryKey,
-      payload: delivery.payload,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-    }));
-    await connection.run(connection.knex(DELIVERIES_TABLE).insert(rows));
+    const rows: Row[] = [];
+    for (const delivery of deliveries) {
+      const behind = delivery.entryKey !== null && (await this.newestUndelivered(connection, delivery.webhookKey, delivery.entryKey)) !== undefined;
+      rows.push({
+        event_id: delivery.eventId,
+        webhook_key: delivery.webhookKey,
+        webhook_name: delivery.webhookName,
+        event: delivery.event,
+        entry_key: delivery.entryKey,
+        payload: delivery.payload,
+        status: behind ? 'queued' : 'pending',
+        undelivered: 1,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      });
+    }
+    // One statement per row: each holds at most one payload (maxPayloadBytes), whatever the number of webhooks, so
+    // none nears MySQL's max_allowed_packet.
+    for (const row of rows) await connection.run(connection.knex(DELIVERIES_TABLE).insert(row));
+    await this.counters.record(connection, deliveries.map((delivery) => ({ webhookKey: delivery.webhookKey, status: 'pending', n: 1 })));
+  }
+
+  /** The entry's newest undelivered row for the webhook, locked until the transaction ends (see the header). */
+  private async newestUndelivered(connection: Connection, webhookKey: string, entryKey: string): Promise<number | undefined> {
+    const lock = connection.dialect === 'sqlite' ? '' : ' FOR UPDATE';
+    const [row] = await selectRows(connection,
+      `SELECT id FROM ${DELIVERIES_TABLE} WHERE webhook_key = ? AND entry_key = ? AND undelivered = 1 ORDER BY id DESC LIMIT 1${lock}`,
+      [webhookKey, entryKey],
+    );
+    return row ? Number(row.id) : undefined;
   }
 
   /** Is anything due? A cheap read first, so idle polls never take SQLite's write lock. */
   async hasDue(now: number): Promise<boolean> {
-    const { knex, background } = this.db().sql;
-    const due = knex
-      .from(DELIVERIES_TABLE)
-      .select('id')
-      .where((where) => where.where('status', 'pending').andWhere('next_attempt_at', '<=', now))
-      .orWhere((where) => where.where('status', 'sending').andWhere('locked_until', '<=', now))
-      .limit(1);
-    return (await background.all(due)).length > 0;
+    const { background } = this.db().sql;
+    const due = await selectRows(background, `SELECT id FROM ${DELIVERIES_TABLE} WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`, [now]);
+    if (due.length > 0) return true;
+    return (await selectRows(background, `SELECT id FROM ${DELIVERIES_TABLE} WHERE status = 'sending' AND locked_until <= ? LIMIT 1`, [now])).length > 0;
   }
 
   /** Claims up to `limit` due deliveries for `owner` until `now + leaseMs`; each claim counts as an attempt. */
   async claim(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
-    const connection = this.db().sql;
-    if (connection.dialect === 'mysql') return this.claimMysql(limit, owner, now, leaseMs);
-    const lock = connection.dialect === 'postgres' ? 'FOR UPDATE OF c SKIP LOCKED' : '';
-    const sql = `UPDATE ${DELIVERIES_TABLE} SET status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?
-      WHERE id IN (
-        SELECT c.id FROM ${DELIVERIES_TABLE} c
-        WHERE ((c.status = 'pending' AND c.next_attempt_at <= ?) OR (c.status = 'sending' AND c.locked_until <= ?))
-          AND NOT EXISTS (
-            SELECT 1 FROM ${DELIVERIES_TABLE} e
-            WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.id < c.id AND e.status IN ('pending', 'sending'))
-        ORDER BY c.id LIMIT ? ${lock})
-      RETURNING *`;
-    const rows = await connection.background.run(connection.knex.raw(sql, [owner, now + leaseMs, now, now, limit]));
-    return rows.map(fromRow).sort((a, b) => a.id - b.id);
+    const { background } = this.db().sql;
+    const claimed = await background.transaction(async () => {
+      const expired = await this.claimWhere(EXPIRED_CANDIDATES, limit, owner, now, leaseMs);
+      const due = expired.length < limit ? await this.claimWhere(DUE_CANDIDATES, limit - expired.length, owner, now, leaseMs) : [];
+      await this.counters.record(
+        background,
+        due.flatMap((row): CountChange[] => [
+          { webhookKey: String(row.webhook_key), status: 'pending', n: -1 },
+          { webhookKey: String(row.webhook_key), status: 'sending', n: 1 },
+        ]),
+      );
+      return [...expired, ...due];
+    });
+    return claimed.map(fromRow).sort((a, b) => a.id - b.id);
   }
 
   /**
-   * MySQL/MariaDB: no RETURNING, and an UPDATE may not read its own table in a subquery. One transaction on one
-   * pooled connection: the due ids locked FOR UPDATE SKIP LOCKED (MariaDB 10.6+, MySQL 8), then claimed and read.
+   * One claim statement over `candidates`. PostgreSQL: the candidates locked `FOR UPDATE SKIP LOCKED` inside the
+   * UPDATE; SQLite: the same statement under its one write lock; MySQL/MariaDB (no RETURNING, and an UPDATE may not
+   * read its own table in a subquery): the ids locked `SKIP LOCKED`, then claimed and read.
    */
-  private async claimMysql(limit: number, owner: string, now: number, leaseMs: number): Promise<Delivery[]> {
+  private async claimWhere(candidates: string, limit: number, owner: string, now: number, leaseMs: number): Promise<Row[]> {
+    const { knex, background, dialect } = this.db().sql;
+    if (dialect !== 'mysql') return background.raw(claimStatement(dialect, candidates), [owner, now + leaseMs, now, limit]);
+    const ids = (await selectRows(background, `${candidates} FOR UPDATE SKIP LOCKED`, [now, limit])).map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    await background.raw(`UPDATE ${DELIVERIES_TABLE} SET ${CLAIM_SET} WHERE id IN (${ids.map(() => '?').join(', ')})`, [owner, now + leaseMs, ...ids]);
+    return background.all(knex(DELIVERIES_TABLE).whereIn('id', ids).select('*'));
+  }
+
+  /**
+   * Settles an attempt; only the claim's owner may (a taken-over claim is left to its new owner). A delivery that
+   * leaves the queue (delivered, failed, abandoned) promotes its entry's next one, due at `nextDueAt`.
+   */
+  async settle(delivery: Delivery, owner: string, settlement: Settlement, nextDueAt: number): Promise<void> {
     const { knex, background } = this.db().sql;
-    const rows = await background.transaction(async () => {
-      const due = await background.run(
-        knex.raw(
-          `SELECT c.id FROM ${DELIVERIES_TABLE} c
-            WHERE ((c.status = 'pending' AND c.next_attempt_at <= ?) OR (c.status = 'sending' AND c.locked_until <= ?))
-              AND NOT EXISTS (
-                SELECT 1 FROM ${DELIVERIES_TABLE} e
-                WHERE e.webhook_key = c.webhook_key AND e.entry_key = c.entry_key AND e.id < c.id AND e.status IN ('pending', 'sending'))
-            ORDER BY c.id LIMIT ? FOR UPDATE SKIP LOCKED`,
-          [now, now, limit],
-        ),
-      );
-      const ids = due.map((row) => Number(row.id));
-      if (ids.length === 0) return [];
-      await background.run(knex(DELIVERIES_TABLE).whereIn('id', ids).update({ status: 'sending', attempts: knex.raw('attempts + 1'), locked_by: owner, locked_until: now + leaseMs }));
-      return background.run(knex(DELIVERIES_TABLE).whereIn('id', ids).select('*'));
+    const now = Date.now();
+    const [values, status] = settledValues(delivery, settlement, now);
+    await background.transaction(async () => {
+      const changed = await background.affected(knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
+      if (changed === 0) return;
+      await this.counters.record(background, [
+        { webhookKey: delivery.webhookKey, status: 'sending', n: -1 },
+        { webhookKey: delivery.webhookKey, status, n: 1 },
+      ]);
+      if (values.undelivered === null && delivery.entryKey !== null) await this.promoteNext(background, delivery.webhookKey, delivery.entryKey, nextDueAt);
     });
-    return rows.map(fromRow).sort((a, b) => a.id - b.id);
   }
 
-  /** Settles an attempt that got a 2xx; only the claim's owner may (a taken-over claim is left to its new owner). */
-  async delivered(delivery: Delivery, owner: string, status: number): Promise<void> {
-    const connection = this.db().sql;
-    await connection.background.run(
-      connection
-        .knex(DELIVERIES_TABLE)
-        .update({ status: 'delivered', last_status: status, last_error: null, delivered_at: Date.now(), locked_until: null })
-        .where({ id: delivery.id, locked_by: owner, status: 'sending' }),
+  /** The entry's oldest undelivered row, made due when it is queued. */
+  private async promoteNext(connection: Connection, webhookKey: string, entryKey: string, dueAt: number): Promise<void> {
+    const lock = connection.dialect === 'sqlite' ? '' : ' FOR UPDATE';
+    const [oldest] = await selectRows(connection,
+      `SELECT id, status FROM ${DELIVERIES_TABLE} WHERE webhook_key = ? AND entry_key = ? AND undelivered = 1 ORDER BY id LIMIT 1${lock}`,
+      [webhookKey, entryKey],
     );
-  }
-
-  /** Settles a failed attempt: pending again at `retryAt`, or failed for good (kept, retryable) when null. */
-  async attemptFailed(delivery: Delivery, owner: string, status: number | null, error: string, retryAt: number | null): Promise<void> {
-    const connection = this.db().sql;
-    const values: Row = { last_status: status, last_error: error.slice(0, 1000), locked_until: null };
-    if (retryAt === null) values.status = 'failed';
-    else Object.assign(values, { status: 'pending', next_attempt_at: retryAt });
-    await connection.background.run(connection.knex(DELIVERIES_TABLE).update(values).where({ id: delivery.id, locked_by: owner, status: 'sending' }));
-  }
-
-  /** Gives a claim back unattempted (the process is stopping): due again at once, for any process. */
-  async release(delivery: Delivery, owner: string): Promise<void> {
-    const connection = this.db().sql;
-    await connection.background.run(
-      connection
-        .knex(DELIVERIES_TABLE)
-        .update({ status: 'pending', attempts: delivery.attempts - 1, next_attempt_at: Date.now(), locked_until: null })
-        .where({ id: delivery.id, locked_by: owner, status: 'sending' }),
-    );
-  }
-
-  /** Marks a delivery failed without an attempt (its webhook is gone or disabled). */
-  async abandon(delivery: Delivery, owner: string, reason: string): Promise<void> {
-    const connection = this.db().sql;
-    await connection.background.run(
-      connection
-        .knex(DELIVERIES_TABLE)
-        .update({ status: 'failed', attempts: delivery.attempts - 1, last_error: reason, locked_until: null })
-        .where({ id: delivery.id, locked_by: owner }),
-    );
+    if (oldest?.status === 'queued') await connection.run(connection.knex(DELIVERIES_TABLE).update({ status: 'pending', next_attempt_at: dueAt }).where({ id: oldest.id, status: 'queued' }));
   }
 
   /** A failed (or delivered) delivery goes out again, with a fresh set of attempts. */
-  async retry(id: number): Promise<boolean> {
+  async retry(id: number, dueAt = Date.now()): Promise<boolean> {
     const connection = this.db().sql;
-    const changed = await connection.affected(
-      connection
-        .knex(DELIVERIES_TABLE)
-        .update({ status: 'pending', attempts: 0, next_attempt_at: Date.now(), locked_until: null, locked_by: null })
-        .where('id', id)
-        .whereIn('status', ['failed', 'delivered']),
-    );
-    return changed > 0;
+    return connection.transaction(async () => {
+      const row = await connection.first(connection.knex.from(DELIVERIES_TABLE).select('webhook_key', 'status').where('id', id).whereIn('status', ['failed', 'delivered']));
+      if (!row) return false;
+      const values = { status: 'pending', undelivered: 1, attempts: 0, next_attempt_at: dueAt, locked_until: null, locked_by: null };
+      if ((await connection.affected(connection.knex(DELIVERIES_TABLE).update(values).where({ id, status: row.status }))) === 0) return false;
+      const webhookKey = String(row.webhook_key);
+      await this.counters.record(connection, [
+        { webhookKey, status: String(row.status) as CountedStatus, n: -1 },
+        { webhookKey, status: 'pending', n: 1 },
+      ]);
+      return true;
+    });
   }
 
-  /** Deletes delivered rows settled before `before` (failed ones are kept until retried). Returns how many went. */
-  async prune(before: number): Promise<number> {
-    const connection = this.db().sql;
-    return connection.background.affected(connection.knex(DELIVERIES_TABLE).where('status', 'delivered').andWhere('delivered_at', '<', before).delete());
+  /** A paused webhook's pending rows wait (`PAUSED_DUE`); resumed, they are due at `dueAt`. Touches its pending rows only. */
+  async setPaused(webhookKey: string, paused: boolean, dueAt = Date.now()): Promise<void> {
+    const { knex, background } = this.db().sql;
+    const rows = knex(DELIVERIES_TABLE).where({ status: 'pending', webhook_key: webhookKey });
+    if (paused) await background.run(rows.where('next_attempt_at', '<', PAUSED_DUE).update({ next_attempt_at: PAUSED_DUE }));
+    else await background.run(rows.where('next_attempt_at', '>=', PAUSED_DUE).update({ next_attempt_at: dueAt }));
   }
 
   async find(id: number): Promise<Delivery | null> {
@@ -202,12 +244,60 @@ export class Outbox {
     return (await connection.all(query)).map(fromRow);
   }
 
+  /** Totals by status, from the counters (queued rows count as pending): no row of the outbox is read. */
   async counts(): Promise<DeliveryCounts> {
-    const connection = this.db().sql;
-    const rows = await connection.all(connection.knex.from(DELIVERIES_TABLE).select('status').count({ n: '*' }).groupBy('status'));
-    const counts: DeliveryCounts = { pending: 0, sending: 0, delivered: 0, failed: 0 };
-    for (const row of rows) if (String(row.status) in counts) counts[String(row.status) as DeliveryStatus] = Number(row.n);
-    return counts;
+    return this.counters.totals();
+  }
+
+  /** Deletes delivered rows settled before `before`. Returns how many went. */
+  async prune(before: number): Promise<number> {
+    return this.pruneSettled('delivered', before);
+  }
+
+  /**
+   * Deletes `status` rows settled before `before`, and beyond the newest `keep` of them, a batch per transaction
+   * (each batch's ids locked, so processes pruning at once never count a row twice). Returns how many went.
+   */
+  async pruneSettled(status: 'delivered' | 'failed', before: number, keep = Infinity): Promise<number> {
+    const { knex, background, dialect } = this.db().sql;
+    let cutoff = before;
+    if (Number.isFinite(keep)) {
+      const [edge] = await selectRows(background, `SELECT next_attempt_at FROM ${DELIVERIES_TABLE} WHERE status = ? ORDER BY next_attempt_at DESC LIMIT 1 OFFSET ?`, [status, keep]);
+      if (edge) cutoff = Math.max(cutoff, Number(edge.next_attempt_at) + 1);
+    }
+    const lock = dialect === 'sqlite' ? '' : ' FOR UPDATE SKIP LOCKED';
+    let total = 0;
+    for (;;) {
+      const removed = await background.transaction(async () => {
+        const rows = await selectRows(background,
+          `SELECT id, webhook_key FROM ${DELIVERIES_TABLE} WHERE status = ? AND next_attempt_at < ? ORDER BY next_attempt_at LIMIT ${PRUNE_BATCH}${lock}`,
+          [status, cutoff],
+        );
+        if (rows.length === 0) return 0;
+        await background.run(knex(DELIVERIES_TABLE).whereIn('id', rows.map((row) => Number(row.id))).where('status', status).delete());
+        await this.counters.record(background, rows.map((row) => ({ webhookKey: String(row.webhook_key), status, n: -1 })));
+        return rows.length;
+      });
+      total += removed;
+      if (removed < PRUNE_BATCH) return total;
+    }
+  }
+}
+
+/** The row's new values and the status it is counted under. */
+function settledValues(delivery: Delivery, settlement: Settlement, now: number): [Row, CountedStatus] {
+  switch (settlement.kind) {
+    case 'delivered':
+      return [{ status: 'delivered', undelivered: null, last_status: settlement.status, last_error: null, delivered_at: now, next_attempt_at: now, locked_until: null }, 'delivered'];
+    case 'retry':
+      return [{ status: 'pending', next_attempt_at: settlement.at, last_status: settlement.status, last_error: settlement.error.slice(0, 1000), locked_until: null }, 'pending'];
+    case 'failed':
+      return [{ status: 'failed', undelivered: null, next_attempt_at: now, last_status: settlement.status, last_error: settlement.error.slice(0, 1000), locked_until: null }, 'failed'];
+    case 'released':
+      // Given back unattempted (the process is stopping): due again at once, for any process.
+      return [{ status: 'pending', attempts: delivery.attempts - 1, next_attempt_at: now, locked_until: null }, 'pending'];
+    case 'abandoned':
+      return [{ status: 'failed', undelivered: null, attempts: delivery.attempts - 1, next_attempt_at: now, last_error: settlement.reason, locked_until: null }, 'failed'];
   }
 }
 

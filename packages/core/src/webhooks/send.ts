@@ -4,6 +4,11 @@
  * `Content-Type`) plus Tessera's id, attempt and signature headers. Bounded
  * by a timeout; the answer's body is read only for an error message, and
  * only its first kilobyte.
+ *
+ * Redirects are not followed: a 3xx is the attempt's answer, a failed one.
+ * Following it would send the payload, the signature and the webhook's own
+ * headers (an API key) to wherever the receiver points — loopback and
+ * link-local addresses included — and count that as delivered.
  */
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 import type { Webhook } from './types';
@@ -44,7 +49,12 @@ export async function sendAttempt(webhook: Webhook, headers: Record<string, stri
   try {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
-    const response = await fetch(webhook.url, { method: 'POST', headers, body, signal });
+    const response = await fetch(webhook.url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      return { ok: false, status: response.status, message: `redirected${location ? ` to ${location.slice(0, 200)}` : ''}: redirects are not followed`, durationMs: elapsed() };
+    }
     if (response.ok) {
       await response.body?.cancel();
       return { ok: true, status: response.status, durationMs: elapsed() };

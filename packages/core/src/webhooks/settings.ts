@@ -22,20 +22,31 @@ export interface DeliverySettings {
   pollIntervalMs: number;
   /** A claimed delivery whose process died is taken over after this long. */
   leaseMs: number;
-  /** Delivered rows are deleted this long after delivery (failed ones are kept). */
+  /** Delivered rows are deleted this long after delivery. */
   retainDeliveredMs: number;
+  /** Failed rows are deleted this long after they failed… */
+  retainFailedMs: number;
+  /** …and beyond the newest `maxFailed` of them (oldest first). */
+  maxFailed: number;
+  /** A webhook whose attempts have all failed for this long is paused (queue-bounds.ts). */
+  pauseAfterMs: number;
+  /** While a webhook has this many deliveries waiting, new events for it are not queued. */
+  maxQueued: number;
 }
 
 export interface WebhookSettings {
   defaultHeaders: Record<string, string>;
   /** Strapi v4: related entries in the payload (true) or `{ count }` (false). */
   populateRelations: boolean;
+  /** A payload larger than this (bytes of JSON) is cut down (payload.ts). */
+  maxPayloadBytes: number;
   /** Webhooks from config (marked `source: 'config'`), besides the `strapi_webhooks` rows. */
   declared: WebhookDefinition[];
   delivery: DeliverySettings;
 }
 
 const FILE = 'config/server.ts';
+const DAY_MS = 24 * 60 * 60_000;
 
 export function webhookSettings(config: ConfigTree): WebhookSettings {
   const raw = getConfig<unknown>(config, 'server.webhooks', {});
@@ -45,6 +56,7 @@ export function webhookSettings(config: ConfigTree): WebhookSettings {
   return {
     defaultHeaders: headers(raw.defaultHeaders, 'server.webhooks.defaultHeaders'),
     populateRelations: raw.populateRelations !== false,
+    maxPayloadBytes: positive(raw.maxPayloadBytes, 1024 * 1024, 'maxPayloadBytes'),
     declared: declared(raw.declared),
     delivery: {
       maxAttempts: positive(delivery.maxAttempts, 10, 'delivery.maxAttempts'),
@@ -55,7 +67,11 @@ export function webhookSettings(config: ConfigTree): WebhookSettings {
       pollIntervalMs: positive(delivery.pollIntervalMs, 1000, 'delivery.pollIntervalMs'),
       // Longer than an attempt can last, so a live process never loses its claim.
       leaseMs: positive(delivery.leaseMs, timeoutMs * 2 + 5000, 'delivery.leaseMs'),
-      retainDeliveredMs: positive(delivery.retainDeliveredMs, 7 * 24 * 60 * 60_000, 'delivery.retainDeliveredMs'),
+      retainDeliveredMs: positive(delivery.retainDeliveredMs, 7 * DAY_MS, 'delivery.retainDeliveredMs'),
+      retainFailedMs: positive(delivery.retainFailedMs, 7 * DAY_MS, 'delivery.retainFailedMs'),
+      maxFailed: positive(delivery.maxFailed, 10_000, 'delivery.maxFailed'),
+      pauseAfterMs: positive(delivery.pauseAfterMs, DAY_MS, 'delivery.pauseAfterMs'),
+      maxQueued: positive(delivery.maxQueued, 100_000, 'delivery.maxQueued'),
     },
   };
 }

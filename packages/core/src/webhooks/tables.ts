@@ -1,12 +1,16 @@
 /**
  * The tables webhooks live in. `strapi_webhooks` has Strapi v4's layout
  * (a Strapi-made database already has it and is never altered); the
- * outbox and the secrets are Tessera's own tables beside it.
+ * outbox, its counters, paused webhooks and the secrets are Tessera's own
+ * tables beside it.
  *
- * Created when absent, after the schema sync. Several processes may boot at
- * once: a create that loses the race finds the table there and moves on.
+ * Created when absent, after the schema sync; an outbox made by an earlier
+ * Tessera is brought up to this layout in place (outbox-migration.ts).
+ * Several processes may boot at once: a create that loses the race finds
+ * the table there and moves on.
  */
 import type { Database } from '@tessera/database';
+import { migrateOutbox } from './outbox-migration';
 
 /** knex's table builder, named through the connection (the kernel does not depend on knex itself). */
 type TableBuilder = Parameters<Parameters<Database['sql']['knex']['schema']['createTable']>[1]>[0];
@@ -14,6 +18,48 @@ type TableBuilder = Parameters<Parameters<Database['sql']['knex']['schema']['cre
 export const WEBHOOKS_TABLE = 'strapi_webhooks';
 export const DELIVERIES_TABLE = 'tessera_webhook_deliveries';
 export const SECRETS_TABLE = 'tessera_webhook_secrets';
+/** Settled counts per webhook and status (outbox-counts.ts). */
+export const COUNTS_TABLE = 'tessera_webhook_counts';
+/** Count changes not yet folded into COUNTS_TABLE: written by the transactions that change the outbox. */
+export const COUNT_CHANGES_TABLE = 'tessera_webhook_count_changes';
+/** Webhooks paused after failing for `pauseAfterMs` (webhook-pauses.ts). */
+export const PAUSES_TABLE = 'tessera_webhook_pauses';
+
+/** Serves the claim (`status = 'pending' AND next_attempt_at <= now ORDER BY next_attempt_at`) and the prunes. */
+export const DUE_INDEX = 'tessera_webhook_deliveries_due';
+/** Serves per-entry order: an entry's undelivered rows for a webhook, by id (failed and delivered rows are not in it). */
+export const UNDELIVERED_INDEX = 'tessera_webhook_deliveries_undelivered';
+/** Earlier releases' order index: every row of an entry, failed ones included (dropped by the migration). */
+export const OLD_ORDER_INDEX = 'tessera_webhook_deliveries_order';
+
+export function buildDeliveries(table: TableBuilder): void {
+  table.increments('id');
+  /** One event fanned out to several webhooks shares this id (the X-Tessera-Event-Id header). */
+  table.string('event_id', 36).notNullable();
+  table.string('webhook_key', 255).notNullable();
+  table.string('webhook_name', 255);
+  table.string('event', 255).notNullable();
+  /** Deliveries of one entry to one webhook go out in id order (`api::article.article:4`). */
+  table.string('entry_key', 255);
+  /** The request body exactly as sent (and signed). */
+  table.text('payload').notNullable();
+  /** queued (behind an earlier delivery of its entry), pending, sending, delivered, failed. */
+  table.string('status', 16).notNullable();
+  table.integer('attempts').notNullable().defaultTo(0);
+  // Times are epoch milliseconds: the same on every dialect, compared without time-zone casts. For a pending row
+  // next_attempt_at is when it is due; for a delivered or failed one, when it settled (what the prunes order by).
+  table.bigInteger('next_attempt_at').notNullable();
+  table.bigInteger('locked_until');
+  table.string('locked_by', 64);
+  table.integer('last_status');
+  table.text('last_error');
+  table.bigInteger('created_at').notNullable();
+  table.bigInteger('delivered_at');
+  /** 1 while queued, pending or sending; NULL once delivered or failed (so the order index holds undelivered rows only at its head). */
+  table.integer('undelivered');
+  table.index(['status', 'next_attempt_at'], DUE_INDEX);
+  table.index(['webhook_key', 'entry_key', 'undelivered', 'id'], UNDELIVERED_INDEX);
+}
 
 const TABLES: Array<[string, (table: TableBuilder) => void]> = [
   [
@@ -28,33 +74,7 @@ const TABLES: Array<[string, (table: TableBuilder) => void]> = [
       table.boolean('enabled').nullable();
     },
   ],
-  [
-    DELIVERIES_TABLE,
-    (table) => {
-      table.increments('id');
-      /** One event fanned out to several webhooks shares this id (the X-Tessera-Event-Id header). */
-      table.string('event_id', 36).notNullable();
-      table.string('webhook_key', 255).notNullable();
-      table.string('webhook_name', 255);
-      table.string('event', 255).notNullable();
-      /** Deliveries of one entry to one webhook go out in id order (`api::article.article:4`). */
-      table.string('entry_key', 255);
-      /** The request body exactly as sent (and signed). */
-      table.text('payload').notNullable();
-      table.string('status', 16).notNullable();
-      table.integer('attempts').notNullable().defaultTo(0);
-      // Times are epoch milliseconds: the same on every dialect, compared without time-zone casts.
-      table.bigInteger('next_attempt_at').notNullable();
-      table.bigInteger('locked_until');
-      table.string('locked_by', 64);
-      table.integer('last_status');
-      table.text('last_error');
-      table.bigInteger('created_at').notNullable();
-      table.bigInteger('delivered_at');
-      table.index(['status', 'next_attempt_at'], 'tessera_webhook_deliveries_due');
-      table.index(['webhook_key', 'entry_key', 'id'], 'tessera_webhook_deliveries_order');
-    },
-  ],
+  [DELIVERIES_TABLE, buildDeliveries],
   [
     SECRETS_TABLE,
     (table) => {
@@ -62,12 +82,39 @@ const TABLES: Array<[string, (table: TableBuilder) => void]> = [
       table.text('secret').notNullable();
     },
   ],
+  [
+    COUNTS_TABLE,
+    (table) => {
+      table.string('webhook_key', 255).notNullable();
+      table.string('status', 16).notNullable();
+      table.bigInteger('n').notNullable().defaultTo(0);
+      table.primary(['webhook_key', 'status']);
+    },
+  ],
+  [
+    COUNT_CHANGES_TABLE,
+    (table) => {
+      table.increments('id');
+      table.string('webhook_key', 255).notNullable();
+      table.string('status', 16).notNullable();
+      table.integer('n').notNullable();
+    },
+  ],
+  [
+    PAUSES_TABLE,
+    (table) => {
+      table.string('webhook_key', 255).primary();
+      table.bigInteger('paused_at').notNullable();
+      table.text('reason');
+    },
+  ],
 ];
 
-/** Creates the missing tables; returns the names it created. */
+/** Creates the missing tables and migrates an older outbox; returns the names it created. */
 export async function ensureWebhookTables(db: Database): Promise<string[]> {
   const created: string[] = [];
   const connection = db.sql;
+  const hadOutbox = await connection.tableExists(DELIVERIES_TABLE);
   for (const [name, build] of TABLES) {
     if (await connection.tableExists(name)) continue;
     try {
@@ -77,5 +124,6 @@ export async function ensureWebhookTables(db: Database): Promise<string[]> {
       if (!(await connection.tableExists(name))) throw error;
     }
   }
+  if (hadOutbox) await migrateOutbox(db, created.includes(COUNTS_TABLE));
   return created;
 }

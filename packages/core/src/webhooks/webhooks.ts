@@ -26,6 +26,8 @@ import { Dispatcher } from './dispatcher';
 import { webhookSettings, type WebhookSettings } from './settings';
 import { ensureWebhookTables } from './tables';
 import { webhookMetricsRouter } from './metrics-route';
+import { QueueBounds } from './queue-bounds';
+import { restConfig } from '../config/rest-config';
 import { webhookKey, type MediaEventName, type Webhook } from './types';
 
 const MEDIA_ACTIONS: Array<['afterCreate' | 'afterUpdate' | 'afterDelete', MediaEventName]> = [
@@ -41,6 +43,8 @@ export class Webhooks implements WriteRecorder {
   readonly store: WebhookStore;
   readonly outbox: Outbox;
   readonly runner: WebhookRunner;
+  /** Pauses and the queue-size bound (queue-bounds.ts). */
+  readonly bounds: QueueBounds;
   private settings: WebhookSettings | undefined;
   private payloads: PayloadReader | undefined;
   private dispatcher: Dispatcher | undefined;
@@ -51,6 +55,7 @@ export class Webhooks implements WriteRecorder {
     const db = () => app.db;
     this.store = new WebhookStore(db);
     this.outbox = new Outbox(db);
+    this.bounds = new QueueBounds(db, this.outbox, () => this.config.delivery, () => app.log);
     this.runner = new WebhookRunner(this.eventHub, {
       defaultHeaders: () => this.config.defaultHeaders,
       timeoutMs: () => this.config.delivery.timeoutMs,
@@ -71,13 +76,20 @@ export class Webhooks implements WriteRecorder {
   async connect(db: Database): Promise<void> {
     const created = await ensureWebhookTables(db);
     if (created.length > 0) this.app.log.debug(`schema: created ${created.join(', ')}`);
-    this.payloads = new PayloadReader(() => db, this.config.populateRelations);
+    const bounds = { maxEntries: restConfig(this.app.config).maxPopulatedEntries, maxBytes: this.config.maxPayloadBytes };
+    this.payloads = new PayloadReader(() => db, this.config.populateRelations, bounds, (message) => this.app.log.warn(message));
     this.runner.setDeclared(this.config.declared.map((webhook): Webhook => ({ ...webhook, id: webhook.name, source: 'config' })));
     this.runner.setStored(await this.store.loadForDelivery());
     for (const [action, event] of MEDIA_ACTIONS) {
       db.lifecycles.subscribe({ models: [FILE_UID], [action]: ({ result }: { result?: unknown }) => this.mediaWritten(event, result as Entity | undefined) });
     }
-    this.app.routes.add('global::webhook-metrics', webhookMetricsRouter(this.app, this.outbox));
+    this.app.routes.add('global::webhook-metrics', webhookMetricsRouter(this.app, this.outbox, this.bounds));
+    await this.bounds.refresh();
+  }
+
+  /** Resumes a paused webhook (`tessera webhooks retry --webhook`); false when it was not paused. */
+  async resume(webhook: Webhook): Promise<boolean> {
+    return this.bounds.resume(webhookKey(webhook));
   }
 
   /** WriteRecorder: before a delete, the entry as a webhook would show it (only when one listens). */
@@ -88,7 +100,7 @@ export class Webhooks implements WriteRecorder {
 
   /** WriteRecorder: inside the write's transaction, queue its deliveries. */
   async written(name: ContentEventName, uid: string, entry: Entity, before?: unknown): Promise<void> {
-    const targets = this.runner.forEvent(name);
+    const targets = this.admitted(name);
     if (targets.length === 0 || !this.payloads) return;
     const db = this.app.db;
     const shown = (name === 'entry.delete' ? before : await this.payloads.entry(uid, entry.id)) ?? publicEntry(uid, entry, db.metadata);
@@ -99,9 +111,14 @@ export class Webhooks implements WriteRecorder {
   private async mediaWritten(event: MediaEventName, file: Entity | undefined): Promise<void> {
     if (!file || !this.payloads) return;
     const info = { media: this.payloads.media(file) };
-    const targets = this.runner.forEvent(event);
+    const targets = this.admitted(event);
     if (targets.length > 0) await this.enqueue(event, info, `${FILE_UID}:${file.id}`, targets);
     await this.app.db.sql.afterCommit(() => this.emitCommitted(event, () => info));
+  }
+
+  /** The webhooks `event` is queued for: listening, enabled, not paused and not full (queue-bounds.ts). */
+  private admitted(event: string): Webhook[] {
+    return this.runner.forEvent(event).filter((webhook) => this.bounds.admits(webhookKey(webhook), webhook.name));
   }
 
   /** Delivery rows for one event, in the current transaction; the dispatcher looks once it commits. */
@@ -128,7 +145,7 @@ export class Webhooks implements WriteRecorder {
   /** The runner's subscription: an event server code emitted, queued for the webhooks listening to it. */
   private async emitted(event: string, info: unknown): Promise<void> {
     if (typeof info === 'object' && info !== null && this.committed.has(info)) return;
-    const targets = this.runner.forEvent(event);
+    const targets = this.admitted(event);
     if (targets.length === 0) return;
     const record = typeof info === 'object' && info !== null && !Array.isArray(info) ? (info as Record<string, unknown>) : {};
     await this.enqueue(event, record, null, targets);
@@ -138,6 +155,7 @@ export class Webhooks implements WriteRecorder {
     const config = this.config;
     this.dispatcher = new Dispatcher({
       outbox: this.outbox,
+      bounds: this.bounds,
       settings: config.delivery,
       defaultHeaders: config.defaultHeaders,
       log: () => this.app.log,

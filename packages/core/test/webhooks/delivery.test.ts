@@ -142,7 +142,7 @@ eachDatabase('webhooks: delivery', (dialect) => {
     let delivery = await settled(app, id, 'failed');
     expect(delivery).to.include({ attempts: 3, lastStatus: 503 });
     expect(delivery!.lastError).to.equal('refused with 503');
-    const health = await app.get('/_health/webhooks');
+    const health = await app.get('/_health/webhooks', { token });
     expect(health.status).to.equal(200);
     expect(health.body.deliveries.failed).to.equal(1);
     expect(receiver.requests).to.have.length(3);
@@ -153,7 +153,7 @@ eachDatabase('webhooks: delivery', (dialect) => {
     expect(receiver.requests[3]!.headers['x-tessera-event-id']).to.equal(requests[0]!.headers['x-tessera-event-id']);
     delivery = await settled(app, id, 'delivered');
     expect(delivery.attempts).to.equal(1);
-    expect((await app.get('/_health/webhooks')).body.deliveries).to.include({ failed: 0, pending: 0, sending: 0 });
+    expect((await app.get('/_health/webhooks', { token })).body.deliveries).to.include({ failed: 0, pending: 0, sending: 0 });
   });
 
   it('delivers an entry’s events in order even when the receiver is slow and fails in between', async () => {

@@ -38,10 +38,11 @@ export const FILES = {
 
 export const FAST_DELIVERY = { backoffMs: 20, maxBackoffMs: 200, pollIntervalMs: 50, maxAttempts: 3, timeoutMs: 2000 };
 
-export async function startWebhookApp(dialect: TestDialect, webhooks: Record<string, unknown> = {}, database?: DatabaseHandle): Promise<TestApp> {
+export async function startWebhookApp(dialect: TestDialect, webhooks: Record<string, unknown> = {}, database?: DatabaseHandle, extra: ConfigTree = {}): Promise<TestApp> {
   const config: ConfigTree = {
     server: { webhooks: { defaultHeaders: { 'X-Default': 'from-config' }, ...webhooks, delivery: { ...FAST_DELIVERY, ...((webhooks.delivery as object) ?? {}) } } },
     plugins: { upload: { enabled: true } },
+    ...extra,
   };
   return startApp({ dialect, files: FILES, plugins: [restPlugin, uploadPlugin], config, database });
 }
