@@ -90,12 +90,14 @@ export class OutboxCounts {
    * background.
    */
   async byWebhook(connection: Connection = this.db().sql.background): Promise<Map<string, DeliveryCounts>> {
-    const [counted, changes] = await Promise.all([
-      selectRows(connection, `SELECT webhook_key, status, n FROM ${COUNTS_TABLE}`),
-      selectRows(connection, `SELECT webhook_key, status, SUM(n) AS n FROM ${COUNT_CHANGES_TABLE} GROUP BY webhook_key, status`),
-    ]);
+    // One statement, so one snapshot: read apart, a fold committing between the two reads (changes moved into the
+    // counters) would leave its changes counted in neither (seen on MariaDB) or in both.
+    const rows = await selectRows(
+      connection,
+      `SELECT webhook_key, status, n FROM ${COUNTS_TABLE} UNION ALL SELECT webhook_key, status, SUM(n) AS n FROM ${COUNT_CHANGES_TABLE} GROUP BY webhook_key, status`,
+    );
     const result = new Map<string, DeliveryCounts>();
-    for (const row of [...counted, ...changes]) {
+    for (const row of rows) {
       const status = String(row.status) as CountedStatus;
       const counts = result.get(String(row.webhook_key)) ?? emptyCounts();
       if (status in counts) counts[status] += Number(row.n);
