@@ -141,6 +141,8 @@ async function main() {
     ...process.argv.slice(2),
   ];
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-run-'));
+  // mkdtemp makes it 0700: the fault drills run a PostgreSQL server as the postgres user in a folder inside it.
+  fs.chmodSync(runDir, 0o711);
   const statsFile = `${runDir}.stats.json`;
   const result = spawnSync(process.execPath, args, {
     cwd: root,

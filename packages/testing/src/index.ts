@@ -83,6 +83,8 @@ export interface DatabaseHandle {
   dialect: TestDialect;
   sqliteFile?: string;
   schema?: string;
+  /** A temporary folder made only for this database: removed with it (a run leaves no folder behind). */
+  folder?: string;
 }
 
 export interface TestResponse<T = any> {
@@ -185,6 +187,8 @@ export async function startApp(options: TestAppOptions): Promise<TestApp> {
   } catch (error) {
     await app.destroy().catch(() => undefined);
     if (!options.database) await dropDatabase(database);
+    // A boot that fails (the boot-error tests) leaves no app folder behind.
+    fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return new TestApp(app, dir, database, app.url ?? '');
@@ -214,6 +218,7 @@ export async function dropDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.dialect === 'postgres' && handle.schema) {
     await withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${handle.schema}" CASCADE`));
   }
+  if (handle.folder) fs.rmSync(handle.folder, { recursive: true, force: true });
 }
 
 export function databaseConnection(handle: DatabaseHandle): Record<string, unknown> {

@@ -50,7 +50,10 @@ describe('i18n on a Strapi-made database [sqlite]', () => {
       },
     });
   });
-  after(() => app?.stop());
+  after(async () => {
+    await app?.stop();
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
 
   it("serves Strapi's locales and default as they are", async () => {
     const response = await app.get('/api/i18n/locales');

@@ -15,7 +15,7 @@
  */
 import type Koa from 'koa';
 import type { App, Entity } from '@tessera/core';
-import { signedInUserId } from './strategy';
+import { signedInUserId } from './signed-in';
 import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import type { GraphQLContext } from '@tessera/plugin-graphql';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';

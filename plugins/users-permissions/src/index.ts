@@ -139,7 +139,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
   const plugin: Plugin = {
     ...server,
     name: 'users-permissions',
-    optionalDependencies: ['graphql'],
+    optionalDependencies: ['graphql', 'email'],
     register(context) {
       registeredInstances.set(context.app, plugin);
       return server.register!(context);

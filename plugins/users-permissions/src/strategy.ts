@@ -12,18 +12,9 @@ import type { RoleAbilities } from './services/abilities';
 import { passwordChangedAtOf, survivesPasswordChange } from './password-change';
 import { looksLikeJwt, type JwtService } from './services/jwt';
 import type { UserService } from './services/user';
+import { STRATEGY_NAME } from './signed-in';
 
-export const STRATEGY_NAME = 'users-permissions';
-
-/**
- * The id of the user signed in with this plugin's JWT, or undefined when no user of ours is behind the request
- * (an API token, the public caller, another plugin's strategy). The one test `me`, change-password and GraphQL's
- * `me` make.
- */
-export function signedInUserId(auth: AuthState): number | undefined {
-  const id = auth.credentials?.id;
-  return auth.strategy.name === STRATEGY_NAME && typeof id === 'number' ? id : undefined;
-}
+export { STRATEGY_NAME } from './signed-in';
 
 export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => boolean }): AuthStrategy {
   const strategy: AuthStrategy = {

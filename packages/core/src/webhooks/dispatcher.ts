@@ -45,6 +45,8 @@ export class Dispatcher {
   private polling = false;
   private again = false;
   private stopped = false;
+  /** The poll under way, if any: stop() waits for it. */
+  private currentPoll: Promise<void> = Promise.resolve();
   private lastRefresh = 0;
   private lastPrune = 0;
   private readonly running = new Set<Promise<void>>();
@@ -68,7 +70,8 @@ export class Dispatcher {
     this.stopped = true;
     clearTimeout(this.timer);
     this.cancel.abort();
-    await Promise.allSettled([...this.running]);
+    // A poll under way finishes before the database closes (a poll folds counters and reads bounds: several statements).
+    await Promise.allSettled([...this.running, this.currentPoll]);
   }
 
   private schedule(delayMs: number): void {
@@ -79,7 +82,7 @@ export class Dispatcher {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.timerAt = Infinity;
-      void this.poll();
+      this.currentPoll = this.poll();
     }, delayMs);
     // A pending poll never keeps the process alive.
     this.timer.unref();
@@ -111,7 +114,7 @@ export class Dispatcher {
         for (const delivery of claimed) this.track(this.attempt(delivery));
       }
     } catch (error) {
-      this.parts.log().warn(`webhooks: cannot read the outbox (${(error as Error).message}); trying again in ${settings.pollIntervalMs} ms`);
+      if (!this.stopped) this.parts.log().warn(`webhooks: cannot read the outbox (${(error as Error).message}); trying again in ${settings.pollIntervalMs} ms`);
     } finally {
       this.polling = false;
     }

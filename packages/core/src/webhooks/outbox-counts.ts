@@ -13,7 +13,7 @@
  * not folded yet. `queued` rows count as pending.
  */
 import type { Database, Row } from '@tessera/database';
-import { COUNT_CHANGES_TABLE, COUNTS_TABLE } from './tables';
+import { COUNT_CHANGES_TABLE, COUNTS_TABLE } from './table-names';
 
 type Connection = Database['sql'];
 

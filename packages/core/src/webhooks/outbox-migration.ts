@@ -17,7 +17,7 @@
  */
 import type { Database } from '@tessera/database';
 import { selectRows } from './outbox-counts';
-import { COUNTS_TABLE, DELIVERIES_TABLE, OLD_ORDER_INDEX, UNDELIVERED_INDEX } from './tables';
+import { COUNTS_TABLE, DELIVERIES_TABLE, OLD_ORDER_INDEX, UNDELIVERED_INDEX } from './table-names';
 
 type Connection = Database['sql'];
 

@@ -25,7 +25,7 @@
  */
 import type { Database, Row } from '@tessera/database';
 import { OutboxCounts, selectRows, type CountChange, type CountedStatus, type DeliveryCounts } from './outbox-counts';
-import { DELIVERIES_TABLE } from './tables';
+import { DELIVERIES_TABLE } from './table-names';
 
 export type { DeliveryCounts } from './outbox-counts';
 export type DeliveryStatus = 'queued' | 'pending' | 'sending' | 'delivered' | 'failed';

@@ -15,7 +15,7 @@
 import type { Database } from '@tessera/database';
 import type { Logger } from '../logger';
 import type { Outbox } from './outbox';
-import { PAUSES_TABLE } from './tables';
+import { PAUSES_TABLE } from './table-names';
 
 /** Dropped-event warnings per webhook at most this often. */
 const DROP_LOG_EVERY_MS = 60_000;

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from '@tessera/errors';
 import type { Database, Row } from '@tessera/database';
-import { SECRETS_TABLE, WEBHOOKS_TABLE } from './tables';
+import { SECRETS_TABLE, WEBHOOKS_TABLE } from './table-names';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './types';
 
 /** Strapi's answer for one stored webhook. */

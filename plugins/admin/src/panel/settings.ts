@@ -26,7 +26,7 @@ export function adminPanelSettings(appDir: string, get: ConfigReader): AdminPane
   const serverUrl = String(get<string>('server.url') ?? '').replace(/\/$/, '');
   return {
     adminPath: pathOf(adminUrl),
-    adminUrl: adminUrl.replace(/\/+$/, ''),
+    adminUrl: withoutTrailingSlashes(adminUrl),
     backendUrl: serverUrl,
     serveAdminPanel: get<boolean>('admin.serveAdminPanel') !== false,
     buildDir: path.join(appDir, 'build'),
@@ -36,5 +36,12 @@ export function adminPanelSettings(appDir: string, get: ConfigReader): AdminPane
 /** The path part of `admin.url`, without its trailing slash (`/` → ''); Strapi's `getAbsoluteUrl` rule. */
 function pathOf(url: string): string {
   const pathname = /^https?:\/\//i.test(url) ? new URL(url).pathname : url.startsWith('/') ? url : `/${url}`;
-  return pathname.replace(/\/+$/, '');
+  return withoutTrailingSlashes(pathname);
+}
+
+/** Trailing slashes cut in a loop: `/\/+$/` backtracks polynomially on a long run of slashes (the ReDoS scan refuses it). */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end -= 1;
+  return text.slice(0, end);
 }

@@ -7,7 +7,7 @@
  * their work happens after the answer so timing tells nothing either).
  */
 import type { App, AuthState, Entity } from '@tessera/core';
-import { signedInUserId } from '../strategy';
+import { signedInUserId } from '../signed-in';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ValidationError } from '@tessera/errors';
 import type { UsersPermissionsConfig } from '../config';

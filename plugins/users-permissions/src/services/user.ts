@@ -6,7 +6,7 @@
  * GraphQL plugin calls the same functions as the REST controllers.
  */
 import { may, type App, type AuthState, type Entity, type RequestParams } from '@tessera/core';
-import { signedInUserId } from '../strategy';
+import { signedInUserId } from '../signed-in';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ForbiddenError, UnauthorizedError, ValidationError } from '@tessera/errors';
 import { PRIVILEGED_FIELDS } from '../config';

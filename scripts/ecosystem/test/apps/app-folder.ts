@@ -143,12 +143,18 @@ export function providedByTessera(name: string): boolean {
   return name === '@strapi/strapi' || name in TESSERA_PLUGINS || name === '@strapi/plugin-email' || name === 'better-sqlite3';
 }
 
+/** A fresh database in a folder of its own, removed with it (dropDatabase). */
+async function ownDatabase(dialect: TestDialect): Promise<DatabaseHandle> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-db-'));
+  return { ...(await createDatabase(dialect, folder)), folder };
+}
+
 /** Boots the folder as it is, on a fresh database, with the working directory at the app (as `strapi start` runs). */
 export async function bootFolder(dir: string, dialect: TestDialect, reuse?: DatabaseHandle): Promise<TestApp> {
   const deps = dependencies(dir);
   const plugins: Record<string, { enabled: true }> = { upload: { enabled: true } };
   for (const [pkg, name] of Object.entries(TESSERA_PLUGINS)) if (pkg in deps) plugins[name] = { enabled: true };
-  const database = reuse ?? (await createDatabase(dialect, fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-db-'))));
+  const database = reuse ?? (await ownDatabase(dialect));
   const app = new App({
     dir,
     plugins: [restPlugin],
