@@ -202,9 +202,9 @@ export class App {
     return this.webhooks.store;
   }
 
-  /** Strapi's `strapi.requestContext`; the first read switches the per-request store on (strapi/request-context.ts). */
+  /** Strapi's `strapi.requestContext`: the per-request store (strapi/request-context.ts). */
   get requestContext(): RequestContext {
-    return this.requestStore.switchedOn();
+    return this.requestStore;
   }
 
   get url(): string | undefined {
@@ -282,7 +282,7 @@ export class App {
     const plugins = resolvePlugins(this, this.options.plugins ?? []);
     const settings = pluginSettings(this);
     for (const plugin of plugins) {
-      const extended = applyExtensions(this.dir, plugin);
+      const extended = applyExtensions(this.dir, plugin, () => this.context);
       this.plugins.add(extended.name, extended);
       this.pendingLifecycles.push(...(await registerPlugin(this, extended, settings.get(extended.name) ?? {})).lifecycles);
     }
@@ -387,7 +387,6 @@ export class App {
 
     const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof announceContentEvent>[3]) => announceContentEvent(this, name, uid, entry);
     const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
-    entityService.onDecorate(() => this.requestContext); // decorators read the caller there (strapi-plugin-soft-delete)
     const contentApi = new ContentApi(this.database, entityService, restConfig(this.config), this.queryParameters.values());
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);
