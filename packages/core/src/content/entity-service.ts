@@ -111,7 +111,7 @@ export class EntityService {
     return isDecorated(this);
   }
 
-  /** `listener` runs after each decoration (the app switches `strapi.requestContext` on: decorators read it). */
+  /** `listener` runs after each decoration. */
   onDecorate(listener: () => void): void {
     this.decorationListeners.push(listener);
   }
@@ -219,7 +219,7 @@ export class EntityService {
     if (params.query) return params.query;
     const { sort, fields, populate, publicationState } = params;
     const filters = this.withParameters(uid, params, byId);
-    return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true });
+    return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true, dropUnknownFilterKeys: true });
   }
 
   /** Server code's parameters, for lifecycle hooks to see in Strapi's shape (a compiled plan brings its own `source`). */
