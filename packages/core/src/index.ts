@@ -5,7 +5,7 @@ export { Registry } from './registries/registry';
 export { Hooks, type HookEvents, type HookHandler, type HookName } from './hooks';
 export { Logger } from './logger';
 export { createEnv, type Env } from './config/env';
-export { getConfig, type AppConfig, type ConfigTree } from './config/load-config';
+export { getConfig, loadConfig, loadDotEnv, type AppConfig, type ConfigTree } from './config/load-config';
 export { EntityService, type EntityPage, type FindParams, type EntityWriteParams } from './content/entity-service';
 export type { EntityServiceDecorator, EntityServiceImplementation, EntityServiceMethod } from './content/entity-service-decorations';
 export { CONTENT_EVENTS, type ContentEvent, type ContentEventName } from './content/content-events';
