@@ -21,7 +21,7 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
  * - `@strapi/strapi` is always the kernel's: a plugin that depends on it pulls the real
  *   Strapi server into node_modules, and its factories need Strapi's whole runtime
  *   (`Cannot find module 'ajv/dist/core'`). The default `rest` plugin (plugins/default-plugins.ts)
- *   provides the same names.
+ *   provides the same names and Strapi's programmatic API (its `strapi-package` module).
  * - `@strapi/utils` is the real package when one is installed where the code lives: it is a
  *   library (sanitizers, yup, helpers) that runs on its own, and the errors it throws are
  *   mapped by name (`normalizeError` in `@tessera/errors`). When none is installed it is
@@ -30,7 +30,7 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
  *   plugins Tessera implements: the real package's server needs Strapi's runtime too.
  */
 const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries([
-  ...DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.packageName])),
+  ...DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.entry ?? plugin.packageName])),
   // `require('@strapi/plugin-upload/strapi-server')` (a plugin extending Strapi's upload) gets Tessera's upload plugin
   // in Strapi's format (plugins/strapi-server-module.ts), for each Strapi plugin Tessera implements.
   ...[...BUILT_IN].map(([strapiPackage, name]) => [`${strapiPackage}/strapi-server`, `@tessera/plugin-${name}/dist/src/strapi-server`]),
