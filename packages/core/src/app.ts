@@ -63,6 +63,7 @@ import { authSurface } from './strapi/auth';
 import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
 import { RequestContext } from './strapi/request-context';
+import { createReload, type Reload } from './strapi/reload';
 import type { AppOptions } from './app-options';
 export type { AppOptions } from './app-options';
 
@@ -128,10 +129,14 @@ export class App {
   private strapiServer: StrapiServer | undefined;
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
   private listeningUrl: string | undefined;
-  private readonly requestStore = new RequestContext();
+  /** Strapi's `strapi.requestContext`: the per-request store (strapi/request-context.ts). */
+  readonly requestContext = new RequestContext();
+  /** Strapi's `strapi.reload()`: a restart under `tessera develop`, refused elsewhere (strapi/reload.ts). */
+  readonly reload: Reload;
 
   constructor(private readonly options: AppOptions) {
     this.dir = path.resolve(options.dir);
+    this.reload = createReload(options.restart);
   }
 
   /** What lifecycle functions and factories receive: the app, also under Strapi's name. */
@@ -202,11 +207,6 @@ export class App {
     return this.webhooks.store;
   }
 
-  /** Strapi's `strapi.requestContext`: the per-request store (strapi/request-context.ts). */
-  get requestContext(): RequestContext {
-    return this.requestStore;
-  }
-
   get url(): string | undefined {
     return this.listeningUrl;
   }
@@ -271,7 +271,7 @@ export class App {
       },
       this.log,
     );
-    this.http.use(this.requestStore.middleware());
+    this.http.use(this.requestContext.middleware());
     this.strapiServer = new StrapiServer(this, this.http);
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
