@@ -26,7 +26,7 @@ export { authorize, policyAdmits, refusalOf, requireCaller, type AuthRequirement
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';
-export { loadModule } from './loader/load-module';
+export { kernelEntryPoints, loadModule } from './loader/load-module';
 export { typeScriptOutDir } from './loader/compiled-layout';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';

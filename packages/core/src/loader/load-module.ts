@@ -8,6 +8,7 @@ import Module from 'node:module';
 import path from 'node:path';
 import { DEFAULT_PLUGINS } from '../plugins/default-plugins';
 import { BUILT_IN } from '../plugins/discover-plugins';
+import { kernelHasHoisted, missingHoistedPackage } from './strapi-hoisted';
 
 let registered = false;
 let sharing = false;
@@ -34,10 +35,22 @@ const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries([
   // `require('@strapi/plugin-upload/strapi-server')` (a plugin extending Strapi's upload) gets Tessera's upload plugin
   // in Strapi's format (plugins/strapi-server-module.ts), for each Strapi plugin Tessera implements.
   ...[...BUILT_IN].map(([strapiPackage, name]) => [`${strapiPackage}/strapi-server`, `@tessera/plugin-${name}/dist/src/strapi-server`]),
+  // Its admin-panel half (`strapi-admin`), which Tessera does not serve: an object whose functions do nothing.
+  ...[...BUILT_IN.keys()].map((strapiPackage) => [`${strapiPackage}/strapi-admin`, '@tessera/core/dist/src/plugins/strapi-admin-module']),
 ]);
 const KERNEL_FALLBACK: Record<string, string> = {
   '@strapi/utils': '@tessera/errors',
 };
+
+/**
+ * The Strapi entry points the kernel answers (`@strapi/strapi`, `@strapi/plugin-i18n/strapi-server`, …,
+ * `@strapi/utils` when none is installed), each with the kernel file answering it: `tessera run` gives them to a
+ * command run outside the kernel's process (a seed script, Jest), whose resolver is not this one.
+ */
+export function kernelEntryPoints(): Record<string, string> {
+  const entries = Object.entries({ ...KERNEL_FALLBACK, ...ALWAYS_KERNEL });
+  return Object.fromEntries(entries.map(([request, target]) => [request, require.resolve(target)]));
+}
 
 /**
  * App files import `@tessera/*` (`import { factories } from '@tessera/plugin-rest'`).
@@ -58,7 +71,9 @@ function shareKernelPackages(): void {
     try {
       return original.call(this, request, parent, isMain, options);
     } catch (error) {
-      const kernelPackage = KERNEL_FALLBACK[request] ?? (request.startsWith('@tessera/') ? request : undefined);
+      // A package Strapi's dependencies hoist into every Strapi app, which Tessera has too (loader/strapi-hoisted.ts).
+      const hoisted = kernelHasHoisted(request, (name) => original.call(this, name, module, isMain, options)) ? request : undefined;
+      const kernelPackage = KERNEL_FALLBACK[request] ?? (request.startsWith('@tessera/') ? request : hoisted);
       if (!kernelPackage) throw error;
       return original.call(this, kernelPackage, module, isMain, options);
     }
@@ -87,8 +102,14 @@ export function findModule(base: string): string | undefined {
 export function loadModule(file: string): unknown {
   if (file.endsWith('.ts')) registerTypeScript();
   shareKernelPackages();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require(path.resolve(file));
+  let loaded: unknown;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(path.resolve(file));
+  } catch (error) {
+    // A package every Strapi app has from Strapi's dependencies: one `npm install` line for all the app lacks.
+    throw missingHoistedPackage(error, file) ?? error;
+  }
   return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
 }
 

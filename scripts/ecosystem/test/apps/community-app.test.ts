@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { DIALECTS, type TestApp } from '@tessera/testing';
-import { bootFolder, installedAppFolder, stopFolderApp } from './app-folder';
+import { appFolder, bootFolder, npmInstall, registryUnreachable, stopFolderApp } from './app-folder';
+import { COMMUNITY_FIXTURE, communityAppFolder } from './community-app-folder';
 
 /**
  * A Strapi v4 app written as community apps write one (fixtures/community-app: comments by users, profiles, a
@@ -14,9 +15,11 @@ import { bootFolder, installedAppFolder, stopFolderApp } from './app-folder';
  * - the extension adds a controller action (`auth.logout`) with its route, and wraps an existing one (`user.me`);
  * - the comment's lifecycle reads `strapi.requestContext.get()` on the first request after boot;
  * - a service's `entityService.findMany` with a filter naming no attribute (`status`): Strapi drops the key;
- * - `user.add({ …, profile: { displayName, bio } })`, a to-one relation given an object without an id: ignored.
+ * - `user.add({ …, profile: { displayName, bio } })`, a to-one relation given an object without an id: ignored;
+ * - the app's code and its own plugin require url-join, purest, jwk-to-pem (Strapi's users-permissions' dependencies,
+ *   hoisted into every Strapi app) and `@strapi/plugin-users-permissions/strapi-admin`: the boot names the packages
+ *   in one `npm install` line, and after it the plugin answers as on Strapi.
  */
-const FIXTURE = path.join(__dirname, 'fixtures', 'community-app');
 const RECORDED = path.join(__dirname, 'community-app-strapi-4.26.2.json');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { frontendRequests } = require('./community-requests.js') as { frontendRequests: (base: string) => Promise<Answer[]> };
@@ -40,12 +43,49 @@ const STRAPI_JOIN_TABLES = {
   },
 };
 
+describe("Strapi ecosystem: the community app's packages from Strapi's own dependencies", function () {
+  this.timeout(600_000);
+  let dir: string;
+  before(function () {
+    const unreachable = registryUnreachable();
+    if (unreachable) {
+      console.log(`    skipped: ${unreachable}`);
+      this.skip();
+    }
+    dir = appFolder(COMMUNITY_FIXTURE, { variable: 'COMMUNITY_APP_MIRROR', folder: '.', rev: 'HEAD' });
+  });
+  after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('stops the boot with one npm install line naming exactly what is missing, which then suffices', async () => {
+    const failure = await bootFolder(dir, 'sqlite').then(
+      async (app) => {
+        await stopFolderApp(app);
+        return undefined;
+      },
+      (error: Error) => error,
+    );
+    expect(failure?.message.split(`${dir}/`).join("")).to.equal(
+      "src/api/profile/services/profile.js: requires url-join, which a Strapi 4.26.2 app has from @strapi/plugin-users-permissions's dependencies; " +
+        "Tessera does not install Strapi's packages. Add what the app's code uses to it: npm install jwk-to-pem@2.0.5 purest@4.0.2 url-join@4.0.1",
+    );
+    npmInstall(dir, failure!.message.split('npm install ')[1].split(' '));
+    const app = await bootFolder(dir, 'sqlite');
+    try {
+      const status = await fetch(`${app.url}/api/social-login/status`);
+      const recorded = (JSON.parse(fs.readFileSync(RECORDED, 'utf8')) as { answers: Answer[] }).answers.find((answer) => answer.path === '/api/social-login/status');
+      expect({ status: status.status, body: await status.json() }).to.deep.equal({ status: recorded!.status, body: recorded!.body });
+    } finally {
+      await stopFolderApp(app);
+    }
+  });
+});
+
 describe('Strapi ecosystem: a community Strapi v4 app (fixtures/community-app) on Tessera, unchanged', function () {
   this.timeout(600_000);
   let dir: string;
 
   before(function () {
-    dir = installedAppFolder(this, FIXTURE, { variable: 'COMMUNITY_APP_MIRROR', folder: '.', rev: 'HEAD' });
+    dir = communityAppFolder(this);
   });
   after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { CliProcess, cleanEnv, count, freePort } from '../../../../packages/cli/test/helpers';
-import { installedAppFolder } from './app-folder';
+import { communityAppFolder } from './community-app-folder';
 
 /**
  * `tessera develop` on the community app (fixtures/community-app) with `@strapi/plugin-documentation` 4.26.2
@@ -12,7 +12,6 @@ import { installedAppFolder } from './app-folder';
  * `admin.watchIgnoreFiles` (`**\/config/sync/**` here); so does Tessera's. Restarts are counted from the output:
  * each change made here restarts once, the plugin's own writes never.
  */
-const FIXTURE = path.join(__dirname, 'fixtures', 'community-app');
 const READY = 'ready at';
 
 describe('Strapi ecosystem: tessera develop on the community app with @strapi/plugin-documentation', function () {
@@ -21,7 +20,7 @@ describe('Strapi ecosystem: tessera develop on the community app with @strapi/pl
   let cli: CliProcess | undefined;
 
   before(function () {
-    dir = installedAppFolder(this, FIXTURE, { variable: 'COMMUNITY_APP_MIRROR', folder: '.', rev: 'HEAD' });
+    dir = communityAppFolder(this);
   });
   after(async () => {
     if (cli?.running) await cli.stop('SIGKILL');

@@ -1,7 +1,8 @@
 /**
  * What the community app's frontend sends, in its order: sign-up with profile fields, login, the first comment
  * after boot (its lifecycle reads the request context), the list, /users/me (wrapped by the app's extension),
- * the logout action the extension adds, and the service reading with a filter that names no attribute.
+ * the logout action the extension adds, the service reading with a filter that names no attribute, and the app's
+ * own plugin, which uses packages Strapi's dependencies bring (purest, jwk-to-pem, url-join, users-permissions' admin half).
  * Used by the test against Tessera and by `node community-requests.js <url>` to record Strapi's answers.
  */
 'use strict';
@@ -54,6 +55,7 @@ async function frontendRequests(base) {
   await ask('GET', `/api/users/${userId}?populate[comments][sort]=id`, { jwt });
   await ask('GET', '/api/auth/logout');
   await ask('GET', '/api/comments-recent');
+  await ask('GET', '/api/social-login/status');
   return answers;
 }
 

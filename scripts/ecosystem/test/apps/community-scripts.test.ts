@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { createDatabase, DIALECTS, dropDatabase } from '@tessera/testing';
 import { cleanEnv, databaseEnv, runCli } from '../../../../packages/cli/test/helpers';
-import { installedAppFolder, npmInstall } from './app-folder';
+import { COMMUNITY_FIXTURE, communityAppFolder } from './community-app-folder';
 
 /**
  * Strapi 4.26.2's programmatic API on the community app (fixtures/community-app), run by `tessera run`:
@@ -15,7 +15,6 @@ import { installedAppFolder, npmInstall } from './app-folder';
  *   `strapi.server.httpServer`, `strapi.db.connection.destroy()`), with jest and supertest from npm as the app's
  *   devDependencies.
  */
-const FIXTURE = path.join(__dirname, 'fixtures', 'community-app');
 const STRAPI_SEED_OUTPUT = { strapi: '4.26.2', line: '{"seeded":["Grace H.","Alan T."],"global":true}' };
 
 describe("Strapi ecosystem: the community app's seed script and Jest suite through Strapi's programmatic API (tessera run)", function () {
@@ -23,9 +22,8 @@ describe("Strapi ecosystem: the community app's seed script and Jest suite throu
   let dir: string;
 
   before(function () {
-    dir = installedAppFolder(this, FIXTURE, { variable: 'COMMUNITY_APP_MIRROR', folder: '.', rev: 'HEAD' });
-    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    npmInstall(dir, Object.entries(pkg.devDependencies).map(([name, version]) => `${name}@${version}`));
+    const pkg = JSON.parse(fs.readFileSync(path.join(COMMUNITY_FIXTURE, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    dir = communityAppFolder(this, Object.entries(pkg.devDependencies).map(([name, version]) => `${name}@${version}`));
   });
   after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
