@@ -29,7 +29,15 @@ export function applyExtensions(appDir: string, plugin: Plugin, context: () => K
   const extend = loadModule(file);
   if (typeof extend !== 'function') throw new ConfigurationError('a plugin extension must export (plugin) => plugin', file);
   const modules = new ExtensibleModules(context);
-  const shown: Plugin = { ...withSchemas, controllers: modules.show(withSchemas.controllers, true), services: modules.show(withSchemas.services) };
+  // Every map is there, empty when the plugin has none, as Strapi's plugin loader gives them (`plugin.policies.x = …`).
+  const shown: Plugin = {
+    ...withSchemas,
+    controllers: modules.show(withSchemas.controllers ?? {}, true),
+    services: modules.show(withSchemas.services ?? {}),
+    policies: withSchemas.policies ?? {},
+    middlewares: withSchemas.middlewares ?? {},
+    contentTypes: withSchemas.contentTypes ?? {},
+  };
   const extended = (extend as (plugin: Plugin) => Plugin | undefined)(shown) ?? shown;
   return { ...extended, controllers: modules.settle(extended.controllers), services: modules.settle(extended.services), name: plugin.name };
 }
