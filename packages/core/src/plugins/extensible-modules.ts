@@ -12,6 +12,11 @@
  *
  * After the extension, a module it did not touch is the plugin's own provider again; a touched one is a provider
  * answering a copy of the instance (same prototype, own properties) with the extension's members over it.
+ *
+ * Strapi's own plugins export some modules as factories (upload's services: `({ strapi }) => ({ … })`), and
+ * extensions written for them wrap the factory (`const original = plugin.services.x; plugin.services.x = (context)
+ * => ({ ...original(context), … })`). So each module shown is also callable: called with the app's context, it
+ * answers the module's instance, as the plugin's factory would.
  */
 import type { KernelContext, Provider } from '../types';
 
@@ -54,9 +59,12 @@ export class ExtensibleModules {
       return made;
     };
     const assigned: Members = {};
-    const view = new Proxy(assigned, {
-      get: (target, key) => {
-        if (key in target) return target[key];
+    // An arrow function as the target: callable (Strapi's factory form), with no non-configurable own keys to keep.
+    const target = (() => undefined) as unknown as Members;
+    const view = new Proxy(target, {
+      apply: () => compose(instance(), assigned),
+      get: (_target, key) => {
+        if (Object.prototype.hasOwnProperty.call(assigned, key)) return assigned[key];
         // A function member is read to be wrapped or re-used: it runs on the plugin's instance when called.
         if (typeof provider === 'function') {
           return function ownMember(...args: unknown[]): unknown {
@@ -69,16 +77,24 @@ export class ExtensibleModules {
         }
         return (instance() as Members)[key];
       },
-      has: (target, key) => key in target || key in instance(),
-      ownKeys: (target) => [...new Set([...Reflect.ownKeys(instance()), ...Reflect.ownKeys(target)])],
-      getOwnPropertyDescriptor: (target, key) => {
-        if (Object.prototype.hasOwnProperty.call(target, key)) return Reflect.getOwnPropertyDescriptor(target, key);
+      set: (_target, key, value) => {
+        assigned[key] = value;
+        return true;
+      },
+      has: (_target, key) => key in assigned || key in instance(),
+      ownKeys: () => [...new Set([...Reflect.ownKeys(instance()), ...Reflect.ownKeys(assigned)])],
+      getOwnPropertyDescriptor: (_target, key) => {
+        if (Object.prototype.hasOwnProperty.call(assigned, key)) return { value: assigned[key], writable: true, enumerable: true, configurable: true };
         const own = Reflect.getOwnPropertyDescriptor(instance(), key);
         return own ? { value: (instance() as Members)[key], writable: true, enumerable: own.enumerable, configurable: true } : undefined;
       },
-      deleteProperty: (target, key) => {
+      defineProperty: (_target, key, descriptor) => {
+        assigned[key] = descriptor.value;
+        return true;
+      },
+      deleteProperty: (_target, key) => {
         // Strapi's extension may delete an action; the copy made later leaves it out.
-        target[key] = undefined;
+        assigned[key] = undefined;
         return true;
       },
     });
@@ -87,20 +103,23 @@ export class ExtensibleModules {
   }
 
   private provider(value: Provider<object>): Provider<object> {
-    const shown = typeof value === 'object' && value !== null ? this.shown.get(value) : undefined;
+    const shown = (typeof value === 'object' || typeof value === 'function') && value !== null ? this.shown.get(value) : undefined;
     if (!shown) return value;
     if (Reflect.ownKeys(shown.assigned).length === 0) return shown.provider;
-    return () => {
-      const own = shown.instance();
-      const copy = Object.create(Object.getPrototypeOf(own) as object | null) as Members;
-      Object.defineProperties(copy, Object.getOwnPropertyDescriptors(own));
-      for (const key of Reflect.ownKeys(shown.assigned)) {
-        if (shown.assigned[key] === undefined) delete copy[key];
-        else copy[key] = shown.assigned[key];
-      }
-      return copy;
-    };
+    return () => compose(shown.instance(), shown.assigned);
   }
+}
+
+/** A copy of `own` (same prototype, own properties) with `assigned` over it; an `undefined` member is left out. */
+function compose(own: object, assigned: Members): object {
+  if (Reflect.ownKeys(assigned).length === 0) return own;
+  const copy = Object.create(Object.getPrototypeOf(own) as object | null) as Members;
+  Object.defineProperties(copy, Object.getOwnPropertyDescriptors(own));
+  for (const key of Reflect.ownKeys(assigned)) {
+    if (assigned[key] === undefined) delete copy[key];
+    else copy[key] = assigned[key];
+  }
+  return copy;
 }
 
 /** The action's returned answer also set as the context's body when the action left none there. */
