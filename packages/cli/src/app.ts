@@ -31,9 +31,9 @@ const SELF_EXPLAINING = new Set(['ConfigurationError', 'ValidationError']);
  * The kernel is loaded on first use, not at CLI start: `--help`, `new` and
  * usage errors then answer in tens of milliseconds instead of half a second.
  */
-export async function createApp(dir: string = process.cwd()): Promise<App> {
+export async function createApp(dir: string = process.cwd(), restart?: (reason: string) => void): Promise<App> {
   const [{ App: AppClass }, { default: restPlugin }] = await Promise.all([import('@tessera/core'), import('@tessera/plugin-rest')]);
-  return new AppClass({ dir, plugins: [restPlugin] });
+  return new AppClass({ dir, plugins: [restPlugin], restart });
 }
 
 /** One paragraph for stderr: what to fix; a stack only when the error is unexpected. */

@@ -13,13 +13,14 @@ import { develop } from './commands/develop';
 import { generate } from './commands/generate';
 import { generateTypes } from './commands/generate-types';
 import { routes } from './commands/routes';
+import { run } from './commands/run';
 import { openapi } from './commands/openapi';
 import { helpText } from './commands/help';
 import { newApp } from './commands/new';
 import { start } from './commands/start';
 import { webhooks } from './commands/webhooks';
 
-const COMMANDS: Command[] = [newApp, develop, build, start, apiToken, webhooks, generate, generateTypes, routes, openapi];
+const COMMANDS: Command[] = [newApp, develop, build, start, apiToken, webhooks, generate, generateTypes, routes, openapi, run];
 const HELP_FLAGS = ['--help', '-h'];
 const VERSION_FLAGS = ['--version', '-v', 'version'];
 

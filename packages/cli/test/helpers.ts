@@ -67,7 +67,7 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function databaseEnv(database: DatabaseHandle): NodeJS.ProcessEnv {
+export function databaseEnv(database: DatabaseHandle): NodeJS.ProcessEnv {
   if (database.dialect === 'sqlite') return { DATABASE_FILENAME: database.sqliteFile };
   if (database.dialect === 'mysql') {
     return {

@@ -9,4 +9,6 @@ export interface AppOptions {
   plugins?: Plugin[];
   /** Config values that win over the files (tests). */
   config?: ConfigTree;
+  /** How `strapi.reload()` restarts the app (`tessera develop` gives one); without it, reload refuses (strapi/reload.ts). */
+  restart?: (reason: string) => void;
 }

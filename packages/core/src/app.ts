@@ -63,6 +63,7 @@ import { authSurface } from './strapi/auth';
 import { appDirs, rootConfig, withStrapiDefaults, type AppDirs } from './strapi/config-info';
 import { installAbsentMembers } from './strapi/absent-members';
 import { RequestContext } from './strapi/request-context';
+import { createReload, type Reload } from './strapi/reload';
 import type { AppOptions } from './app-options';
 export type { AppOptions } from './app-options';
 
@@ -129,10 +130,14 @@ export class App {
   private services_: { entityService: EntityService; contentApi: ContentApi; apiTokens: ApiTokens } | undefined;
   private listeningUrl: string | undefined;
   private loadStartedAt = 0; // "booted in" counts from here: config, plugins, schema sync, bootstrap and seed, listen
-  private readonly requestStore = new RequestContext();
+  /** Strapi's `strapi.requestContext`: the per-request store (strapi/request-context.ts). */
+  readonly requestContext = new RequestContext();
+  /** Strapi's `strapi.reload()`: a restart under `tessera develop`, refused elsewhere (strapi/reload.ts). */
+  readonly reload: Reload;
 
   constructor(private readonly options: AppOptions) {
     this.dir = path.resolve(options.dir);
+    this.reload = createReload(options.restart);
   }
 
   /** What lifecycle functions and factories receive: the app, also under Strapi's name. */
@@ -203,11 +208,6 @@ export class App {
     return this.webhooks.store;
   }
 
-  /** Strapi's `strapi.requestContext`; the first read switches the per-request store on (strapi/request-context.ts). */
-  get requestContext(): RequestContext {
-    return this.requestStore.switchedOn();
-  }
-
   get url(): string | undefined {
     return this.listeningUrl;
   }
@@ -272,7 +272,7 @@ export class App {
       },
       this.log,
     );
-    this.http.use(this.requestStore.middleware());
+    this.http.use(this.requestContext.middleware());
     this.strapiServer = new StrapiServer(this, this.http);
     this.loadedApp = loadApp(this.dir);
     this.registerAppFiles(this.loadedApp);
@@ -283,7 +283,7 @@ export class App {
     const plugins = resolvePlugins(this, this.options.plugins ?? []);
     const settings = pluginSettings(this);
     for (const plugin of plugins) {
-      const extended = applyExtensions(this.dir, plugin);
+      const extended = applyExtensions(this.dir, plugin, () => this.context);
       this.plugins.add(extended.name, extended);
       this.pendingLifecycles.push(...(await registerPlugin(this, extended, settings.get(extended.name) ?? {})).lifecycles);
     }
@@ -387,7 +387,6 @@ export class App {
 
     const announce = (name: ContentEventName, uid: string, entry: Parameters<typeof announceContentEvent>[3]) => announceContentEvent(this, name, uid, entry);
     const entityService = new EntityService(this.database, announce, this.queryParameters.values(), this.writeRules.values(), this.webhooks);
-    entityService.onDecorate(() => this.requestContext); // decorators read the caller there (strapi-plugin-soft-delete)
     const contentApi = new ContentApi(this.database, entityService, restConfig(this.config), this.queryParameters.values());
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);

@@ -26,7 +26,8 @@ export { authorize, may, policyAdmits, refusalOf, requireCaller, type AuthRequir
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';
-export { loadModule, shareKernelPackages } from './loader/load-module';
+export { kernelEntryPoints, loadModule, shareKernelPackages } from './loader/load-module';
+export { typeScriptOutDir } from './loader/compiled-layout';
 export { checkPattern, type PatternVerdict } from './loader/pattern-safety';
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './content/email-address';
 export { dependencyOrder } from './plugins/resolve-plugins';

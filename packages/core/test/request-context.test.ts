@@ -27,7 +27,6 @@ module.exports = {
     find.config = { ...find.config, marker: 'set-in-register', middlewares: ['global::route-marker'] };
   },
   bootstrap({ strapi }) {
-    // Read once at boot: the store is on from the first request (a first read during a request misses that one).
     const { requestContext } = strapi;
     strapi.db.lifecycles.subscribe({
       models: ['api::note.note'],
@@ -73,5 +72,32 @@ describe('request context and ctx.state.route [sqlite]', () => {
     const response = await app.get('/api/notes');
     expect(response.status).to.equal(200);
     expect(response.headers.get('x-route')).to.equal('GET /notes note set-in-register');
+  });
+});
+
+describe('request context on the first request after boot [sqlite]', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startApp({
+      dialect: 'sqlite',
+      files: {
+        'config/permissions.js': `module.exports = { public: ['api::note.note.create'] };`,
+        'src/api/note/content-types/note/schema.json': NOTE_FILES['src/api/note/content-types/note/schema.json'],
+        // Nothing reads strapi.requestContext before this hook does, during the first request (Strapi's is always on).
+        'src/api/note/content-types/note/lifecycles.js': `
+module.exports = {
+  beforeCreate(event) {
+    event.params.data.title = strapi.requestContext.get().request.header['x-title'];
+  },
+};
+`,
+      },
+    });
+  });
+  after(() => app.stop());
+
+  it("gives a lifecycle hook the request's context on the very first request", async () => {
+    const response = await app.request('POST', '/api/notes', { body: { data: { title: 'ignored' } }, headers: { 'x-title': 'from the header' } });
+    expect([response.status, (response.body as { data: { attributes: { title: string } } }).data.attributes.title]).to.deep.equal([200, 'from the header']);
   });
 });

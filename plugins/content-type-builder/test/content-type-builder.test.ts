@@ -113,3 +113,39 @@ describe('content-type-builder content API (Strapi 4.26.2 answers)', () => {
     expect([anonymous.status, (anonymous.body as { error: { name: string } }).error.name]).to.deep.equal([403, 'ForbiddenError']);
   });
 });
+
+/**
+ * On Strapi 4.26.2 the content-type builder is a core plugin: every app has its content API, gated by its actions
+ * (recorded on the peer: GET /api/content-type-builder/content-types answers 403 ForbiddenError to an anonymous
+ * caller and 200 to a full-access token). A Tessera app that names no plugin and depends on nothing gets it too.
+ */
+describe('content-type-builder content API: on by default, behind its actions', () => {
+  let app: TestApp;
+  before(async () => {
+    // Only users-permissions named (every Strapi app has it: the public role is its), not the content-type builder.
+    app = await startApp({
+      dialect: 'sqlite',
+      files: { 'src/components/shared/quote.json': FILES['src/components/shared/quote.json'] },
+      config: { plugins: { 'users-permissions': PLUGINS['users-permissions'] } },
+    });
+  });
+  after(() => app?.stop());
+
+  it('a full-access token reads the model; the public role is refused', async () => {
+    const token = await app.fullAccessToken();
+    const listed = await app.request('GET', '/api/content-type-builder/components', { token });
+    expect([listed.status, (listed.body as { data: Array<{ uid: string }> }).data.map((component) => component.uid)]).to.deep.equal([200, ['shared.quote']]);
+    const anonymous = await app.request('GET', '/api/content-type-builder/components');
+    expect([anonymous.status, (anonymous.body as { error: { name: string } }).error.name]).to.deep.equal([403, 'ForbiddenError']);
+  });
+
+  it('config/plugins may turn it off', async () => {
+    const off = await startApp({ dialect: 'sqlite', files: {}, config: { plugins: { 'content-type-builder': { enabled: false } } } });
+    try {
+      const token = await off.fullAccessToken();
+      expect((await off.request('GET', '/api/content-type-builder/components', { token })).status).to.equal(404);
+    } finally {
+      await off.stop();
+    }
+  });
+});

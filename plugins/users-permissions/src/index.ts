@@ -25,6 +25,9 @@ import type { UsersPermissionsServices } from './contract';
 import { createAuthService } from './services/auth';
 import { createEmailService, type EmailService } from './services/email';
 import { createJwtService, type JwtService } from './services/jwt';
+import { createPermissionService } from './services/permission';
+import { createPermissionsService } from './services/users-permissions';
+import { createProvidersRegistry, createProvidersService } from './services/providers';
 import { createRoleService } from './services/role';
 import { createUserService } from './services/user';
 import { jwtStrategy } from './strategy';
@@ -79,14 +82,17 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     contentTypes,
     services: {
       jwt: () => ({
-        issue: (payload: { id: number }) => jwtService().issue(payload),
+        issue: (payload: { id: number }, options?: Parameters<JwtService['issue']>[1]) => jwtService().issue(payload, typeof options === 'object' ? options : undefined),
         verify: (token: string) => jwtService().verify(token),
         getToken: (ctx: Parameters<JwtService['getToken']>[0]) => jwtService().getToken(ctx),
       }),
       user: ({ app: current }: KernelContext) => createUserService(current, () => config().advanced),
       role: ({ app: current }: KernelContext) => createRoleService(current),
       auth: ({ app: current }: KernelContext) => createAuthService({ app: current, config, users, jwt: jwtService, email: emailService, background }),
-      'users-permissions': () => ({ invalidate: () => abilities?.invalidate(), roleAbility: (id: number) => abilities!.roleAbility(id), publicAbility: () => abilities!.publicAbility() }),
+      'users-permissions': ({ app: current }: KernelContext) => createPermissionsService(current, () => abilities),
+      permission: ({ app: current }: KernelContext) => createPermissionService(current),
+      providers: ({ app: current }: KernelContext) => createProvidersService(current),
+      'providers-registry': ({ app: current }: KernelContext) => createProvidersRegistry(current),
       email: () => ({ send: (message: Parameters<EmailService['send']>[0]) => emailService().send(message) }),
     },
     controllers: {

@@ -1,6 +1,7 @@
 import { parse } from '../args';
 import { requireAppDir } from '../app';
 import { Supervisor } from '../develop/supervisor';
+import { appWatchIgnoreFiles, ignoredFiles } from '../develop/ignored-files';
 import { watchFolders } from '../develop/watcher';
 import { preparePanel } from '../panel';
 import { stopWhenParentGone } from '../parent-watch';
@@ -14,7 +15,9 @@ export const develop: Command = {
   usage: `Usage: tessera develop
 
 Runs the app in the current directory (NODE_ENV=development) in a child
-process and restarts it when a file under src/ or config/ changes. A boot
+process and restarts it when a file under src/ or config/ changes (not the
+files Strapi's develop ignores, such as documentation/ folders, nor those
+config/admin's watchIgnoreFiles lists). A boot
 error is printed and the next change retries. Ctrl-C stops everything.
 An app with @strapi/admin gets its admin panel built into build/ first, and
 rebuilt when its plugins, their versions or src/admin changed.`,
@@ -24,7 +27,9 @@ rebuilt when its plugins, their versions or src/admin changed.`,
     const dir = process.cwd();
     // An app with @strapi/admin gets its panel built before the first boot, and again when what it is built from changed.
     const supervisor = new Supervisor(dir, say, async () => void (await preparePanel(dir, say)));
-    const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)));
+    // Files Strapi's develop ignores (plugins rewrite some at every boot) and the app's admin.watchIgnoreFiles.
+    const ignored = ignoredFiles(dir, appWatchIgnoreFiles(dir));
+    const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)), 200, ignored);
     supervisor.start();
     stopWhenParentGone();
     await onceSignalled();

@@ -26,6 +26,16 @@ export function remedyFor(error: unknown): string {
   return `${WATCHED} (or fix the environment and restart tessera develop)`;
 }
 
+/** The IPC message a develop child sends when app code calls `strapi.reload()`: the supervisor restarts it. */
+export interface ReloadRequest {
+  type: 'tessera:reload';
+  reason: string;
+}
+
+export function isReloadRequest(message: unknown): message is ReloadRequest {
+  return typeof message === 'object' && message !== null && (message as ReloadRequest).type === 'tessera:reload' && typeof (message as ReloadRequest).reason === 'string';
+}
+
 export function isBootFailure(message: unknown): message is BootFailure {
   return typeof message === 'object' && message !== null && (message as BootFailure).type === 'tessera:boot-failed' && typeof (message as BootFailure).remedy === 'string';
 }

@@ -5,7 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { isBootFailure } from './remedy';
+import { isBootFailure, isReloadRequest } from './remedy';
 
 const CHILD_ENTRY = path.join(__dirname, 'child.js');
 /** A child that ignores SIGTERM this long is killed. */
@@ -57,6 +57,8 @@ export class Supervisor {
     let remedy = 'waiting for a change in src/ or config/ to start it again';
     child.on('message', (message) => {
       if (isBootFailure(message)) remedy = message.remedy;
+      // strapi.reload() (a plugin that created content types): restart as for a changed file.
+      if (isReloadRequest(message) && this.child === child) this.restart(message.reason);
     });
     child.once('exit', (code, signal) => {
       if (this.child !== child) return; // stopped on purpose

@@ -11,21 +11,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-
-const IGNORED_SEGMENTS = new Set(['.tmp', 'node_modules', 'dist', '.git']);
+import { ignoredFiles, type IgnoredTest } from './ignored-files';
 
 export interface Watcher {
   close(): void;
 }
 
-export function watchFolders(root: string, folders: string[], onChange: (files: string[]) => void, debounceMs = 200): Watcher {
+/** `isIgnored`: the files that never restart the app (ignored-files.ts; Strapi's list by default). */
+export function watchFolders(root: string, folders: string[], onChange: (files: string[]) => void, debounceMs = 200, isIgnored: IgnoredTest = ignoredFiles(root)): Watcher {
   const watchers = new Map<string, fs.FSWatcher>();
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
   const sync = () => {
-    const present = new Set(folders.flatMap((folder) => directories(root, folder)));
+    const present = new Set(folders.flatMap((folder) => directories(root, folder, isIgnored)));
     for (const [dir, watcher] of watchers) if (!present.has(dir)) closeWatcher(dir, watcher);
     for (const dir of present) if (!watchers.has(dir)) watchDir(dir);
   };
@@ -67,7 +67,7 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
 }
 
 /** `folder` and its sub-folders (relative to root), skipping ignored ones. */
-function directories(root: string, folder: string): string[] {
+function directories(root: string, folder: string, isIgnored: IgnoredTest): string[] {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(path.join(root, folder), { withFileTypes: true });
@@ -75,19 +75,11 @@ function directories(root: string, folder: string): string[] {
     return [];
   }
   const children = entries.filter((entry) => entry.isDirectory() && !isIgnored(path.join(folder, entry.name)));
-  return [folder, ...children.flatMap((entry) => directories(root, path.join(folder, entry.name)))];
+  return [folder, ...children.flatMap((entry) => directories(root, path.join(folder, entry.name), isIgnored))];
 }
 
 /** The files that still exist (an editor's temporary files are gone by now), or all when only deletions happened. */
 function shown(root: string, files: string[]): string[] {
   const existing = files.filter((file) => fs.existsSync(path.join(root, file)));
   return existing.length > 0 ? existing : files;
-}
-
-/** Build output, databases, dependencies and editor swap/backup files never restart the app. */
-export function isIgnored(relative: string): boolean {
-  const segments = relative.split(path.sep);
-  if (segments.some((segment) => IGNORED_SEGMENTS.has(segment))) return true;
-  const base = segments[segments.length - 1] ?? '';
-  return base.endsWith('~') || base.endsWith('.swp') || base.endsWith('.swx') || base.startsWith('.#') || base === '4913';
 }

@@ -113,7 +113,7 @@ export class EntityService {
     return isDecorated(this);
   }
 
-  /** `listener` runs after each decoration (the app switches `strapi.requestContext` on: decorators read it). */
+  /** `listener` runs after each decoration. */
   onDecorate(listener: () => void): void {
     this.decorationListeners.push(listener);
   }
@@ -221,7 +221,7 @@ export class EntityService {
     if (params.query) return params.query;
     const { sort, fields, populate, publicationState } = params;
     const filters = withSearch(this.withParameters(uid, params, byId), params._q, this.db.entity(uid), 'server');
-    return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true });
+    return this.db.query(uid).plan({ filters, sort, fields, populate, publicationState }, { allowPrivate: true, dropUnknownFilterKeys: true });
   }
 
   /** Server code's parameters, for lifecycle hooks to see in Strapi's shape (a compiled plan brings its own `source`). */

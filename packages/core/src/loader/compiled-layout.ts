@@ -39,6 +39,12 @@ export function registerCompiledLayout(appDir: string): void {
   hookCompile();
 }
 
+/** A TypeScript app's build folder (its tsconfig's `outDir`), or undefined for a JavaScript app or one whose tsconfig names none. */
+export function typeScriptOutDir(appDir: string): string | undefined {
+  const options = compilerOptions(path.join(path.resolve(appDir), 'tsconfig.json'));
+  return options && typeof options.outDir === 'string' ? path.resolve(appDir, options.outDir) : undefined;
+}
+
 /** The `__dirname` and `__filename` Strapi's build gives `filename`, or undefined when it is no emitting app's own file. */
 export function compiledLocation(filename: string): { dirname: string; filename: string } | undefined {
   for (const [root, layout] of layouts) {

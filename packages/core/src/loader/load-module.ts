@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DEFAULT_PLUGINS } from '../plugins/default-plugins';
 import { BUILT_IN } from '../plugins/discover-plugins';
 import { syntaxError } from './syntax-error';
+import { kernelHasHoisted, missingHoistedPackage } from './strapi-hoisted';
 
 let registered = false;
 let sharing = false;
@@ -22,7 +23,7 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
  * - `@strapi/strapi` is always the kernel's: a plugin that depends on it pulls the real
  *   Strapi server into node_modules, and its factories need Strapi's whole runtime
  *   (`Cannot find module 'ajv/dist/core'`). The default `rest` plugin (plugins/default-plugins.ts)
- *   provides the same names.
+ *   provides the same names and Strapi's programmatic API (its `strapi-package` module).
  * - `@strapi/utils` is the real package when one is installed where the code lives: it is a
  *   library (sanitizers, yup, helpers) that runs on its own, and the errors it throws are
  *   mapped by name (`normalizeError` in `@tessera/errors`). When none is installed it is
@@ -31,16 +32,28 @@ type ResolveFilename = (request: string, parent: unknown, isMain: boolean, optio
  *   plugins Tessera implements: the real package's server needs Strapi's runtime too.
  */
 const ALWAYS_KERNEL: Record<string, string> = Object.fromEntries([
-  ...DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.packageName])),
+  ...DEFAULT_PLUGINS.flatMap((plugin) => plugin.standsFor.map((strapiPackage) => [strapiPackage, plugin.entry ?? plugin.packageName])),
   // `require('@strapi/plugin-upload/strapi-server')` (a plugin extending Strapi's upload) gets Tessera's upload plugin
   // in Strapi's format (plugins/strapi-server-module.ts), for each Strapi plugin Tessera implements.
   ...[...BUILT_IN].map(([strapiPackage, name]) => [`${strapiPackage}/strapi-server`, `@tessera/plugin-${name}/dist/src/strapi-server`]),
   // `@strapi/admin`'s build module requires Strapi's edition switch when it loads (`tessera build`): a community edition.
   ['@strapi/strapi/dist/utils/ee', '@tessera/plugin-admin/dist/src/panel/strapi-ee'],
+  // Its admin-panel half (`strapi-admin`), which Tessera does not serve: an object whose functions do nothing.
+  ...[...BUILT_IN.keys()].map((strapiPackage) => [`${strapiPackage}/strapi-admin`, '@tessera/core/dist/src/plugins/strapi-admin-module']),
 ]);
 const KERNEL_FALLBACK: Record<string, string> = {
   '@strapi/utils': '@tessera/errors',
 };
+
+/**
+ * The Strapi entry points the kernel answers (`@strapi/strapi`, `@strapi/plugin-i18n/strapi-server`, …,
+ * `@strapi/utils` when none is installed), each with the kernel file answering it: `tessera run` gives them to a
+ * command run outside the kernel's process (a seed script, Jest), whose resolver is not this one.
+ */
+export function kernelEntryPoints(): Record<string, string> {
+  const entries = Object.entries({ ...KERNEL_FALLBACK, ...ALWAYS_KERNEL });
+  return Object.fromEntries(entries.map(([request, target]) => [request, require.resolve(target)]));
+}
 
 /**
  * App files import `@tessera/*` (`import { factories } from '@tessera/plugin-rest'`).
@@ -61,7 +74,9 @@ export function shareKernelPackages(): void {
     try {
       return original.call(this, request, parent, isMain, options);
     } catch (error) {
-      const kernelPackage = KERNEL_FALLBACK[request] ?? (request.startsWith('@tessera/') ? request : undefined);
+      // A package Strapi's dependencies hoist into every Strapi app, which Tessera has too (loader/strapi-hoisted.ts).
+      const hoisted = kernelHasHoisted(request, (name) => original.call(this, name, module, isMain, options)) ? request : undefined;
+      const kernelPackage = KERNEL_FALLBACK[request] ?? (request.startsWith('@tessera/') ? request : hoisted);
       if (!kernelPackage) throw error;
       return original.call(this, kernelPackage, module, isMain, options);
     }
@@ -97,6 +112,8 @@ export function loadModule(file: string): unknown {
   } catch (error) {
     // The file or one it imports does not parse: where, and the line, rather than the transpiler's stack.
     throw syntaxError(error) ?? error;
+    // A package every Strapi app has from Strapi's dependencies: one `npm install` line for all the app lacks.
+    throw missingHoistedPackage(error, file) ?? error;
   }
   return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
 }

@@ -285,7 +285,34 @@ function checkLinks(
     return;
   }
   const pointsBack = attribute.inversedBy ? back.mappedBy === name : back.inversedBy === name;
+  const sibling = attribute.inversedBy && !pointsBack ? sharedInverse(owner, name, target!, inverseName, back) : undefined;
+  if (sibling) {
+    repairs.push({ uid: owner.uid, attribute: name, message: sibling });
+    return;
+  }
   if (!pointsBack) fail(`"${inverseName}" of ${target!.uid} must be ${attribute.inversedBy ? 'mappedBy' : 'inversedBy'} "${name}"`);
+}
+
+/**
+ * Two attributes of one model both `inversedBy` the same field, whose `mappedBy` names one of them (a comment's
+ * `user` and `authorId`, the user's `comments` mappedBy `authorId`). Strapi 4.26.2 boots it: each owner gets its own
+ * join table (with the inverse order column a bidirectional side has), and the inverse field reads the one its
+ * `mappedBy` names. Tessera lays the tables out the same way; the warning says what each relation does.
+ */
+function sharedInverse(
+  owner: ContentType | Component,
+  name: string,
+  target: ContentType,
+  inverseName: string,
+  back: Extract<Attribute, { type: 'relation' }>,
+): string | undefined {
+  const paired = back.mappedBy ? owner.attributes[back.mappedBy] : undefined;
+  if (!paired || paired.type !== 'relation' || paired.target !== target.uid || paired.inversedBy !== inverseName) return undefined;
+  return (
+    `attributes "${name}" and "${back.mappedBy}" are both inversedBy "${inverseName}" of ${target.uid}, which is mappedBy "${back.mappedBy}": ` +
+    `"${name}" keeps its own join table and is read and written from ${owner.uid} only; "${inverseName}" lists what "${back.mappedBy}" links. ` +
+    `Make "${name}" one-way (remove its inversedBy) or give it its own inverse field`
+  );
 }
 
 /**

@@ -6,8 +6,8 @@
  * built (a cached failure that broke every clean build).
  *
  * `rest` is Strapi v4's REST layer. Strapi code that imports `@strapi/strapi`
- * (`const { factories } = require('@strapi/strapi')`) gets this package: the
- * real one is Strapi's whole runtime, and its factories cannot run here.
+ * (`const { factories } = require('@strapi/strapi')`, `require('@strapi/strapi')({ appDir }).load()`)
+ * gets its `strapi-package` module: the real one is Strapi's whole runtime, and its factories cannot run here.
  */
 export interface DefaultPlugin {
   /** The plugin's name (its key in `config/plugins`). */
@@ -16,6 +16,10 @@ export interface DefaultPlugin {
   packageName: string;
   /** Strapi packages whose imports it answers, always (load-module.ts). */
   standsFor: string[];
+  /** The module answering those imports, when not the package's main. */
+  entry?: string;
 }
 
-export const DEFAULT_PLUGINS: readonly DefaultPlugin[] = [{ name: 'rest', packageName: '@tessera/plugin-rest', standsFor: ['@strapi/strapi'] }];
+export const DEFAULT_PLUGINS: readonly DefaultPlugin[] = [
+  { name: 'rest', packageName: '@tessera/plugin-rest', standsFor: ['@strapi/strapi'], entry: '@tessera/plugin-rest/dist/src/strapi-package' },
+];

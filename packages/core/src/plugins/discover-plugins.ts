@@ -12,7 +12,9 @@
  * `strapi-plugin-slugify`) is loaded as it is.
  *
  * Strapi always runs its internal plugins; of those, Tessera has `upload`,
- * `email` and `content-type-builder`'s content API, so an app that depends on `@strapi/strapi` (a Strapi app) gets them too.
+ * `email` and `content-type-builder`'s content API, so an app that depends on `@strapi/strapi` (a Strapi app) gets
+ * upload and email too, and every app gets the content-type builder's content API (behind its actions, as on
+ * Strapi: a full-access token reads the model, the public role does not; `config/plugins` may turn it off).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +38,9 @@ export const BUILT_IN: ReadonlyMap<string, string> = new Map([
 const ADMIN_PACKAGE = '@strapi/admin';
 
 /** Strapi's internal plugins (always on in a Strapi app) that Tessera has. */
-const STRAPI_INTERNAL = ['upload', 'email', 'content-type-builder'];
+const STRAPI_INTERNAL = ['upload', 'email'];
+/** Those every app gets, Strapi app or not: gatsby-source-strapi reads the model there before anything else. */
+const ALWAYS_ON = ['content-type-builder'];
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -59,6 +63,7 @@ interface PackageManifest {
 export function installedPlugins(appDir: string): Map<string, InstalledPlugin> {
   const found = new Map<string, InstalledPlugin>();
   const manifest = readManifest(path.join(appDir, 'package.json'));
+  for (const name of ALWAYS_ON) found.set(name, { name, packageName: '@strapi/strapi', builtIn: `@tessera/plugin-${name}` });
   if (manifest?.dependencies?.['@strapi/strapi'] !== undefined) {
     for (const name of STRAPI_INTERNAL) found.set(name, { name, packageName: '@strapi/strapi', builtIn: `@tessera/plugin-${name}` });
   }

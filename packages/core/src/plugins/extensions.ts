@@ -6,17 +6,20 @@
  *    users-permissions' `user`. Attributes Tessera adds for its own work (`tesseraAttributes`)
  *    are kept: the extension, written for Strapi, cannot list them.
  * 2. `src/extensions/<plugin>/strapi-server.{js,ts}` exports `(plugin) => plugin`, and may
- *    replace or add controllers, services, routes or content types.
+ *    replace or add controllers, services, routes, policies or content types, and add, replace or
+ *    wrap one action of a controller or method of a service (extensible-modules.ts), for every
+ *    plugin, Tessera's own included.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
-import type { Plugin, PluginContentType, PluginRoutes, RouteConfig, RouterDefinition } from '../types';
+import type { KernelContext, Plugin, PluginContentType, PluginRoutes, RouteConfig, RouterDefinition } from '../types';
+import { ExtensibleModules } from './extensible-modules';
 import { findModule, loadModule } from '../loader/load-module';
 import { readJson } from '../loader/load-app';
 import { copyPlain } from '../loader/content-type';
 
-export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
+export function applyExtensions(appDir: string, plugin: Plugin, context: () => KernelContext): Plugin {
   const dir = path.join(appDir, 'src', 'extensions', plugin.name);
   const own = ownMaps(plugin);
   if (!fs.existsSync(dir)) return own;
@@ -25,8 +28,18 @@ export function applyExtensions(appDir: string, plugin: Plugin): Plugin {
   if (!file) return withSchemas;
   const extend = loadModule(file);
   if (typeof extend !== 'function') throw new ConfigurationError('a plugin extension must export (plugin) => plugin', file);
-  const extended = (extend as (plugin: Plugin) => Plugin | undefined)(withSchemas) ?? withSchemas;
-  return { ...extended, name: plugin.name };
+  const modules = new ExtensibleModules(context);
+  // Every map is there, empty when the plugin has none, as Strapi's plugin loader gives them (`plugin.policies.x = …`).
+  const shown: Plugin = {
+    ...withSchemas,
+    controllers: modules.show(withSchemas.controllers ?? {}, true),
+    services: modules.show(withSchemas.services ?? {}),
+    policies: withSchemas.policies ?? {},
+    middlewares: withSchemas.middlewares ?? {},
+    contentTypes: withSchemas.contentTypes ?? {},
+  };
+  const extended = (extend as (plugin: Plugin) => Plugin | undefined)(shown) ?? shown;
+  return { ...extended, controllers: modules.settle(extended.controllers), services: modules.settle(extended.services), name: plugin.name };
 }
 
 /**

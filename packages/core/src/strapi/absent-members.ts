@@ -17,7 +17,6 @@ export const ABSENT_MEMBERS: Record<string, string> = {
   startupLogger: 'Tessera logs its own start-up line',
   entityValidator: 'validation is part of strapi.entityService writes',
   fetch: 'use the global fetch',
-  reload: 'restart the process (`tessera develop` restarts on changes)',
   features: 'Strapi feature flags do not apply',
   hook: "Strapi's internal hooks (strapi::content-types.beforeSync, …) do not exist; see app.hooks",
   sendStartupTelemetry: 'Tessera sends no telemetry',

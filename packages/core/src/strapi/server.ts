@@ -63,6 +63,14 @@ export class StrapiServer {
     return this.http.node;
   }
 
+  /**
+   * Strapi's `strapi.server.mount()`, which its documented Jest setup calls after `load()` before handing
+   * `strapi.server.httpServer` to supertest: here the routes are mounted by `load()` already, so it only answers the server.
+   */
+  mount(): this {
+    return this;
+  }
+
   use(middleware: Koa.Middleware): this {
     if (typeof middleware !== 'function') throw new ConfigurationError('strapi.server.use takes a Koa middleware function');
     this.http.use(middleware);

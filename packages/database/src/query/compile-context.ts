@@ -23,6 +23,12 @@ export interface CompileOptions {
   canRead?: (uid: string) => boolean;
   /** Trusted internal callers may select, filter and sort on private attributes. */
   allowPrivate?: boolean;
+  /**
+   * Leave out a filter key that names no attribute instead of refusing it: server code's entity service calls, as
+   * Strapi 4.26.2's (its convertFiltersQueryParams removes such keys, so `{ status: 'x' }` on a type without `status`
+   * matches every entry). The content API keeps refusing them with a 400.
+   */
+  dropUnknownFilterKeys?: boolean;
   /** Publication state when the parameters do not say. */
   defaultPublicationState?: PublicationState;
 }

@@ -127,6 +127,7 @@ function compileKey(key: string, value: unknown, entity: EntityMetadata, context
   if (link && (!link.private || allowPrivate) && link.kind === 'component') return compileComponent(entity, link, value, context, depth);
   if (link && (!link.private || allowPrivate) && link.kind === 'media') return compileMedia(entity, link, value, context, depth);
   // Dynamic zones are polymorphic: not filterable (spec, "Deep filtering").
+  if (context.options.dropUnknownFilterKeys && !link && !column) return null;
   throw invalidParameter(key);
 }
 

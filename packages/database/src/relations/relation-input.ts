@@ -51,7 +51,11 @@ function parse(path: string[], value: unknown, options: InputOptions, issues: Va
     return { kind: 'set', ids: id === null ? [] : [id] };
   }
   const keys = Object.keys(value);
-  if ('id' in value && !keys.some((key) => OPERATION_KEYS.has(key))) return { kind: 'set', ids: idList(path, [value], issues) };
+  const operations = keys.some((key) => OPERATION_KEYS.has(key));
+  if ('id' in value && !operations) return { kind: 'set', ids: idList(path, [value], issues) };
+  // An object with neither an id nor an operation (`profile: { displayName, bio }`, an entry's fields where its id
+  // belongs) changes nothing: Strapi 4.26.2's entity manager reads it as empty connect and disconnect lists.
+  if (!operations) return { kind: 'patch', connect: [], disconnect: [] };
   for (const key of keys) {
     if (!OPERATION_KEYS.has(key)) issues.push(issue([...path, key], `Invalid key ${key}: use connect, disconnect or set`));
   }

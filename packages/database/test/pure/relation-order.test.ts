@@ -51,6 +51,9 @@ const ROWS: Row[] = [
   ['to-one: disconnect the current one', [1], { disconnect: [1] }, [], false],
   ['to-one: disconnect another one keeps it', [1], { disconnect: [2] }, [1], false],
   ['to-one: set keeps the last id', [], { set: [4, 5] }, [5], false],
+  // Strapi 4.26.2's entity manager (toAssocs) reads an object with no id, connect, disconnect or set as no change.
+  ['to-one: an object of fields without an id changes nothing', [1], { displayName: 'Ada', bio: 'b' }, [1], false],
+  ['to-many: an object with only unknown keys changes nothing', [1, 2], { add: [3] }, [1, 2], true],
 ];
 
 type ErrorRow = [description: string, current: number[], input: unknown, issues: Array<{ path: string[]; message: string }>];
@@ -59,7 +62,7 @@ const ERRORS: ErrorRow[] = [
   ['the same id connected twice (spec, Errors 2)', [], { connect: [1, 1] }, [{ path: ['tags', 'connect', '1'], message: 'Relation 1 is connected more than once' }]],
   ['set with connect', [], { set: [1], connect: [2] }, [{ path: ['tags'], message: 'tags: set cannot be combined with connect or disconnect' }]],
   ['an id given twice in a list', [], [1, 1], [{ path: ['tags', '1'], message: 'Relation 1 is given more than once' }]],
-  ['an unknown key', [], { add: [1] }, [{ path: ['tags', 'add'], message: 'Invalid key add: use connect, disconnect or set' }]],
+  ['an unknown key beside an operation', [], { add: [1], connect: [2] }, [{ path: ['tags', 'add'], message: 'Invalid key add: use connect, disconnect or set' }]],
   ['not an id', [], 'abc', [{ path: ['tags'], message: 'tags must be an id, a list of ids or an object with connect, disconnect or set' }]],
   ['an id out of range', [], [0, 2147483648], [
     { path: ['tags', '0'], message: 'must be an id or an object with an id' },

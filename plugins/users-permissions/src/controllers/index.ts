@@ -43,7 +43,7 @@ export function authController(service: () => AuthService, app: App): Record<str
 export function userController(service: () => UserService): Record<string, Action> {
   return {
     find: async (ctx) => service().find(auth(ctx), query(ctx)),
-    count: async (ctx) => service().count(auth(ctx), query(ctx)),
+    count: async (ctx) => service().countVisible(auth(ctx), query(ctx)),
     findOne: async (ctx) => service().findOne(auth(ctx), ctx.params.id, query(ctx)),
     me: async (ctx) => service().me(auth(ctx), query(ctx)),
     async create(ctx) {

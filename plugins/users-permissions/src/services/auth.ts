@@ -37,6 +37,8 @@ export interface AuthService {
   /** Confirms the account of a mailed code; returns the user. */
   emailConfirmation(code: unknown): Promise<Entity>;
   sendEmailConfirmation(body: unknown): Promise<{ email: string; sent: true }>;
+  /** A new confirmation code for `user` (its digest stored), mailed to them: the user service's `sendConfirmationEmail`. */
+  sendConfirmationTo(user: Entity): Promise<void>;
 }
 
 export interface AuthDependencies {
@@ -163,11 +165,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       deps.background(async () => {
         const user = await deps.users().findForAuth({ email: email.toLowerCase() });
         if (!user || user.confirmed === true || user.blocked === true) return;
-        const code = newCode();
-        await users().update({ where: { id: user.id }, data: { confirmationToken: digest(code) } });
-        await sendConfirmation(user, code);
+        await service.sendConfirmationTo(user);
       });
       return { email, sent: true };
+    },
+
+    async sendConfirmationTo(user) {
+      const code = newCode();
+      await users().update({ where: { id: user.id }, data: { confirmationToken: digest(code) } });
+      await sendConfirmation(user, code);
     },
   };
 

@@ -13,8 +13,11 @@ export interface JwtClaims extends TokenTimes {
 }
 
 export interface JwtService {
-  /** `passwordChangedAt`: the user's last change of password in ms, when there was one. */
-  issue(payload: { id: number }, passwordChangedAt?: number | null): string;
+  /**
+   * `passwordChangedAt`: the user's last change of password in ms, when there was one. Strapi v4's second argument,
+   * jsonwebtoken's options (`{ expiresIn: '1h' }`), is taken too; the algorithm stays the one `verify` accepts.
+   */
+  issue(payload: { id: number }, passwordChangedAt?: number | null | jwt.SignOptions): string;
   /**
    * Strapi v4's `verify`, for plugins that check a user's token themselves (strapi-plugin-io's socket handshake):
    * resolves the payload of a valid token (`{ id, iat, exp, … }`), rejects with "Invalid token." otherwise.
@@ -30,9 +33,11 @@ export const ALGORITHM = 'HS256';
 
 export function createJwtService(secret: string, expiresIn: string | number): JwtService {
   const service: JwtService = {
-    issue(payload, passwordChangedAt) {
-      const claims = passwordChangedAt === undefined || passwordChangedAt === null ? { id: payload.id } : { id: payload.id, passwordChangedAt };
-      return jwt.sign(claims, secret, { algorithm: ALGORITHM, expiresIn } as jwt.SignOptions);
+    issue(payload, second) {
+      const options = typeof second === 'object' && second !== null ? second : {};
+      const passwordChangedAt = typeof second === 'number' ? second : undefined;
+      const claims = passwordChangedAt === undefined ? { id: payload.id } : { id: payload.id, passwordChangedAt };
+      return jwt.sign(claims, secret, { expiresIn, ...options, algorithm: ALGORITHM } as jwt.SignOptions);
     },
     async verify(token) {
       // The same checks as the request strategy's (algorithm, exp and iat, a positive id).

@@ -47,7 +47,14 @@ export interface UserService {
   sanitize(user: Entity): Entity;
   defaultRoleId(): Promise<number>;
   find(auth: AuthState, params?: RequestParams): Promise<Entity[]>;
-  count(auth: AuthState, params?: RequestParams): Promise<number>;
+  /** `GET /users/count`: the users the caller may see that match the request's filters. */
+  countVisible(auth: AuthState, params?: RequestParams): Promise<number>;
+  /** Strapi v4's `count(params)`: trusted, `params` is the query's `where`. */
+  count(where?: Record<string, unknown>): Promise<number>;
+  /** Strapi v4's `fetchAll(params)`: the entity service's findMany of users (trusted). */
+  fetchAll(params?: Record<string, unknown>): Promise<Entity[]>;
+  /** Strapi v4's `sendConfirmationEmail(user)`: a new confirmation code for `user`, mailed to them. */
+  sendConfirmationEmail(user: Entity): Promise<void>;
   findOne(auth: AuthState, id: unknown, params?: RequestParams): Promise<Entity>;
   me(auth: AuthState, params?: RequestParams): Promise<Entity>;
   create(auth: AuthState, body: unknown): Promise<Entity>;
@@ -99,7 +106,15 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
       return results;
     },
 
-    async count(auth, params = {}) {
+    count: (where = {}) => repository().count({ where }),
+
+    async fetchAll(params = {}) {
+      return (await app.entityService.findMany(USER_UID, params)) as Entity[];
+    },
+
+    sendConfirmationEmail: (user) => app.plugin('users-permissions')!.service('auth').sendConfirmationTo(user),
+
+    async countVisible(auth, params = {}) {
       const { filters, _q } = params;
       const { pagination } = await app.contentApi.find(USER_UID, { auth, params: { filters, _q, pagination: { page: 1, pageSize: 1, withCount: true } } });
       return (pagination as { total: number }).total;
