@@ -24,3 +24,4 @@ export type { SyncReport } from './schema/sync';
 export type { TableDefinition, DeclaredColumn, DeclaredColumnType } from './schema/declared-tables';
 export type { FileLink } from './relations/link-counts';
 export { windowCounterTable, type WindowCounters, type WindowCount } from './counters/window-counters';
+export { operationlessObjectIssues } from './relations/relation-input';

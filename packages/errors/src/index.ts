@@ -4,4 +4,5 @@
  */
 export * from './catalogue';
 export { closest, editDistance } from './closest';
+export { printValue } from './print-value';
 export { errors } from './strapi-utils';

@@ -154,7 +154,9 @@ export class TestApp {
   async stop(options: { keepDatabase?: boolean } = {}): Promise<void> {
     await this.app.destroy();
     if (!options.keepDatabase) await dropDatabase(this.database);
-    if (!options.keepDatabase) fs.rmSync(this.dir, { recursive: true, force: true });
+    // Kept only while it holds the SQLite file a later app reuses (dropping that database removes it then).
+    const holdsKeptDatabase = options.keepDatabase === true && this.database.folder === this.dir;
+    if (!holdsKeptDatabase) fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
@@ -200,7 +202,8 @@ export async function createDatabase(dialect: TestDialect, dir: string, sqliteFi
     const file = path.join(dir, '.tmp', 'data.db');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     if (sqliteFile) fs.copyFileSync(sqliteFile, file);
-    return { dialect, sqliteFile: file };
+    // The file lives in `dir`: dropping the database removes the folder (a restart test's first app folder too).
+    return { dialect, sqliteFile: file, folder: dir };
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   if (dialect === 'mysql') {

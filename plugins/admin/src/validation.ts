@@ -10,7 +10,7 @@
  * `PUT /admin/users/me`, which lowercases and trims before validating.
  */
 import { isEmailAddress, MAX_EMAIL_LENGTH } from '@tessera/core';
-import { ValidationError, type ValidationIssue } from '@tessera/errors';
+import { printValue, ValidationError, type ValidationIssue } from '@tessera/errors';
 
 type Check = (value: string, path: string) => string | null;
 
@@ -104,24 +104,4 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 function issue(path: string[], message: string): ValidationIssue {
   return { path, message, name: 'ValidationError' };
-}
-
-/** Values printed longer are cut: an error message does not echo a whole request body. */
-const MAX_PRINTED = 10_000;
-
-/** yup 0.32's printValue for JSON values: strings quoted, containers as JSON with every scalar quoted as a string. */
-export function printValue(value: unknown): string {
-  const simple = printSimple(value);
-  if (simple !== null) return simple;
-  const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, inner: unknown) {
-    return printSimple(this[key]) ?? inner;
-  }, 2);
-  return text.length > MAX_PRINTED ? `${text.slice(0, MAX_PRINTED)}...` : text;
-}
-
-function printSimple(value: unknown): string | null {
-  if (value === null || value === undefined || typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `"${value}"`;
-  return null;
 }

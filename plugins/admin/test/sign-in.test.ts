@@ -119,8 +119,17 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     expect(information.body.data).to.deep.include({ strapiVersion: '4.26.2', communityEdition: true, useYarn: false, nodeVersion: process.version });
     expect(information.body.data.dependencies).to.deep.equal({ '@strapi/admin': '4.26.2' });
     expect((await app.get('/admin/telemetry-properties', { token })).status).to.equal(204);
-    // Strapi's plugin list without Tessera's own `rest` and `admin`; this app has no other plugin.
-    expect((await app.get('/admin/plugins', { token })).body).to.deep.equal({ plugins: [] });
+    // Strapi's plugin list without Tessera's own `rest` and `admin`: this app runs only the content-type builder, on
+    // in every app as on Strapi (a core plugin), with Strapi's display name and description.
+    expect((await app.get('/admin/plugins', { token })).body).to.deep.equal({
+      plugins: [
+        {
+          name: 'content-type-builder',
+          displayName: 'Content Type Builder',
+          description: 'Modelize the data structure of your API. Create new fields and relations in just a minute. The files are automatically created and updated in your project.',
+        },
+      ],
+    });
     const logout = await app.post('/admin/logout', undefined, { token });
     expect([logout.status, logout.body]).to.deep.equal([200, RECORDED_PROFILE.logout]);
   });

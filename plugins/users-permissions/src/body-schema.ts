@@ -12,7 +12,7 @@
  * before it; an object-level error (no path) ranks last.
  */
 import { isEmailAddress, MAX_EMAIL_LENGTH } from '@tessera/core';
-import { ValidationError, type ValidationIssue } from '@tessera/errors';
+import { printValue, ValidationError, type ValidationIssue } from '@tessera/errors';
 
 export interface FieldRule {
   name: string;
@@ -73,24 +73,4 @@ function fieldProblem(field: FieldRule, params: Record<string, unknown>): string
 
 function issue(path: string[], message: string): ValidationIssue {
   return { path, message, name: 'ValidationError' };
-}
-
-/** Values shown longer are cut: an error message does not echo a whole request body. */
-const MAX_PRINTED = 10_000;
-
-/** yup 0.32's printValue(value, true) for JSON values: strings quoted, objects as JSON with each string quoted again. */
-export function printValue(value: unknown): string {
-  const simple = printSimple(value);
-  if (simple !== null) return simple;
-  const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, inner: unknown) {
-    return printSimple(this[key]) ?? inner;
-  }, 2);
-  return text.length > MAX_PRINTED ? `${text.slice(0, MAX_PRINTED)}...` : text;
-}
-
-function printSimple(value: unknown): string | null {
-  if (value === null || value === undefined || typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'string') return `"${value}"`;
-  return null;
 }

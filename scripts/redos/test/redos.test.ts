@@ -28,6 +28,11 @@ const REVIEWED_DYNAMIC: Array<{ file: string; expression: string; why: string }>
     why: 'word-bounded alternatives of column names (letters, digits, underscores): no quantifier, matched against the SQL text of a statement (which the model builds)',
   },
   {
+    file: 'packages/cli/src/develop/ignored-files.ts',
+    expression: "new RegExp(`^${pattern.replace(/\\/\\(\\?:\\.\\*\\/\\)\\?$|\\/\\.\\*$/, '(?:/.*)?')}$`)",
+    why: "`tessera develop`'s watcher: globs from Strapi's fixed ignore list and the app's own admin.watchIgnoreFiles, matched against the paths of files changed in the app folder (filesystem paths, never request input)",
+  },
+  {
     file: 'packages/database/src/sql/writer.ts',
     expression: 'new RegExp(`\\\\b${candidate.column}\\\\b`)',
     why: 'one word-bounded column name from the model, no quantifier, matched against a driver error message',

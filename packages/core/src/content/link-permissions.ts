@@ -7,11 +7,14 @@
  * naming such a key is refused, before anything is looked up, unless the
  * caller may read the target: the same rule populate and relation filters use.
  *
+ * A relation given an object with neither an id nor an operation (`attach`,
+ * a typo) is refused here too: server code's is ignored, as Strapi ignores it.
+ *
  * Which keys of each content type and component lead to another type is
  * worked out once, from the model; a write only walks the keys it was sent.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
-import { FILE_UID, mayReadMedia, type LinkField, type Metadata } from '@tessera/database';
+import { FILE_UID, mayReadMedia, operationlessObjectIssues, type LinkField, type Metadata } from '@tessera/database';
 
 /** Whether the caller may read a content type (`find`). */
 export type CanRead = (uid: string) => boolean;
@@ -44,6 +47,7 @@ export class LinkPermissions {
       if (value === undefined) continue;
       const at = [...path, key.name];
       if (key.kind === 'relation' && !canRead(key.target)) issues.push(refused(at, key.target));
+      else if (key.kind === 'relation') issues.push(...operationlessObjectIssues(at, value));
       else if (key.kind === 'media' && !mayReadMedia(canRead)) issues.push(refused(at, FILE_UID));
       else if (key.kind === 'component') {
         if (!key.repeatable) this.collect(key.component, value, at, canRead, issues);

@@ -35,6 +35,17 @@ export const MAX_RELATION_IDS = 50_000;
 const MAX_ISSUES_PER_LIST = 20;
 const POSITION_KEYS = new Set(['before', 'after', 'start', 'end']);
 
+/**
+ * A relation value that is an object naming neither an id nor an operation: what the content API answers a client
+ * with a 400 for (a typo such as `attach` must not be a silent no-op), while server code's is ignored, as Strapi does.
+ */
+export function operationlessObjectIssues(path: string[], value: unknown): ValidationIssue[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'id' in value) return [];
+  const keys = Object.keys(value);
+  if (keys.some((key) => OPERATION_KEYS.has(key))) return [];
+  return keys.map((key) => issue([...path, key], `Invalid key ${key}: use connect, disconnect or set`));
+}
+
 export function parseRelationInput(name: string, value: unknown, options: InputOptions = {}): RelationOps {
   const issues: ValidationIssue[] = [];
   const ops = parse([name], value, options, issues);
@@ -54,7 +65,8 @@ function parse(path: string[], value: unknown, options: InputOptions, issues: Va
   const operations = keys.some((key) => OPERATION_KEYS.has(key));
   if ('id' in value && !operations) return { kind: 'set', ids: idList(path, [value], issues) };
   // An object with neither an id nor an operation (`profile: { displayName, bio }`, an entry's fields where its id
-  // belongs) changes nothing: Strapi 4.26.2's entity manager reads it as empty connect and disconnect lists.
+  // belongs) changes nothing: Strapi 4.26.2's entity manager reads it as empty connect and disconnect lists. (The
+  // content API refuses it from a client first: operationlessObjectIssues.)
   if (!operations) return { kind: 'patch', connect: [], disconnect: [] };
   for (const key of keys) {
     if (!OPERATION_KEYS.has(key)) issues.push(issue([...path, key], `Invalid key ${key}: use connect, disconnect or set`));

@@ -62,7 +62,7 @@ export function createProvidersService(app: App): ProvidersService {
       const configured = app.config.get<string>('server.url', '');
       const base = configured || `http://${app.config.get<string>('server.host', 'localhost')}:${app.config.get<number>('server.port', 1337)}`;
       const prefix = app.config.get<string>('api.rest.prefix', '/api');
-      return [base, prefix, 'connect', provider, 'callback'].map((part, index) => (index === 0 ? part.replace(/\/+$/, '') : part.replace(/^\/+|\/+$/g, ''))).join('/');
+      return [base, prefix, 'connect', provider, 'callback'].map((part, index) => (index === 0 ? part.replace(/(?<!\/)\/+$/, '') : part.replace(/^\/+|(?<!\/)\/+$/g, ''))).join('/');
     },
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { createDatabase, DIALECTS, dropDatabase } from '@tessera/testing';
+import { createDatabase, DIALECTS, dropDatabase, type DatabaseHandle, type TestDialect } from '@tessera/testing';
 import { cleanEnv, databaseEnv, runCli } from '../../../../packages/cli/test/helpers';
 import { COMMUNITY_FIXTURE, communityAppFolder } from './community-app-folder';
 
@@ -27,11 +27,24 @@ describe("Strapi ecosystem: the community app's seed script and Jest suite throu
   });
   after(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
+  // `tessera run` keeps its entry-point folder, and Jest its cache, in the temporary folder: this test's own, removed after it.
+  let scratchTmp: string;
+  before(() => {
+    scratchTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-run-tmp-'));
+  });
+  after(() => fs.rmSync(scratchTmp, { recursive: true, force: true }));
+
+  /** A database in a folder of its own, removed when it is dropped. */
+  async function scratchDatabase(dialect: TestDialect): Promise<DatabaseHandle> {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-db-'));
+    return { ...(await createDatabase(dialect, folder)), folder };
+  }
+
   for (const dialect of DIALECTS) {
     it(`[${dialect}] seeds with require('@strapi/strapi')({ appDir, distDir }).load(), as on Strapi ${STRAPI_SEED_OUTPUT.strapi}`, async () => {
-      const database = await createDatabase(dialect, fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-db-')));
+      const database = await scratchDatabase(dialect);
       try {
-        const env = { ...cleanEnv(), TESSERA_LOG_LEVEL: 'error', ...databaseEnv(database) };
+        const env = { ...cleanEnv(), TMPDIR: scratchTmp, TESSERA_LOG_LEVEL: 'error', ...databaseEnv(database) };
         for (const round of [1, 2]) {
           const seeded = await runCli(['run', 'node', 'scripts/seed.js'], { cwd: dir, env });
           expect(seeded.code, `round ${round}: ${seeded.stderr}`).to.equal(0);
@@ -43,9 +56,9 @@ describe("Strapi ecosystem: the community app's seed script and Jest suite throu
     });
 
     it(`[${dialect}] runs Strapi's documented Jest setup and the app's Jest tests`, async () => {
-      const database = await createDatabase(dialect, fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-eco-db-')));
+      const database = await scratchDatabase(dialect);
       try {
-        const env = { ...cleanEnv(), NODE_ENV: 'test', TESSERA_LOG_LEVEL: 'error', ...databaseEnv(database) };
+        const env = { ...cleanEnv(), TMPDIR: scratchTmp, NODE_ENV: 'test', TESSERA_LOG_LEVEL: 'error', ...databaseEnv(database) };
         // The app's jest config ignores paths matching `.tmp`, which every folder under /tmp does (on Strapi too):
         // the run names the one ignore that matters here, and a timeout for a machine the test suite shares (Jest's 5 s
         // default is shorter than a boot there).
