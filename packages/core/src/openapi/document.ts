@@ -96,7 +96,7 @@ const ROUTE_PARAMETER = /:(\w+)(\([^)]*\))?/g;
 
 function operation(app: App, row: RouteRow, model: ModelSchemas, publicAbility: Ability, names: Array<{ name: string; routeName: string }>): JsonSchema {
   const core = coreTarget(app, row);
-  const open = row.auth === false || row.auth.some((action) => publicAbility.can(action));
+  const open = row.auth === false || (row.auth.length > 0 && row.auth.every((action) => publicAbility.can(action)));
   const result: JsonSchema = {
     operationId: `${row.method.toLowerCase()} ${row.path}`,
     summary: row.handler.startsWith('(') ? `${row.method} ${row.path}` : row.handler,
