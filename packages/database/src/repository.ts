@@ -16,6 +16,7 @@ import type { ReadPlan, Page } from './query/plan';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
 import { fromEngineParams, hasNoCondition, hookParams, hookReadShape, idOfWhere, isCompiled, pageOf, resolveEngineParams, type CompiledParams, type EngineParams, type QuerySource, type RequestQueryParams, type ResolvedRead } from './query/engine-params';
 import { withSearch } from './query/search-filter';
+import { withDefaults, withTimestamps, withUpdatedAt } from './write-values';
 import type { Entity, EntityReader } from './sql/reader';
 import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
@@ -160,7 +161,7 @@ export class EntityRepository {
         const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
-        const { id, row } = await this.parts.writer.insert(this.entity, this.withTimestamps(this.withDefaults(columns)), this.returningFor(readQuery));
+        const { id, row } = await this.parts.writer.insert(this.entity, withTimestamps(this.entity, withDefaults(this.defaulted, columns)), this.returningFor(readQuery));
         await this.parts.links.write(this.entity, id, links, 'create');
         return this.answer(id, prepared, () => (row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery)));
       }),
@@ -233,7 +234,7 @@ export class EntityRepository {
     return this.inWriteTransaction(async () => {
       const ids = await this.matchingIds(params);
       const { columns } = this.split(params.data);
-      for (const id of ids) await this.parts.writer.update(this.entity, id, this.withUpdatedAt(columns));
+      for (const id of ids) await this.parts.writer.update(this.entity, id, withUpdatedAt(this.entity, columns));
       return { count: ids.length };
     });
   }
@@ -317,26 +318,6 @@ export class EntityRepository {
 
   private get idOnlyQuery(): ReadPlan {
     return { ...this.allColumnsQuery, fields: [this.entity.columns.get('id') as ColumnField] };
-  }
-
-  /** Strapi's query engine stamps new rows; values the caller gave win. */
-  private withTimestamps(columns: Record<string, unknown>): Record<string, unknown> {
-    if (!this.entity.columns.has('createdAt')) return columns;
-    const now = new Date();
-    return { createdAt: now, updatedAt: now, ...columns };
-  }
-
-  /** A create's attributes left out get their schema `default`, as Strapi's query engine fills them (`db.query().create`). */
-  private withDefaults(columns: Record<string, unknown>): Record<string, unknown> {
-    const missing = this.defaulted.filter((field) => columns[field.name] === undefined);
-    if (missing.length === 0) return columns;
-    const filled = { ...columns };
-    for (const { name, attribute } of missing) filled[name] = typeof attribute.default === 'function' ? (attribute.default as () => unknown)() : attribute.default;
-    return filled;
-  }
-
-  private withUpdatedAt(columns: Record<string, unknown>): Record<string, unknown> {
-    return this.entity.columns.has('updatedAt') && columns.updatedAt === undefined ? { ...columns, updatedAt: new Date() } : columns;
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * `strapi.auth`: Strapi v4's `verify(auth, config)` — may this caller (a
  * request's `ctx.state.auth`) do what a route config asks (`false`: anything;
- * `{ scope: [...] }`: one of these actions; no scope: any credential)? The
+ * `{ scope }`: every one of these actions, one given as a string too; no scope: any credential)? The
  * one authorization decision (auth/authorize.ts), with Strapi's 401 when
  * there is no caller at all.
  *
