@@ -103,7 +103,7 @@ export class App {
   /** Strapi v4's webhooks over a transactional outbox (webhooks/webhooks.ts). */
   readonly webhooks = new Webhooks(this);
 
-  // Strapi v4's `strapi.*` services (packages/core/src/strapi/; README "The strapi object").
+  // Strapi v4's `strapi.*` services (packages/core/src/strapi/; docs/extending.md, "The strapi object").
   readonly store = createCoreStore(() => this.db);
   readonly cron = new CronService(() => this.context);
   readonly customFields = new CustomFields((name) => this.plugins.has(name));

@@ -294,9 +294,9 @@ eachDatabase('the strapi object: Strapi v4 APIs plugins call', (dialect) => {
     expect([ability.can('api::article.article.create'), ability.can('api::article.article.delete')]).to.deep.equal([true, false]);
   });
 
-  it('Strapi members Tessera lacks throw an error naming them and the README page', () => {
+  it('Strapi members Tessera lacks throw an error naming them and the documentation page', () => {
     const strapi = app.app as unknown as Record<string, unknown>;
-    expect(() => strapi.container).to.throw(/strapi\.container is not available in Tessera: .*README\.md, "The strapi object"/);
+    expect(() => strapi.container).to.throw(/strapi\.container is not available in Tessera: .*docs\/extending\.md, "The strapi object"/);
     expect(typeof (strapi.eventHub as { emit: unknown }).emit).to.equal('function'); // the webhooks module's event hub
     expect(app.app.EE).to.equal(false);
     expect(app.app.isLoaded).to.equal(true);

@@ -228,7 +228,7 @@ export class EntityRepository {
   /**
    * Strapi's `updateMany({ where, data })`: columns only, as in Strapi; returns how many rows it changed.
    * `filters` and `_q` narrow it as they narrow a read (Strapi 4.26.2's updateMany ignores them and so
-   * updates every row: README, compatibility).
+   * updates every row: docs/compatibility.md).
    */
   async updateMany(params: Pick<EngineParams, 'where' | 'filters' | '_q'> & { data: Record<string, unknown> }): Promise<{ count: number }> {
     return this.inWriteTransaction(async () => {
@@ -241,7 +241,7 @@ export class EntityRepository {
 
   /**
    * Strapi's `deleteMany({ where })`: each match with its links; returns how many. `filters` and `_q` narrow
-   * it (Strapi 4.26.2's deleteMany ignores them and deletes every row: README, compatibility).
+   * it (Strapi 4.26.2's deleteMany ignores them and deletes every row: docs/compatibility.md).
    */
   async deleteMany(params: Pick<EngineParams, 'where' | 'filters' | '_q'> = {}): Promise<{ count: number }> {
     return this.inWriteTransaction(async () => {

@@ -1,5 +1,5 @@
 /**
- * README.md, run top to bottom as a newcomer would on a fresh clone: a
+ * README.md and the docs/ pages it lists (pages.ts), run top to bottom as a newcomer would on a fresh clone: a
  * develop-mode app (a temporary copy of apps/example with a fresh SQLite
  * database, so the first-run sample content is seeded), then every example
  * in order in one bash session started at the repository root (variables
@@ -15,9 +15,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EXAMPLE_APP, killGroup, REPO_ROOT, spawnGroup } from '@tessera/testing';
-import { countBlocks, extractSteps, type AppFiles, type ShellCommand } from '../extract';
+import { countBlocks, extractSteps, type AppFiles, type ReadmeStep, type ShellCommand } from '../extract';
+import { documentationPages, unlistedPages } from '../pages';
 
-const README = path.join(REPO_ROOT, 'README.md');
+/** A step and the page it comes from. */
+type PageStep = ReadmeStep & { file: string };
 const CLI = path.join(REPO_ROOT, 'packages/cli/bin/tessera.js');
 const READY = 'ready at';
 
@@ -109,14 +111,17 @@ function freePort(): Promise<number> {
   });
 }
 
-function describeCommand(step: ShellCommand): string {
+const where = (step: PageStep): string => `${step.file} line ${step.line}`;
+
+function describeCommand(step: ShellCommand & { file: string }): string {
   const first = step.text.split('\n')[0]!;
-  return `README line ${step.line}: ${first.length > 110 ? `${first.slice(0, 110)}…` : first}`;
+  return `${where(step)}: ${first.length > 110 ? `${first.slice(0, 110)}…` : first}`;
 }
 
 describe('README examples, in order, on a fresh first run', function () {
   this.timeout(60_000);
-  const steps = extractSteps(fs.readFileSync(README, 'utf8'));
+  const pages = documentationPages(REPO_ROOT);
+  const steps: PageStep[] = pages.flatMap((page) => extractSteps(page.text).map((step) => ({ ...step, file: page.file })));
   let root: string;
   let appDir: string;
   let server: DevelopServer;
@@ -141,14 +146,17 @@ describe('README examples, in order, on a fresh first run', function () {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('runs every code block, or says in the README why not', () => {
-    const count = countBlocks(fs.readFileSync(README, 'utf8'));
-    console.log(`      README code blocks: ${count.run} run, ${count.notRun.length} not run (each with its reason in the README)`);
-    expect(count.unaccounted, 'blocks neither run nor marked <!-- not-run: reason -->').to.deep.equal([]);
+  it('runs every code block of every page, or says on the page why not', () => {
+    expect(unlistedPages(REPO_ROOT), "docs/ pages missing from the README's Documentation table").to.deep.equal([]);
+    for (const page of pages) {
+      const count = countBlocks(page.text);
+      console.log(`      ${page.file}: ${count.run} code blocks run, ${count.notRun.length} not run (each with its reason on the page)`);
+      expect(count.unaccounted, `${page.file}: blocks neither run nor marked <!-- not-run: reason -->`).to.deep.equal([]);
+    }
   });
 
   it('finds the examples: the first is a curl, and $TOKEN is created before its first use', () => {
-    const commands = steps.filter((step): step is ShellCommand => step.kind === 'command');
+    const commands = steps.filter((step): step is ShellCommand & { file: string } => step.kind === 'command');
     expect(commands.length).to.be.at.least(40);
     expect(commands[0]!.text).to.match(/^curl /);
     const created = commands.findIndex((step) => /^TOKEN=\$\(/.test(step.text));
@@ -160,7 +168,7 @@ describe('README examples, in order, on a fresh first run', function () {
 
   for (const step of steps) {
     if (step.kind === 'files') {
-      it(`README line ${step.line}: writes ${Object.keys(step.files).join(', ')} and the app restarts with them`, async () => {
+      it(`${where(step)}: writes ${Object.keys(step.files).join(', ')} and the app restarts with them`, async () => {
         const boots = server.boots;
         for (const [file, content] of Object.entries((step as AppFiles).files)) {
           fs.mkdirSync(path.dirname(path.join(appDir, file)), { recursive: true });
@@ -171,7 +179,7 @@ describe('README examples, in order, on a fresh first run', function () {
       continue;
     }
     if (step.kind === 'graphql') {
-      it(`README line ${step.line}: the GraphQL example answers data and no errors`, async () => {
+      it(`${where(step)}: the GraphQL example answers data and no errors`, async () => {
         const token = (await shell.run('printf %s "$TOKEN"')).output.trim();
         const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
           method: 'POST',

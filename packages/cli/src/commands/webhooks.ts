@@ -24,7 +24,7 @@ const USAGE = `Usage:
 
 Events: entry.create, entry.update, entry.delete, entry.publish, entry.unpublish,
         media.create, media.update, media.delete.
-With --secret, every delivery carries X-Tessera-Signature (see the README).
+With --secret, every delivery carries X-Tessera-Signature (see docs/webhooks.md).
 trigger sends one "trigger-test" event now (as Strapi's admin button does) and prints the status.
 retry --webhook resumes a webhook paused after failing for delivery.pauseAfterMs; retrying one of
 its deliveries resumes it too.`;

@@ -8,9 +8,9 @@
  */
 import { ConfigurationError } from '@tessera/errors';
 
-export const STRAPI_OBJECT_DOC = 'README.md, "The strapi object"';
+export const STRAPI_OBJECT_DOC = 'docs/extending.md, "The strapi object"';
 
-/** Absent member → why. Keep in step with the README page. */
+/** Absent member → why. Keep in step with that page. */
 export const ABSENT_MEMBERS: Record<string, string> = {
   container: "Tessera has no service container; use strapi.service(uid), strapi.plugin(name) and the registries",
   fs: 'Tessera does not write app or plugin files at run time',
@@ -37,7 +37,7 @@ export const ABSENT_MEMBERS: Record<string, string> = {
   registerInternalHooks: 'internal to Strapi loading',
   register: 'strapi.load() runs register and bootstrap',
   bootstrap: 'strapi.load() runs register and bootstrap',
-  startWebhooks: 'webhook delivery starts with the app (README, "Webhooks")',
+  startWebhooks: 'webhook delivery starts with the app (docs/webhooks.md)',
   runLifecyclesFunctions: 'internal to Strapi loading; strapi.load() does it',
 };
 

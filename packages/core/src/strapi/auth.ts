@@ -21,7 +21,7 @@ export const authSurface = {
   },
   register(): never {
     throw new ConfigurationError(
-      'strapi.auth.register is different in Tessera: add a bearer-token strategy to app.authStrategies ({ name, authenticate(token) }); see README.md, "The strapi object"',
+      'strapi.auth.register is different in Tessera: add a bearer-token strategy to app.authStrategies ({ name, authenticate(token) }); see docs/extending.md, "The strapi object"',
     );
   },
 };
