@@ -140,8 +140,9 @@ export class CliProcess {
   readonly exited: Promise<number | null>;
   private readonly child: ChildProcess;
 
-  constructor(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-    this.child = spawnGroup(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `options.cli`: the tessera bin to run (an installed app's own), else the checkout's. */
+  constructor(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; cli?: string } = {}) {
+    this.child = spawnGroup(process.execPath, [options.cli ?? CLI, ...args], { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((resolve) => this.child.once('close', (code) => resolve(code)));

@@ -287,3 +287,4 @@ export { groupAlive, killGroup, spawnGroup } from './process-groups';
 
 export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';
 export { TestSmtp, type Mail } from './smtp';
+export { registryUnreachable } from './npm-registry';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse, UsageError } from '../args';
 import { copyTemplate, TEMPLATES_DIR } from '../templates';
 import { note, type Command } from './command';
+import { tesseraDependencies } from './new-dependencies';
 
 const TEMPLATE_DIR = path.join(TEMPLATES_DIR, 'app');
 /** The reference blog `--example` copies: it exists in a source checkout (the CLI is not published yet). */
@@ -65,8 +66,11 @@ function targetProblem(target: string): string | undefined {
 }
 
 export function scaffold(target: string): void {
-  const values: Record<string, string> = { name: packageName(path.basename(target)), ...dependencySpecs(target) };
-  copyTemplate(TEMPLATE_DIR, target, values);
+  copyTemplate(TEMPLATE_DIR, target, { name: packageName(path.basename(target)) });
+  const manifestFile = path.join(target, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+  manifest.dependencies = tesseraDependencies(target, path.resolve(__dirname, '../../..'));
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   fs.writeFileSync(path.join(target, '.env'), dotEnv(), { mode: 0o600 });
 }
 
@@ -81,25 +85,6 @@ export function packageName(folder: string): string {
   // `(?<!-)`: a trailing run is matched from its first dash only, so the scan stays linear (no ReDoS).
   const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+|(?<!-)-+$/g, '');
   return name || 'tessera-app';
-}
-
-/**
- * Our packages are not on a registry yet: when this CLI runs from a source
- * checkout, the app depends on the checkout's packages through `file:`
- * paths, relative to the app so both can move together; an installed CLI
- * (inside node_modules) uses their versions.
- */
-function dependencySpecs(target: string): Record<string, string> {
-  const spec = (packageJson: string) => {
-    const dir = fs.realpathSync(path.dirname(packageJson));
-    const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
-    return dir.split(path.sep).includes('node_modules') ? `^${version}` : `file:${path.relative(path.resolve(target), dir) || '.'}`;
-  };
-  return {
-    cliVersion: spec(path.resolve(__dirname, '../../../package.json')),
-    coreVersion: spec(require.resolve('@tessera/core/package.json')),
-    restVersion: spec(require.resolve('@tessera/plugin-rest/package.json')),
-  };
 }
 
 function dotEnv(): string {

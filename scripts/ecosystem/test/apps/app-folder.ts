@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { App } from '@tessera/core';
 import restPlugin from '@tessera/plugin-rest';
-import { createDatabase, databaseConnection, dropDatabase, TestApp, type DatabaseHandle, type TestDialect } from '@tessera/testing';
+import { createDatabase, databaseConnection, dropDatabase, registryUnreachable, TestApp, type DatabaseHandle, type TestDialect } from '@tessera/testing';
+
+/** Apps made from npm packages skip, saying why, without the registry. */
+export { registryUnreachable } from '@tessera/testing';
 
 /** Writes `folder/` of the repository at `gitDir` (a bare mirror) at `rev` into a new temp folder; blobs the mirror lacks are listed, not fatal. */
 export function extractFolder(gitDir: string, folder: string, rev = 'HEAD'): { dir: string; missing: string[] } {
@@ -97,11 +100,6 @@ export function mirroredAppFolder(
 }
 
 /** Why the npm registry cannot be used, or undefined when it answers. */
-export function registryUnreachable(): string | undefined {
-  const ping = spawnSync('npm', ['ping'], { encoding: 'utf8', timeout: 30_000 });
-  return ping.status === 0 ? undefined : `npm registry unreachable (${(ping.stderr || ping.stdout || 'no answer').trim().split('\n').pop()})`;
-}
-
 /**
  * `npm install <specs>` into the app folder without touching its package.json (as `npm install` of those
  * dependencies would leave node_modules), peer dependencies not pulled in: Tessera provides `@strapi/*`.
