@@ -23,6 +23,7 @@ export { ContentApi, parseId, type ContentApiConfig, type FindResult, type Opera
 export type { PaginationMeta } from './content/pagination';
 export { ActionSet, allowEverything, readOnly } from './auth/abilities';
 export { authorize, may, policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './auth/authorize';
+export { Gate, resolverPolicyContext, routePolicyContext, type GateConfig, type GateRequirement, type GateSummary } from './auth/gate';
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';

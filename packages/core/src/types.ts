@@ -75,15 +75,44 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
 /** A route's handler function: a Koa middleware, whose `next` is the next function of a handler list (or nothing). */
 export type RouteHandler = (ctx: Koa.Context, next: () => Promise<unknown>) => unknown | Promise<unknown>;
 
-export interface PolicyContext {
+/**
+ * What a policy receives, as Strapi's `createPolicyContext` makes it (auth/gate.ts): the transport's context with
+ * `type` (`koa` or `graphql`) and `is(type)`. Tessera adds the Koa context as `ctx` and the caller as `auth` on both.
+ */
+interface PolicyContextBase {
+  is(type: string): boolean;
+  /** The request's Koa state (`state.user`, `state.auth`, an admin's `state.userAbility`). */
+  state: Record<string, unknown>;
   ctx: Koa.Context;
   /** The authenticated caller (or the public one). */
   auth: AuthState;
+}
+
+/** A route's policy context: the Koa context's own members (`state`, `request`, `response`, `params`, …). */
+export interface RoutePolicyContext extends PolicyContextBase {
+  type: 'koa';
+  request: Koa.Request;
+  response: Koa.Response;
+  params?: Record<string, string>;
   /** The matched route as declared (`method`, `path` without the `/api` prefix, `handler`, `config`), with `info`. */
   route: MountedRoute;
 }
 
-export type PolicyFunction = (policyContext: PolicyContext, config: unknown, context: KernelContext) => boolean | void | Promise<boolean | void>;
+/** A GraphQL resolver's policy context (Strapi's: `parent`, `args`, `context`, `info`, `state`, `http`). */
+export interface ResolverPolicyContext extends PolicyContextBase {
+  type: 'graphql';
+  parent: unknown;
+  args: Record<string, unknown>;
+  /** The resolver's GraphQL context (`state`, `koaContext`). */
+  context: unknown;
+  info: unknown;
+  /** The Koa context (Strapi's name for it here). */
+  http: Koa.Context;
+}
+
+export type PolicyContext = RoutePolicyContext | ResolverPolicyContext;
+
+export type PolicyFunction = (policyContext: PolicyContext, config: unknown, context: KernelContext) => unknown;
 
 /** A registered policy (`global::x`, `api::a.x`, `plugin::p.x`) or an inline function. */
 export type PolicyReference = string | PolicyFunction | { name: string; config?: unknown };

@@ -8,7 +8,7 @@
  */
 import type { GraphQLFieldResolver } from 'graphql';
 import type * as Nexus from 'nexus';
-import type { App } from '@tessera/core';
+import type { App, PolicyReference } from '@tessera/core';
 
 export type ResolverMiddleware = (
   next: GraphQLFieldResolver<unknown, GraphQLContext>,
@@ -18,17 +18,6 @@ export type ResolverMiddleware = (
   info: import('graphql').GraphQLResolveInfo,
 ) => unknown;
 
-export interface PolicyContextForGraphql {
-  parent: unknown;
-  args: Record<string, unknown>;
-  context: GraphQLContext;
-  info: import('graphql').GraphQLResolveInfo;
-  state: Record<string, unknown>;
-  http: import('koa').Context;
-}
-
-export type GraphqlPolicy = (policyContext: PolicyContextForGraphql, config: unknown, context: { strapi: App; app: App }) => unknown;
-
 export type Reference<T> = string | T | { name: string; config?: unknown; options?: unknown };
 
 export interface ResolverConfig {
@@ -37,7 +26,8 @@ export interface ResolverConfig {
    * list: strapi-plugin-fuzzy-search's). Default: the resolver's own action (shadow CRUD) or any credential.
    */
   auth?: false | { scope: string[] | string };
-  policies?: Array<Reference<GraphqlPolicy>>;
+  /** Run by the kernel's gate on Strapi's GraphQL policy context (core's `ResolverPolicyContext`). */
+  policies?: PolicyReference[];
   middlewares?: Array<Reference<ResolverMiddleware>>;
 }
 

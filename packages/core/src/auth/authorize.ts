@@ -73,9 +73,14 @@ export function may(auth: AuthState, action: string): boolean {
  */
 export function authorize(auth: AuthState, requirement: AuthRequirement, ownAction?: string): void {
   const refusal = refusalOf(auth, requirement, ownAction);
-  if (refusal === 'unauthenticated') throw new UnauthorizedError();
-  if (refusal === 'credential-required') throw new UnauthorizedError('Unauthorized');
-  if (refusal === 'forbidden') throw new ForbiddenError();
+  if (refusal !== undefined) throw restRefusal(refusal);
+}
+
+/** A refusal in REST's words (Strapi's route chain). */
+export function restRefusal(refusal: Refusal): Error {
+  if (refusal === 'unauthenticated') return new UnauthorizedError();
+  if (refusal === 'credential-required') return new UnauthorizedError('Unauthorized');
+  return new ForbiddenError();
 }
 
 /** For a transport that authenticates before it authorizes: 401 unless there is a caller (Strapi's `ctx.unauthorized('Missing or invalid credentials')`). */

@@ -1,19 +1,21 @@
 /**
  * Mounting routes from the routes registry onto the router. Each route gets
- * Strapi v4's chain: authenticate → authorize (auth/authorize.ts, the
- * decision GraphQL resolvers use too) → policies → route middlewares →
- * handler. The action of
- * `article.find` in API `article` is `api::article.article.find`; that is what
- * roles and tokens grant. Admin routes (routers of `type: 'admin'`) are
- * authenticated by the admin strategies only and authorized by their policies. Policy and middleware names resolve by the one rule
- * of registries/references.ts; the caller is authenticated once per request.
+ * Strapi v4's chain: authenticate → the route's gate (auth/gate.ts: the one
+ * decision, then its policies; GraphQL resolvers run the same gates) → route
+ * middlewares → handler. The action of `article.find` in API `article` is
+ * `api::article.article.find`; that is what roles and tokens grant. Admin
+ * routes (routers of `type: 'admin'`) are authenticated by the admin
+ * strategies only and decided by their policies. Policy and middleware names
+ * resolve by the one rule of registries/references.ts; the caller is
+ * authenticated once per request.
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app-type';
-import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouteOptions, RouterDefinition } from '../types';
-import { authorize, policyAdmits, requireCaller } from '../auth/authorize';
+import type { AuthState, MiddlewareReference, MountedRoute, RouteConfig, RouteHandler, RouteMiddleware, RouteOptions, RouterDefinition } from '../types';
+import { restRefusal } from '../auth/authorize';
+import { Gate, routePolicyContext } from '../auth/gate';
 import { authenticateAdmin } from '../auth/authenticate';
 import { findReferenced, namedReference } from '../registries/references';
 import { handlerTarget, routerRows, type RouteRow } from './route-table';
@@ -34,9 +36,18 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   const { namespace, routerKey } = row;
   const route: MountedRoute = { ...row.route, info: row.info };
   const handler = resolveHandler(app, namespace, route, routerKey);
-  const chain: Koa.Middleware[] = [guard(app, route, typeof route.handler === 'string' ? row.action : undefined)];
-  const policies = (route.config?.policies ?? []).map((reference) => resolvePolicy(app, namespace, reference, route));
-  if (policies.length > 0) chain.push(runPolicies(policies));
+  const admin = route.info.type === 'admin';
+  const gate = new Gate(app, {
+    // Admin routes: the admin strategies authenticate and the policies decide (Strapi's admin strategy has no `verify`).
+    requirement: admin ? false : route.config?.auth,
+    // A function handler has no action of its own: any credential may call it, as on Strapi.
+    ownAction: typeof route.handler === 'string' ? row.action : undefined,
+    policies: route.config?.policies,
+    namespace,
+    where: `route ${route.method} ${route.path}`,
+  });
+  const chain: Koa.Middleware[] = [guard(app, route, gate)];
+  if (gate.hasPolicies) chain.push(runPolicies(gate, route));
   for (const reference of route.config?.middlewares ?? []) chain.push(resolveMiddleware(app, namespace, reference, route) as Koa.Middleware);
   chain.push(async (ctx) => {
     const result = await handler(ctx, nothingAfter);
@@ -108,18 +119,20 @@ function handlerList(route: RouteConfig, routerKey: string): RouteHandler {
  * `ownAction` is the route's action when its handler names one (a function handler has no scope of its own:
  * any credential may call it, as on Strapi).
  */
-function guard(app: App, route: MountedRoute, ownAction: string | undefined): Koa.Middleware {
+function guard(app: App, route: MountedRoute, gate: Gate): Koa.Middleware {
   const auth = route.config?.auth;
   // `ctx.state.route`: the matched route with its `info`, and `config` always an object, set first as Strapi's route
   // chain sets it. Route middlewares read their own settings there; the config object is the registered one, so what
   // a plugin wrote into it during register is there.
   const routeState = { ...route, config: route.config ?? {} };
-  const admin = route.info.type === 'admin';
+  const admin = route.info.type === 'admin' && auth !== false;
   return async (ctx, next) => {
     ctx.state.route = routeState;
     try {
-      if (admin && auth !== false) await authenticateAdminRoute(app, ctx);
-      else await authenticateContentApiRoute(app, ctx, auth, ownAction);
+      if (admin) await authenticateAdminRoute(app, ctx);
+      else await authenticateContentApiRoute(app, ctx, auth);
+      const refusal = gate.refusal(ctx.state.auth as AuthState);
+      if (refusal !== undefined) throw restRefusal(refusal);
     } catch (error) {
       if (!answerRefusal(ctx, error, false)) throw error;
       return;
@@ -133,19 +146,15 @@ function guard(app: App, route: MountedRoute, ownAction: string | undefined): Ko
 }
 
 /**
- * A content-API route (and an admin route under `auth: false`): the content-API strategies say who calls, and the
- * one decision (auth/authorize.ts) whether it may.
+ * A content-API route (and an admin route under `auth: false`): the content-API strategies say who calls. No
+ * credential is asked for or checked under `auth: false`, and the handler runs as the public caller: what it reads
+ * through the content API (populate, relation filters, drafts) is what anonymous callers may read.
  */
-async function authenticateContentApiRoute(app: App, ctx: Koa.Context, auth: RouteOptions['auth'], ownAction: string | undefined): Promise<void> {
-  // No credential is asked for or checked under `auth: false`, and the handler runs as the public caller: what it
-  // reads through the content API (populate, relation filters, drafts) is what anonymous callers may read.
+async function authenticateContentApiRoute(app: App, ctx: Koa.Context, auth: RouteOptions['auth']): Promise<void> {
   // Node keeps request header names lower-cased (what ctx.get would look up).
   const state = await app.authenticate(auth === false ? undefined : ctx.req.headers.authorization || undefined);
   ctx.state.auth = state;
   if (auth !== false && state.user) ctx.state.user = state.user;
-  // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
-  if (auth === 'per-operation') requireCaller(state);
-  else if (auth !== false) authorize(state, auth, ownAction);
 }
 
 /**
@@ -177,22 +186,12 @@ function answerRefusal(ctx: Koa.Context, error: unknown, bare: boolean): boolean
 const UNAUTHORIZED = { status: 401, name: 'UnauthorizedError', message: 'Unauthorized' };
 const FORBIDDEN = { status: 403, name: 'ForbiddenError', message: 'Forbidden' };
 
-function runPolicies(policies: Array<{ run: (ctx: Koa.Context) => Promise<boolean | void> }>): Koa.Middleware {
+/** The route's policies, on Strapi's policy context (auth/gate.ts); a refusal is Strapi's PolicyError. */
+function runPolicies(gate: Gate, route: MountedRoute): Koa.Middleware {
   return async (ctx, next) => {
-    for (const policy of policies) {
-      if (!policyAdmits(await policy.run(ctx))) throw new PolicyError();
-    }
+    if (!(await gate.admits(routePolicyContext(ctx, route)))) throw new PolicyError();
     await next();
   };
-}
-
-function resolvePolicy(app: App, namespace: string, reference: PolicyReference, route: MountedRoute): { run: (ctx: Koa.Context) => Promise<boolean | void> } {
-  if (typeof reference === 'function') {
-    return { run: async (ctx) => reference({ ctx, auth: ctx.state.auth, route }, {}, app.context) };
-  }
-  const { name, config } = namedReference(reference);
-  const policy = findReferenced(app.policies, name, namespace, `route ${route.method} ${route.path}`);
-  return { run: async (ctx) => policy({ ctx, auth: ctx.state.auth, route }, config, app.context) };
 }
 
 function resolveMiddleware(app: App, namespace: string, reference: MiddlewareReference, route: RouteConfig): RouteMiddleware {

@@ -4,7 +4,7 @@
  *
  *   auth (Query/Mutation fields, fields whose config sets it) → middlewares (first = outermost) → policies → resolver
  *
- * Auth is the kernel's one decision (`refusalOf`, as REST routes use it):
+ * Auth and policies are the kernel's gate (core auth/gate.ts, as REST routes run it):
  * `auth: false` lets anyone in; `{ scope }` needs every one of those actions;
  * otherwise a generated resolver needs its own action (`find`, `findOne`,
  * `create`, ...) and a custom one any credential. It applies to Query and
@@ -18,9 +18,9 @@
  * is qualified (`global::x`, `api::a.x`, `plugin::p.x`), as in Strapi.
  */
 import { defaultFieldResolver, GraphQLObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { findReferenced, namedReference, policyAdmits, refusalOf, type App, type AuthState } from '@tessera/core';
-import { ForbiddenError, PolicyError } from '@tessera/errors';
-import type { GraphQLContext, GraphqlPolicy, Reference, ResolverConfig, ResolverMiddleware } from '../extension';
+import { findReferenced, Gate, namedReference, resolverPolicyContext, type App, type AuthRequirement } from '@tessera/core';
+import { ConfigurationError, ForbiddenError, PolicyError } from '@tessera/errors';
+import type { GraphQLContext, Reference, ResolverConfig, ResolverMiddleware } from '../extension';
 import type { DefaultActions } from '../schema/operations';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphQLContext>;
@@ -60,55 +60,47 @@ interface WrapOptions {
 }
 
 function wrap(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
-  const policies = (config.policies ?? []).map((reference) => resolvePolicy(options.app, reference, options.key));
-  const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference, options.key));
-  const inner = policies.length === 0 ? resolver : withPolicies(resolver, policies);
+  const where = `graphql resolversConfig["${options.key}"]`;
+  const gate = new Gate(options.app, { requirement: requirementOf(config.auth), ownAction: options.defaultAction, policies: config.policies, where });
+  const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference, where));
+  const inner = gate.hasPolicies ? withPolicies(resolver, gate) : resolver;
   const chained = middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), inner);
-  return options.guarded ? authorized(chained, config, options) : chained;
+  return options.guarded ? authorized(chained, gate) : chained;
+}
+
+/** A resolver config's `auth`: `false`, `{ scope }` (one action may be given alone, as Strapi casts it), or nothing. */
+function requirementOf(setting: ResolverConfig['auth']): AuthRequirement {
+  if (setting === false || setting === undefined) return setting;
+  return typeof setting.scope === 'string' ? { scope: [setting.scope] } : { scope: setting.scope };
 }
 
 /**
- * Auth first, before any middleware (Strapi's order), synchronously — a
- * synchronous resolver stays one (a configured nested field runs once per
- * entry: no promise per call), and a refusal thrown here is the same field
- * error graphql-js makes of a rejected promise.
+ * The gate's decision first, before any middleware (Strapi's order), synchronously — a synchronous resolver stays
+ * one (a configured nested field runs once per entry: no promise per call), and a refusal thrown here is the same
+ * field error graphql-js makes of a rejected promise. Strapi's resolvers answer every refusal alike.
  */
-function authorized(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
+function authorized(resolver: Resolver, gate: Gate): Resolver {
   return (parent, args, context, info) => {
-    authorize(context.state.auth, config.auth, options.defaultAction);
+    if (gate.refusal(context.state.auth) !== undefined) throw new ForbiddenError('Forbidden access');
     return resolver(parent, args, context, info);
   };
 }
 
-/** Each policy in order (any may be async; what is neither true nor undefined refuses, as in Strapi), then the resolver. */
-function withPolicies(resolver: Resolver, policies: Array<(policyContext: Parameters<GraphqlPolicy>[0]) => unknown>): Resolver {
+/** The gate's policies in order (any may be async), on Strapi's GraphQL policy context, then the resolver. */
+function withPolicies(resolver: Resolver, gate: Gate): Resolver {
   return async (parent, args, context, info) => {
-    for (const policy of policies) {
-      const policyContext = { parent, args, context, info, state: context.state, http: context.koaContext, ctx: context.koaContext, auth: context.state.auth };
-      if (!policyAdmits(await policy(policyContext))) throw new PolicyError();
-    }
+    const { state, koaContext } = context;
+    const policyContext = resolverPolicyContext({ parent, args, context, info, state, http: koaContext, ctx: koaContext, auth: state.auth });
+    if (!(await gate.admits(policyContext))) throw new PolicyError();
     return resolver(parent, args, context, info);
   };
-}
-
-function authorize(auth: AuthState, setting: ResolverConfig['auth'], defaultAction: string | undefined): void {
-  const requirement = setting && typeof setting.scope === 'string' ? { scope: [setting.scope] } : (setting as false | { scope: string[] } | undefined);
-  // Strapi's resolvers answer every refusal alike, whatever the reason.
-  if (refusalOf(auth, requirement, defaultAction) !== undefined) throw new ForbiddenError('Forbidden access');
-}
-
-/** A function, or a registered policy by its qualified name. */
-function resolvePolicy(app: App, reference: Reference<GraphqlPolicy>, key: string): (policyContext: Parameters<GraphqlPolicy>[0]) => unknown {
-  if (typeof reference === 'function') return (policyContext) => reference(policyContext, {}, app.context);
-  const { name, config } = namedReference(reference);
-  const policy = findReferenced(app.policies, name, undefined, `graphql resolversConfig["${key}"]`);
-  return (policyContext) => (policy as unknown as GraphqlPolicy)(policyContext, config, app.context);
 }
 
 /** A function `(next, parent, args, context, info)`, or a registered middleware (by its qualified name) whose factory returns one. */
-function resolveMiddleware(app: App, reference: Reference<ResolverMiddleware>, key: string): ResolverMiddleware {
+function resolveMiddleware(app: App, reference: Reference<ResolverMiddleware>, where: string): ResolverMiddleware {
   if (typeof reference === 'function') return reference;
   const { name, config } = namedReference(reference);
-  const factory = findReferenced(app.middlewares, name, undefined, `graphql resolversConfig["${key}"]`);
-  return factory(config, app.context) as unknown as ResolverMiddleware;
+  const middleware: unknown = findReferenced(app.middlewares, name, undefined, where)(config, app.context);
+  if (typeof middleware !== 'function') throw new ConfigurationError(`${where}: middleware "${name}" does not return a function`);
+  return middleware as ResolverMiddleware;
 }
