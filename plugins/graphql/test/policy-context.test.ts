@@ -77,6 +77,6 @@ describe("policies: Strapi's policy context on REST and GraphQL, through one gat
     expect([rest.status, rest.body.error]).to.deep.equal([403, { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} }]);
     const graphql = await gql(app, '{ probe(id: "8") { type } }', { token, headers: { 'x-probe': 'refuse' } });
     expect(graphql.body.data).to.deep.equal({ probe: null });
-    expect(graphql.body.errors.map((error: { message: string; extensions: { error: { name: string } } }) => [error.message, error.extensions.error.name])).to.deep.equal([['Policy Failed', 'PolicyError']]);
+    expect((graphql.body.errors ?? []).map((error) => [error.message, error.extensions?.error?.name])).to.deep.equal([['Policy Failed', 'PolicyError']]);
   });
 });
