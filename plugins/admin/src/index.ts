@@ -21,6 +21,7 @@ import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { registerActions, syncPermissions } from './permissions/sync';
 import { hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
 
@@ -53,6 +54,12 @@ export function createAdminPlugin(): Plugin {
         const handlers = signInHandlers(app);
         return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
       },
+      role: ({ app }) => {
+        const handlers = roleHandlers(app);
+        const { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions } = handlers;
+        return { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions };
+      },
+      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions }),
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /** The test app of the admin tests: a Strapi app's package.json (it depends on `@strapi/admin`, which turns the admin on) and one API. */
 export const ADMIN_APP_FILES = {
   'package.json': { name: 'admin-test-app', version: '0.1.0', dependencies: { '@strapi/admin': '4.26.2' } },
@@ -8,3 +11,27 @@ export const ADMIN_APP_FILES = {
     attributes: { title: { type: 'string' } },
   },
 };
+
+/**
+ * The Strapi 4.26.2 peer's own app (shared/strapi4-peer: its schemas, copied in fixtures/peer-model) with the
+ * plugins it runs: what the admin recordings were made on, so answers that list types, fields and plugins compare.
+ */
+export function peerModelFiles(): Record<string, string | object> {
+  const root = path.join(__dirname, 'fixtures', 'peer-model');
+  const files: Record<string, string | object> = {
+    'package.json': {
+      name: 'admin-peer-model',
+      version: '0.1.0',
+      dependencies: { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2', '@strapi/plugin-users-permissions': '4.26.2', '@strapi/plugin-i18n': '4.26.2' },
+    },
+  };
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files[path.relative(root, full)] = fs.readFileSync(full, 'utf8');
+    }
+  };
+  walk(root);
+  return files;
+}
