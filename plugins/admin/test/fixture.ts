@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestApp } from '@tessera/testing';
 
 /** The test app of the admin tests: a Strapi app's package.json (it depends on `@strapi/admin`, which turns the admin on) and one API. */
 export const ADMIN_APP_FILES = {
@@ -35,3 +36,27 @@ export function peerModelFiles(): Record<string, string | object> {
   walk(root);
   return files;
 }
+
+/** Tessera does not serve Strapi's data transfer: its token actions are not registered. */
+const isTransfer = (entry: { action?: string }) => entry.action?.startsWith('admin::transfer.') === true;
+
+/** What differs by nature between two runs: timestamps, generated role codes, permission ids. */
+export function normalise(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), function (this: Record<string, unknown>, key, item: unknown) {
+    if ((key === 'createdAt' || key === 'updatedAt') && typeof item === 'string') return '<timestamp>';
+    if (key === 'code' && typeof item === 'string' && !item.startsWith('strapi-')) return item.replace(/-[a-z0-9]{7,9}$/, '-<time36>');
+    if (key === 'id' && 'actionParameters' in this) return '<id>';
+    return item;
+  });
+}
+
+export function withoutTransfer<T>(sections: T): T {
+  const copy = structuredClone(sections) as { data: { sections: { settings: Array<{ action: string }> } } };
+  copy.data.sections.settings = copy.data.sections.settings.filter((entry) => !isTransfer(entry));
+  return copy as T;
+}
+
+export async function addLocales(app: TestApp): Promise<void> {
+  for (const [code, name] of [['fr', 'French (fr)'], ['de', 'German (de)']]) await app.app.db.query('plugin::i18n.locale').create({ data: { code, name } });
+}
+

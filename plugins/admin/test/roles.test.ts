@@ -11,32 +11,9 @@ import { expect } from 'chai';
 import bcrypt from 'bcryptjs';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
-import { peerModelFiles } from './fixture';
+import { addLocales, normalise, peerModelFiles, withoutTransfer } from './fixture';
 import recordedRoles from './recorded/strapi-4.26.2-roles.json';
 import recordedPermissions from './recorded/strapi-4.26.2-permissions.json';
-
-/** Tessera does not serve Strapi's data transfer: its token actions are not registered. */
-const isTransfer = (entry: { action?: string }) => entry.action?.startsWith('admin::transfer.') === true;
-
-/** What differs by nature between two runs: timestamps, generated role codes, permission ids. */
-export function normalise(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value), function (this: Record<string, unknown>, key, item: unknown) {
-    if ((key === 'createdAt' || key === 'updatedAt') && typeof item === 'string') return '<timestamp>';
-    if (key === 'code' && typeof item === 'string' && !item.startsWith('strapi-')) return item.replace(/-[a-z0-9]{7,9}$/, '-<time36>');
-    if (key === 'id' && 'actionParameters' in this) return '<id>';
-    return item;
-  });
-}
-
-export function withoutTransfer<T>(sections: T): T {
-  const copy = structuredClone(sections) as { data: { sections: { settings: Array<{ action: string }> } } };
-  copy.data.sections.settings = copy.data.sections.settings.filter((entry) => !isTransfer(entry));
-  return copy as T;
-}
-
-export async function addLocales(app: TestApp): Promise<void> {
-  for (const [code, name] of [['fr', 'French (fr)'], ['de', 'German (de)']]) await app.app.db.query('plugin::i18n.locale').create({ data: { code, name } });
-}
 
 eachDatabase('admin roles and permissions (Strapi 4.26.2 answers)', (dialect) => {
   let app: TestApp;
