@@ -37,6 +37,7 @@ const REPORTS_SERVER = `module.exports = () => ({
           canReadNotes: userAbility.can('${READ}', '${NOTE}'),
           canReadTitle: userAbility.can('${READ}', '${NOTE}', 'title'),
           canReadBody: userAbility.can('${READ}', '${NOTE}', 'body'),
+          canUnregistered: userAbility.can('plugin::nothing.read'),
         };
       },
     }),
@@ -115,18 +116,18 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     });
   }
 
-  it('lets a Super Admin through every admin route, with the ability of everything registered', async () => {
+  it('lets a Super Admin through every admin route, with the ability of every registered action (and no other)', async () => {
     expect((await app.get('/admin/plugins', { token: tokens.super })).status).to.equal(200);
     expect((await app.get('/admin/project-settings', { token: tokens.super })).status).to.equal(200);
     const me = await app.get('/reports/whoami', { token: tokens.super });
-    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true });
+    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true, canUnregistered: false });
     const notes = await app.get('/reports/notes', { token: tokens.super });
     expect(notes.body).to.deep.equal({ access: { fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer', 'c by super', 'd by outsider'] });
   });
 
   it("restricts an Author to the entries it created (admin::is-creator) and to its permission's fields", async () => {
     const me = await app.get('/reports/whoami', { token: tokens.author });
-    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false });
+    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false, canUnregistered: false });
     const notes = await app.get('/reports/notes', { token: tokens.author });
     expect(notes.body).to.deep.equal({ access: { filters: { createdBy: { $eq: ids.author } }, fields: ['title'], locales: 'all' }, titles: ['a by author'] });
   });
