@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import bcrypt from 'bcryptjs';
-import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { bootError, eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
 import recorded from './recorded/strapi-4.26.2-admin-gate.json';
@@ -154,5 +154,13 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     await app.app.db.query(USER_UID).update({ where: { id: ids.outsider }, data: { isActive: false } });
     const refused = await app.get('/reports/whoami', { token: tokens.outsider });
     expect([refused.status, refused.body.error.message]).to.deep.equal([401, 'Missing or invalid credentials']);
+  });
+});
+
+describe('admin::hasPermissions config [sqlite]', () => {
+  it('stops the boot on a route whose actions are not a list of actions, naming the route', async () => {
+    const files = { ...FILES, 'src/plugins/reports/strapi-server.js': REPORTS_SERVER.replace(`actions: [['${READ}', '${NOTE}']]`, 'actions: [42]') };
+    const error = await bootError({ dialect: 'sqlite', files, config: { admin: { auth: { secret: 'admin-gate-secret' } } } });
+    expect(error.message).to.equal('route GET /reports/notes: admin::hasPermissions: each of config.actions is an action, [action, subject] or { action, subject }');
   });
 });
