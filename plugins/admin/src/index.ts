@@ -21,6 +21,7 @@ import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { registerActions, syncPermissions } from './permissions/sync';
 import { checkPermissionPolicies, hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissions } from './permissions/check';
 import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
@@ -59,7 +60,7 @@ export function createAdminPlugin(): Plugin {
         const { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions } = handlers;
         return { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions };
       },
-      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions }),
+      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions, check: checkPermissions }),
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };

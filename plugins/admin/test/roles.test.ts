@@ -13,7 +13,7 @@ import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { addLocales, normalise, peerModelFiles, withoutTransfer } from './fixture';
 import recordedRoles from './recorded/strapi-4.26.2-roles.json';
-import recordedPermissions from './recorded/strapi-4.26.2-permissions.json';
+import recordedChecks from './recorded/strapi-4.26.2-permissions-check.json';
 
 eachDatabase('admin roles and permissions (Strapi 4.26.2 answers)', (dialect) => {
   let app: TestApp;
@@ -38,6 +38,15 @@ eachDatabase('admin roles and permissions (Strapi 4.26.2 answers)', (dialect) =>
       const expected = step.path === '/admin/permissions' ? withoutTransfer(step.answer) : step.answer;
       expect([response.status, normalise(response.body)], step.title).to.deep.equal([step.status, normalise(expected)]);
     }
+  });
+
+  it('checks permissions for the signed-in admin as Strapi does (POST /admin/permissions/check)', async () => {
+    for (const step of recordedChecks.steps) {
+      const response = await app.post('/admin/permissions/check', step.body, { token: tokens.author });
+      expect([response.status, response.body], step.title).to.deep.equal([step.status, step.answer]);
+    }
+    const missing = await app.post('/admin/permissions/check', {}, { token: tokens.author });
+    expect([missing.status, missing.body.error.message]).to.deep.equal([400, 'permissions is a required field']);
   });
 
   it('refuses a role holder adding permissions to its own role (no route gives a user more than it holds)', async () => {
