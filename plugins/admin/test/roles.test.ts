@@ -49,6 +49,26 @@ eachDatabase('admin roles and permissions (Strapi 4.26.2 answers)', (dialect) =>
     expect([missing.status, missing.body.error.message]).to.deep.equal([400, 'permissions is a required field']);
   });
 
+  it('answers with a fixed number of queries, whatever the number of roles, users and permissions', async () => {
+    const statements = async (path: string, token: string) => {
+      const sql: string[] = [];
+      const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
+      await app.get(path, { token });
+      unsubscribe();
+      return sql.length;
+    };
+    const measure = async () => [await statements('/admin/roles', tokens.super), await statements('/admin/users/me', tokens.author), await statements('/admin/permissions', tokens.author)];
+    const before = await measure();
+    const author = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' }, select: ['id'] }))!.id;
+    for (const name of ['More 1', 'More 2', 'More 3']) await app.post('/admin/roles', { name }, { token: tokens.super });
+    const password = await bcrypt.hash('Author1234', 10);
+    await app.app.db.query(USER_UID).create({ data: { email: 'second.author@example.com', firstname: 'Second', password, isActive: true, roles: [author] } });
+    for (const action of ['admin::webhooks.read', 'admin::webhooks.create', 'admin::users.read']) {
+      await app.app.db.query('admin::permission').create({ data: { action, actionParameters: {}, subject: null, properties: {}, conditions: [], role: author } });
+    }
+    expect(await measure()).to.deep.equal(before);
+  });
+
   it('refuses a role holder adding permissions to its own role (no route gives a user more than it holds)', async () => {
     const role = (await app.post('/admin/roles', { name: 'Self granting' }, { token: tokens.super })).body.data;
     const managers = [{ action: 'admin::roles.read' }, { action: 'admin::roles.update' }];
