@@ -133,6 +133,10 @@ class Ability implements AdminAbility {
     );
   }
 
+  cannot(action: string, subject?: string, field?: string): boolean {
+    return !this.can(action, subject, field);
+  }
+
   access(action: string, subject: string): SubjectAccess | null {
     if (this.isSuperAdmin) return this.input.isRegistered(action, subject) ? EVERYTHING : null;
     const matching = this.compiled.filter((entry) => entry.action === action && (entry.subject === null || entry.subject === subject));
