@@ -19,12 +19,20 @@ const NOTE = 'api::note.note';
 
 /** A published-style plugin (plain strapi-server.js) with admin routes that read `ctx.state` as Strapi plugins do. */
 const REPORTS_SERVER = `module.exports = () => ({
+  async bootstrap({ strapi }) {
+    await strapi.admin.services.permission.actionProvider.registerMany([
+      { section: 'plugins', displayName: 'Read', uid: 'read', pluginName: 'reports' },
+    ]);
+  },
   controllers: {
     report: ({ strapi }) => ({
       async notes(ctx) {
         const access = ctx.state.userAbility.access('${READ}', '${NOTE}');
         const rows = await strapi.db.query('${NOTE}').findMany({ where: access.filters || {}, select: ['title'], orderBy: { title: 'asc' } });
         ctx.body = { access, titles: rows.map((row) => row.title) };
+      },
+      summary(ctx) {
+        ctx.body = { summary: 'ok' };
       },
       whoami(ctx) {
         const { user, isAuthenticated, auth, userAbility } = ctx.state;
@@ -49,6 +57,7 @@ const REPORTS_SERVER = `module.exports = () => ({
       routes: [
         { method: 'GET', path: '/notes', handler: 'report.notes', config: { policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [['${READ}', '${NOTE}']] } }] } },
         { method: 'GET', path: '/whoami', handler: 'report.whoami', config: { policies: ['admin::isAuthenticatedAdmin'] } },
+        { method: 'GET', path: '/summary', handler: 'report.summary', config: { policies: [{ name: 'admin::hasPermissions', config: { actions: ['plugin::reports.read'] } }] } },
       ],
     },
   },
@@ -149,6 +158,18 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     const apiToken = await app.get('/reports/whoami', { token: await app.fullAccessToken() });
     expect([apiToken.status, apiToken.body.error.message]).to.deep.equal([401, 'Missing or invalid credentials']);
     expect((await app.get('/api/notes', { token: tokens.super })).status).to.equal(401);
+  });
+
+  it("grants a plugin's own registered action: the Super Admin holds it, the role editor lists it, a role given it passes", async () => {
+    expect((await app.get('/reports/summary', { token: tokens.super })).body).to.deep.equal({ summary: 'ok' });
+    expect((await app.get('/reports/summary', { token: tokens.author })).status).to.equal(403);
+    const sections = (await app.get('/admin/permissions', { token: tokens.super })).body.data.sections;
+    expect(sections.plugins.filter((entry: { plugin: string }) => entry.plugin === 'reports')).to.deep.equal([{ displayName: 'Read', plugin: 'reports', subCategory: 'general', action: 'plugin::reports.read' }]);
+    const writer = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'writer' }, select: ['id'] }))!.id;
+    const current = (await app.get(`/admin/roles/${writer}/permissions`, { token: tokens.super })).body.data;
+    const kept = current.map(({ action, subject, properties, conditions }: Record<string, unknown>) => ({ action, subject, properties, conditions }));
+    expect((await app.put(`/admin/roles/${writer}/permissions`, { permissions: [...kept, { action: 'plugin::reports.read' }] }, { token: tokens.super })).status).to.equal(200);
+    expect((await app.get('/reports/summary', { token: tokens.author })).body).to.deep.equal({ summary: 'ok' });
   });
 
   it('refuses a deactivated admin at once (its ability is built per request)', async () => {
