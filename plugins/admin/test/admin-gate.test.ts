@@ -23,6 +23,10 @@ const REPORTS_SERVER = `module.exports = () => ({
     await strapi.admin.services.permission.actionProvider.registerMany([
       { section: 'plugins', displayName: 'Read', uid: 'read', pluginName: 'reports' },
     ]);
+    // A condition in Strapi's own syntax (sift: dotted paths, operators), compiled to filters for the admin.
+    await strapi.admin.services.permission.conditionProvider.registerMany([
+      { displayName: 'First of the alphabet', name: 'first-letters', plugin: 'reports', handler: () => ({ title: { $in: ['a by author', 'b by reviewer'] } }) },
+    ]);
   },
   controllers: {
     report: ({ strapi }) => ({
@@ -170,6 +174,16 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     const kept = current.map(({ action, subject, properties, conditions }: Record<string, unknown>) => ({ action, subject, properties, conditions }));
     expect((await app.put(`/admin/roles/${writer}/permissions`, { permissions: [...kept, { action: 'plugin::reports.read' }] }, { token: tokens.super })).status).to.equal(200);
     expect((await app.get('/reports/summary', { token: tokens.author })).body).to.deep.equal({ summary: 'ok' });
+  });
+
+  it("compiles a plugin's registered condition to filters, and the role editor lists it", async () => {
+    const conditions = (await app.get('/admin/permissions', { token: tokens.super })).body.data.conditions;
+    expect(conditions.map((condition: { id: string }) => condition.id)).to.deep.equal(['admin::is-creator', 'admin::has-same-role-as-creator', 'plugin::reports.first-letters']);
+    const role = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Lettered', code: 'lettered', description: '' } })).id;
+    await grant(role, READ, NOTE, {}, ['plugin::reports.first-letters']);
+    await addAdmin('lettered', [role]);
+    const notes = await app.get('/reports/notes', { token: tokens.lettered });
+    expect(notes.body).to.deep.equal({ access: { filters: { title: { $in: ['a by author', 'b by reviewer'] } }, fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer'] });
   });
 
   it('refuses a deactivated admin at once (its ability is built per request)', async () => {
