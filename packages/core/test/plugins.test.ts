@@ -70,7 +70,8 @@ module.exports = {
       type: 'admin',
       routes: [
         { method: 'GET', path: '/settings', handler: 'memo.greeting', config: { auth: false } },
-        { method: 'GET', path: '/private', handler: 'memo.greeting' },
+        // As published plugins declare them: Strapi's admin policies, which an app without @strapi/admin does not have.
+        { method: 'GET', path: '/private', handler: 'memo.greeting', config: { policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: ['plugin::notebook.read'] } }] } },
       ],
     },
   },
@@ -140,7 +141,8 @@ eachDatabase('plugins in Strapi v4 server format', (dialect) => {
     expect((await app.get('/api/notebook/settings')).status).to.equal(404);
     expect((await app.get('/notebook/settings')).body).to.deep.equal({ greeting: 'hi!' });
     // An admin route needs a signed-in admin: only the admin strategies authenticate it (none without the admin
-    // plugin), so a content-API credential is no caller there (Strapi's 401).
+    // plugin, whose policies the route names: the app still boots), so a content-API credential is no caller there
+    // (Strapi's 401).
     const missing = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
     const anonymous = await app.get('/notebook/private');
     expect([anonymous.status, anonymous.body]).to.deep.equal([401, missing]);
