@@ -1,8 +1,31 @@
 /**
  * The content manager's model routes (content types, components, their view configurations, uid fields), declared
- * as Strapi 4.26.2's content-manager `server/routes/admin.js` declares them, policies included. Filled in by the
- * layouts work (issue 39); the entry routes live in routes/entries.ts.
+ * as Strapi 4.26.2's content-manager `server/routes/admin.js` declares them, policies included: every one needs a
+ * signed-in admin (the admin router's own authentication); saving a content type's view is further checked in its
+ * controller (the configure-view action), as Strapi checks it. The entry routes live in routes/entries.ts.
  */
 import type { RouteConfig } from '@tessera/core';
 
-export const LAYOUT_ROUTES: RouteConfig[] = [];
+/**
+ * INTERIM until the kernel's admin gate (branch admin-rbac) serves admin routes: like the admin plugin's own routes,
+ * open to the content-API guard and decided by the admin's `admin::isAuthenticatedAdmin` route middleware.
+ */
+const route = (method: RouteConfig['method'], path: string, handler: string, policies: string[] = []): RouteConfig => ({
+  method,
+  path,
+  handler,
+  config: { policies: policies.filter((name) => name !== 'admin::isAuthenticatedAdmin'), auth: false, middlewares: ['admin::isAuthenticatedAdmin'] },
+});
+
+export const LAYOUT_ROUTES: RouteConfig[] = [
+  route('GET', '/init', 'init.getInitData'),
+  route('GET', '/content-types', 'content-types.findContentTypes'),
+  route('GET', '/content-types-settings', 'content-types.findContentTypesSettings'),
+  route('GET', '/content-types/:uid/configuration', 'content-types.findContentTypeConfiguration'),
+  route('PUT', '/content-types/:uid/configuration', 'content-types.updateContentTypeConfiguration', ['admin::isAuthenticatedAdmin']),
+  route('GET', '/components', 'components.findComponents'),
+  route('GET', '/components/:uid/configuration', 'components.findComponentConfiguration'),
+  route('PUT', '/components/:uid/configuration', 'components.updateComponentConfiguration'),
+  route('POST', '/uid/generate', 'uid.generateUID'),
+  route('POST', '/uid/check-availability', 'uid.checkUIDAvailability'),
+];
