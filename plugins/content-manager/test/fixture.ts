@@ -4,7 +4,7 @@
  * and the peer's seed as far as the uid answers read it (20 articles "Article N", slugs article-N).
  */
 import path from 'node:path';
-import { startApp, type TestApp, type TestDialect } from '@tessera/testing';
+import { startApp, type DatabaseHandle, type TestApp, type TestDialect } from '@tessera/testing';
 
 export const PEER_APP = path.join(__dirname, 'fixtures', 'peer-app');
 export const PEER_PACKAGE = {
@@ -15,8 +15,15 @@ export const PEER_PACKAGE = {
 export const ADMIN = { email: 'cm@example.com', password: 'Secret123', firstname: 'Cm', lastname: 'Admin' };
 export const CONFIG = { admin: { auth: { secret: 'cm-layouts-secret' } } };
 
-export async function startPeerApp(dialect: TestDialect, options: { sqliteFile?: string; files?: Record<string, string | object> } = {}): Promise<TestApp> {
-  return startApp({ dialect, from: PEER_APP, files: { 'package.json': PEER_PACKAGE, ...(options.files ?? {}) }, config: CONFIG, sqliteFile: options.sqliteFile });
+export interface PeerAppOptions {
+  sqliteFile?: string;
+  /** A previous app's database (a restart). */
+  database?: DatabaseHandle;
+  files?: Record<string, string | object>;
+}
+
+export async function startPeerApp(dialect: TestDialect, options: PeerAppOptions = {}): Promise<TestApp> {
+  return startApp({ dialect, from: PEER_APP, files: { 'package.json': PEER_PACKAGE, ...(options.files ?? {}) }, config: CONFIG, sqliteFile: options.sqliteFile, database: options.database });
 }
 
 /** The first admin (a super admin), registered as the panel does; its session token. */
