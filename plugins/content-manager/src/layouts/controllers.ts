@@ -4,6 +4,7 @@
  */
 import type Koa from 'koa';
 import type { App, KernelContext } from '@tessera/core';
+import { MAX_CONFIGURATION_BYTES, overBudget } from '../budget';
 import { FIELD_SIZES } from './field-sizes';
 import { componentConfiguration, contentTypeConfiguration, contentTypesSettings, updateConfiguration } from './configurations';
 import { configurationErrors } from './configuration-schema';
@@ -11,6 +12,7 @@ import { modelsOf, toDto, type CmModel } from './model';
 import type { ConfigurationKind } from './store';
 
 const KINDS = ['singleType', 'collectionType'];
+
 const CONFIGURE_VIEW = { singleType: 'plugin::content-manager.single-types.configure-view', collectionType: 'plugin::content-manager.collection-types.configure-view' };
 
 /** What the admin may do, as the admin's gate puts it on the request (`ctx.state.userAbility`). */
@@ -39,6 +41,11 @@ const bodyOf = (ctx: Koa.Context): unknown => (ctx.request as Koa.Request & { bo
 
 async function saveConfiguration(app: App, ctx: Koa.Context, kind: ConfigurationKind, model: CmModel): Promise<boolean> {
   const body = bodyOf(ctx);
+  const over = overBudget(body, MAX_CONFIGURATION_BYTES);
+  if (over) {
+    refuseConfiguration(ctx, [over]);
+    return false;
+  }
   const errors = configurationErrors(modelsOf(app), model, body);
   if (errors.length > 0) {
     refuseConfiguration(ctx, errors);

@@ -9,11 +9,14 @@ import slugify from '@sindresorhus/slugify';
 import type Koa from 'koa';
 import type { App, KernelContext } from '@tessera/core';
 import { ValidationError } from '@tessera/errors';
+import { overBudget } from '../budget';
 import { isPlainObject } from '../layouts/configuration';
 import { bodyErrors, type BodyField } from './body';
 
 /** Longest value looked up or made: a uid column is a string column (255 in Strapi's tables). */
 const MAX_VALUE_LENGTH = 255;
+/** A uid body carries the entry being edited (`data`): bounded like an entry. */
+const MAX_UID_BODY_BYTES = 256 * 1024;
 
 const GENERATE: BodyField[] = [
   { name: 'contentTypeUID', type: 'string' },
@@ -44,6 +47,8 @@ function uidAttribute(app: App, uid: string, field: string): UidAttribute {
 
 function checkedBody(ctx: Koa.Context, fields: BodyField[]): Record<string, unknown> {
   const body: unknown = (ctx.request as Koa.Request & { body?: unknown }).body;
+  const over = overBudget(body, MAX_UID_BODY_BYTES);
+  if (over) throw new ValidationError(over);
   const issues = bodyErrors(body, fields);
   if (issues.length > 0) throw ValidationError.fromIssues(issues);
   return body as Record<string, unknown>;
