@@ -9,10 +9,13 @@
  */
 import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
 import { LAYOUT_ROUTES } from './routes/layouts';
+import { ENTRY_ROUTES } from './routes/entries';
+import { ENTRY_CONTROLLERS } from './entries/controllers';
 
 /** Every admin route of the plugin, in Strapi's order of concerns; mounted at `/content-manager` (the plugin's prefix). */
 const ROUTES: RouteConfig[] = [
   ...LAYOUT_ROUTES,
+  ...ENTRY_ROUTES,
 ];
 
 export function createContentManagerPlugin(): Plugin {
@@ -20,6 +23,7 @@ export function createContentManagerPlugin(): Plugin {
     name: 'content-manager',
     dependencies: ['admin'],
     controllers: {
+      ...ENTRY_CONTROLLERS,
     },
     routes: {
       admin: { type: 'admin', routes: ROUTES },
