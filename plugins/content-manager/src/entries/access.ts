@@ -1,12 +1,11 @@
 /**
  * What the signed-in admin may do with one content type through the content manager: the one place the entry
- * routes ask. Strapi's `permission-checker` answers the same questions from the admin's ability: may the action
- * be done at all, which entries (the permission's conditions, as filters), which fields.
- *
- * The ability comes from the admin's roles. Until the admin plugin serves its role permissions (issue 39, part 1),
- * only a Super Admin has an ability here, and it holds everything; any other admin may do nothing (closed by default).
+ * routes ask, over the admin plugin's ability contract (`adminAbility(ctx)`: the admin's role permissions, their
+ * conditions compiled to filters). Strapi's `permission-checker` answers the same questions: may the action be
+ * done at all (and on a field), which entries (the conditions, as filters), which fields.
  */
 import type Koa from 'koa';
+import { adminAbility } from '@tessera/plugin-admin';
 
 export const CM_ACTIONS = {
   read: 'plugin::content-manager.explorer.read',
@@ -21,32 +20,33 @@ export type CmAction = keyof typeof CM_ACTIONS;
 export interface ModelAccess {
   /** May the admin do `action` on some entries (and, with `field`, on that field)? */
   can(action: CmAction, field?: string): boolean;
-  /** The filters the action's conditions put on entries (`undefined`: every entry). */
+  /** The filters the action's conditions put on entries (`undefined`: every entry; nothing when not permitted). */
   where(action: CmAction): Record<string, unknown> | undefined;
   /** The fields (dotted paths into components) the action allows, or null for every field. */
   fields(action: CmAction): string[] | null;
 }
 
-const EVERYTHING: ModelAccess = { can: () => true, where: () => undefined, fields: () => null };
-const NOTHING: ModelAccess = { can: () => false, where: () => undefined, fields: () => [] };
+/** Matches no entry: what an action the admin does not hold may touch. */
+const NO_ENTRY = { id: { $in: [] } };
 
-const SUPER_ADMIN = 'strapi-super-admin';
-
-interface SignedIn {
-  id: number;
-  roles?: Array<{ code?: unknown }>;
+/** The signed-in admin's id (the ability is the admin strategy's, on every signed-in admin route). */
+export function signedInAdmin(ctx: Koa.Context): { id: number } {
+  return { id: adminAbility(ctx).userId };
 }
 
-/** The admin an entry route runs for (`admin::isAuthenticatedAdmin` put it on the state). */
-export function signedInAdmin(ctx: Koa.Context): SignedIn {
-  const user = (ctx.state as { user?: SignedIn }).user;
-  if (!user || typeof user.id !== 'number') throw new Error('a content-manager entry route ran without admin::isAuthenticatedAdmin');
-  return user;
-}
-
-export function modelAccess(ctx: Koa.Context, _uid: string): ModelAccess {
-  const user = signedInAdmin(ctx);
-  return (user.roles ?? []).some((role) => role.code === SUPER_ADMIN) ? EVERYTHING : NOTHING;
+export function modelAccess(ctx: Koa.Context, uid: string): ModelAccess {
+  const ability = adminAbility(ctx);
+  return {
+    can: (action, field) => ability.can(CM_ACTIONS[action], uid, field),
+    where: (action) => {
+      const access = ability.access(CM_ACTIONS[action], uid);
+      return access === null ? NO_ENTRY : access.filters;
+    },
+    fields: (action) => {
+      const fields = ability.fieldsFor(CM_ACTIONS[action], uid);
+      return fields === 'all' ? null : [...fields];
+    },
+  };
 }
 
 /** ANDs the action's condition filters onto `filters`. */

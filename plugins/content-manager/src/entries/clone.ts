@@ -8,6 +8,7 @@
 import type Koa from 'koa';
 import { requestBody, type App } from '@tessera/core';
 import type { Entity, EntityMetadata, Metadata } from '@tessera/database';
+import { ForbiddenError } from '@tessera/errors';
 import { signedInAdmin } from './access';
 import { entryId, target } from './collection-types';
 import { Entries } from './entries';
@@ -109,6 +110,8 @@ export function cloning(app: App) {
   async function clone(ctx: Koa.Context, body: unknown): Promise<void> {
     const { entity, access } = target(app, ctx, 'create');
     const source = await entries.existing(entity, entryId(ctx, 'sourceId'), clonePopulate(entity, app.db.metadata));
+    // Strapi asks only for the create permission; a copy reads the source, so Tessera asks that the admin may read it.
+    if (!access.can('read') || !(await entries.matches(entity, source.id, access.where('read')))) throw new ForbiddenError();
     const input = writableInput(bodyObject(body), entity, app.db.metadata, access.fields('create'));
     const data = withBody(copyOf(source, entity, app.db.metadata), input, entity);
     const created = await entries.create(entity, data, signedInAdmin(ctx).id);

@@ -1,18 +1,18 @@
 /**
  * The content manager's entry routes (Strapi 4.26.2's `server/routes/admin.js`: collection types, single types,
- * relation pickers), each behind the admin's sign-in (`admin::isAuthenticatedAdmin`, the admin plugin's route
- * middleware: the content API's credentials are never admitted). What the admin may do is decided per request by
- * the handlers (entries/access.ts), as Strapi's `hasPermissions` policy and permission checker decide it.
+ * relation pickers) on the plugin's admin router: the kernel authenticates them with the admin strategy only (the
+ * content API's credentials are never admitted) and `admin::isAuthenticatedAdmin` requires a signed-in admin.
+ * What the admin may do with the route's `:model` is decided by the handlers (entries/access.ts), as Strapi's
+ * content-manager `hasPermissions` policy and permission checker decide it.
  */
 import type { RouteConfig } from '@tessera/core';
-
-const SIGNED_IN = 'admin::isAuthenticatedAdmin';
+import { IS_AUTHENTICATED_ADMIN } from '@tessera/plugin-admin';
 
 const route = (method: RouteConfig['method'], path: string, handler: string): RouteConfig => ({
   method,
   path,
   handler,
-  config: { auth: false, middlewares: [SIGNED_IN] },
+  config: { policies: [IS_AUTHENTICATED_ADMIN] },
 });
 
 const C = '/collection-types/:model';
