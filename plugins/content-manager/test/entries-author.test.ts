@@ -9,10 +9,8 @@
  *   (a read of it, by the copy); Tessera refuses it (403), since the Author may not read the source.
  */
 import { expect } from 'chai';
-import bcrypt from 'bcryptjs';
 import { eachDatabase, type TestApp } from '@tessera/testing';
-import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
-import { normalise, registerFirstAdmin, startEntriesApp } from './entries-fixture';
+import { grant, normalise, registerFirstAdmin, roleId, signInAdmin, startEntriesApp } from './entries-fixture';
 import recording from './recordings/strapi-4.26.2-author.json';
 
 interface Recorded {
@@ -43,19 +41,18 @@ const AUTHOR_PERMISSIONS = [
 
 /** The Author as Strapi's invitation and registration made it: an active admin with the Author role, signed in. */
 async function signInAuthor(app: TestApp): Promise<string> {
-  const role = await app.app.db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' } });
-  if (!role) throw new Error('no Author role');
-  for (const permission of AUTHOR_PERMISSIONS) {
-    const properties = permission.fields === null ? {} : { fields: permission.fields };
-    await app.app.db.query(PERMISSION_UID).create({
-      data: { action: `plugin::content-manager.explorer.${permission.action}`, actionParameters: {}, subject: permission.subject, properties, conditions: ['admin::is-creator'], role: role.id },
-    });
-  }
-  const password = await bcrypt.hash('Author1234', 10);
-  await app.app.db.query(USER_UID).create({ data: { email: 'ann.author@example.com', firstname: 'Ann', lastname: 'Author', password, isActive: true, blocked: false, roles: [role.id] } });
-  const login = await app.post('/admin/login', { email: 'ann.author@example.com', password: 'Author1234' });
-  if (login.status !== 200) throw new Error(`author login: ${login.status} ${login.text}`);
-  return login.body.data.token as string;
+  const role = await roleId(app, 'strapi-author');
+  await grant(
+    app,
+    role,
+    AUTHOR_PERMISSIONS.map((permission) => ({
+      action: `plugin::content-manager.explorer.${permission.action}`,
+      subject: permission.subject,
+      properties: permission.fields === null ? {} : { fields: permission.fields },
+      conditions: ['admin::is-creator'],
+    })),
+  );
+  return signInAdmin(app, { email: 'ann.author@example.com', firstname: 'Ann', lastname: 'Author', password: 'Author1234' }, role);
 }
 
 eachDatabase('content manager entries: an Author edits only its own entries (Strapi 4.26.2)', (dialect) => {

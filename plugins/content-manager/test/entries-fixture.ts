@@ -5,6 +5,8 @@
  * first admin registered as the peer's was (`POST /admin/register-admin`).
  */
 import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { SHARED_REFERENCE, startApp, type TestApp, type TestDialect } from '@tessera/testing';
 
 export const PEER_FIXTURE = path.join(SHARED_REFERENCE, 'strapi4-fixture');
@@ -41,4 +43,35 @@ export function normalise(value: unknown): unknown {
     if (COMPONENT_KEYS.has(key) && typeof item === 'object' && item !== null && 'id' in item) return { ...item, id: '<component id>' };
     return item;
   });
+}
+
+export interface Grant {
+  action: string;
+  subject: string;
+  properties: Record<string, unknown>;
+  conditions: string[];
+}
+
+/** Stores permissions on a role, as `PUT /admin/roles/:id/permissions` stores them. */
+export async function grant(app: TestApp, role: number, permissions: Grant[]): Promise<void> {
+  for (const permission of permissions) await app.app.db.query(PERMISSION_UID).create({ data: { ...permission, actionParameters: {}, role } });
+}
+
+/** An active admin with `role`, as an invitation and registration make one, signed in: its token. */
+export async function signInAdmin(app: TestApp, user: { email: string; firstname: string; lastname: string; password: string }, role: number): Promise<string> {
+  const password = await bcrypt.hash(user.password, 10);
+  await app.app.db.query(USER_UID).create({ data: { ...user, password, isActive: true, blocked: false, roles: [role] } });
+  const login = await app.post('/admin/login', { email: user.email, password: user.password });
+  if (login.status !== 200) throw new Error(`login of ${user.email}: ${login.status} ${login.text}`);
+  return login.body.data.token as string;
+}
+
+export async function roleId(app: TestApp, code: string): Promise<number> {
+  const role = await app.app.db.query(ROLE_UID).findOne({ where: { code } });
+  if (!role) throw new Error(`no role ${code}`);
+  return role.id;
+}
+
+export async function createRole(app: TestApp, name: string): Promise<number> {
+  return (await app.app.db.query(ROLE_UID).create({ data: { name, code: name.toLowerCase(), description: '' } })).id;
 }

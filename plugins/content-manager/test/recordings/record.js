@@ -28,6 +28,7 @@ const normalise = (value) => JSON.parse(JSON.stringify(value), (_key, v) => (typ
     try { answer = JSON.parse(text); } catch { answer = text; }
     if (step.setup === 'invite') registrationToken = answer.data.registrationToken;
     if (step.setup === 'register') tokens.author = answer.data.token;
+    if (step.setup && response.status >= 300) throw new Error(`setup step ${step.title}: ${response.status} ${text}`);
     if (step.setup) continue;
     recorded.push({ ...step, status: response.status, answer: normalise(answer) });
   }
