@@ -22,6 +22,7 @@ export function createContentManagerPlugin(): Plugin {
   return {
     name: 'content-manager',
     dependencies: ['admin'],
+    optionalDependencies: ['i18n'],
     controllers: {
       ...ENTRY_CONTROLLERS,
     },

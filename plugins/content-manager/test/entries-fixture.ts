@@ -4,6 +4,7 @@
  * that depends on `@strapi/admin` (the admin and the content manager on) and `@strapi/strapi` (upload on), and the
  * first admin registered as the peer's was (`POST /admin/register-admin`).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
@@ -12,11 +13,30 @@ import { SHARED_REFERENCE, startApp, type TestApp, type TestDialect } from '@tes
 export const PEER_FIXTURE = path.join(SHARED_REFERENCE, 'strapi4-fixture');
 export const FIRST_ADMIN = { email: 'cm.entries@example.com', password: 'Entries123', firstname: 'Cm', lastname: 'Entries' };
 
-export async function startEntriesApp(dialect: TestDialect): Promise<TestApp> {
+const PAGE_SCHEMA = path.join(SHARED_REFERENCE, 'strapi4-fixture-i18n/src/api/page/content-types/page/schema.json');
+
+/** The peer's locales (en, the default; fr; de), made as a Strapi app's bootstrap makes them. */
+const LOCALES_BOOTSTRAP = `module.exports = {
+  async bootstrap({ strapi }) {
+    const locales = strapi.plugin('i18n').service('locales');
+    for (const [code, name] of [['fr', 'French (fr)'], ['de', 'German (de)']]) if (!(await locales.findByCode(code))) await locales.create({ code, name });
+  },
+};
+`;
+
+/** With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales. */
+export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean } = {}): Promise<TestApp> {
+  const dependencies: Record<string, string> = { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2' };
+  const files: Record<string, string | object> = {};
+  if (options.i18n) {
+    dependencies['@strapi/plugin-i18n'] = '4.26.2';
+    files['src/api/page/content-types/page/schema.json'] = JSON.parse(fs.readFileSync(PAGE_SCHEMA, 'utf8'));
+    files['src/index.js'] = LOCALES_BOOTSTRAP;
+  }
   return startApp({
     dialect,
     from: PEER_FIXTURE,
-    files: { 'package.json': { name: 'cm-entries-app', version: '0.1.0', dependencies: { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2' } } },
+    files: { ...files, 'package.json': { name: 'cm-entries-app', version: '0.1.0', dependencies } },
     config: { admin: { auth: { secret: 'cm-entries-admin-secret' } } },
   });
 }

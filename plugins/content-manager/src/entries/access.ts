@@ -24,6 +24,8 @@ export interface ModelAccess {
   where(action: CmAction): Record<string, unknown> | undefined;
   /** The fields (dotted paths into components) the action allows, or null for every field. */
   fields(action: CmAction): string[] | null;
+  /** The locales the action allows, or null for every locale. */
+  locales(action: CmAction): string[] | null;
 }
 
 /** Matches no entry: what an action the admin does not hold may touch. */
@@ -45,6 +47,10 @@ export function modelAccess(ctx: Koa.Context, uid: string): ModelAccess {
     fields: (action) => {
       const fields = ability.fieldsFor(CM_ACTIONS[action], uid);
       return fields === 'all' ? null : [...fields];
+    },
+    locales: (action) => {
+      const locales = ability.localesFor(CM_ACTIONS[action], uid);
+      return locales === 'all' ? null : [...locales];
     },
   };
 }

@@ -30,10 +30,19 @@ export async function authorsOf(app: App, uid: string, ids: number[]): Promise<M
   return found;
 }
 
-/** Each shaped entry with its authors last, as Strapi's answers list them. */
-export async function withAuthors(app: App, uid: string, entries: Array<Record<string, unknown> & { id?: unknown }>): Promise<Array<Record<string, unknown>>> {
+/**
+ * Each shaped entry with its authors after its own attributes, as Strapi's answers list them; the relations a
+ * plugin added (`late`: i18n's `localizations`) come after the authors, as in Strapi's attribute order.
+ */
+export async function withAuthors(app: App, uid: string, entries: Array<Record<string, unknown> & { id?: unknown }>, late: string[] = []): Promise<Array<Record<string, unknown>>> {
   const ids = entries.map((entry) => entry.id).filter((id): id is number => typeof id === 'number');
   const authors = await authorsOf(app, uid, ids);
-  return entries.map((entry) => ({ ...entry, ...(authors.get(entry.id as number) ?? { createdBy: null, updatedBy: null }) }));
+  return entries.map((entry) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(entry)) if (!late.includes(key)) out[key] = value;
+    Object.assign(out, authors.get(entry.id as number) ?? { createdBy: null, updatedBy: null });
+    for (const key of late) if (key in entry) out[key] = entry[key];
+    return out;
+  });
 }
 

@@ -86,6 +86,23 @@ function copyOf(entry: Record<string, unknown>, entity: EntityMetadata, metadata
   return data;
 }
 
+/**
+ * Strapi's `excludeNotCreatableFields`: what the admin may not create is not copied either — a field becomes null,
+ * a relation empty (components field by field).
+ */
+function onlyCreatable(copy: WriteBody, entity: EntityMetadata, metadata: Metadata, fields: string[] | null, prefix = ''): WriteBody {
+  if (fields === null) return copy;
+  const permitted = (name: string): boolean => fields.some((field) => field === prefix + name || field.startsWith(`${prefix}${name}.`));
+  const out: WriteBody = { ...copy };
+  for (const key of Object.keys(copy)) {
+    const link = entity.links.get(key);
+    const component = link?.kind === 'component' ? metadata.get(link.components[0]) : undefined;
+    if (component && isRecord(copy[key])) out[key] = onlyCreatable(copy[key] as WriteBody, component, metadata, fields, `${prefix}${key}.`);
+    else if (!permitted(key)) out[key] = link?.kind === 'relation' && link.toMany ? [] : null;
+  }
+  return out;
+}
+
 /** The body on the copy: fields replace; a relation's `connect`/`disconnect` edit the copied list. */
 function withBody(copy: WriteBody, body: WriteBody, entity: EntityMetadata): WriteBody {
   const data: WriteBody = { ...copy };
@@ -113,7 +130,8 @@ export function cloning(app: App) {
     // Strapi asks only for the create permission; a copy reads the source, so Tessera asks that the admin may read it.
     if (!access.can('read') || !(await entries.matches(entity, source.id, access.where('read')))) throw new ForbiddenError();
     const input = writableInput(bodyObject(body), entity, app.db.metadata, access.fields('create'));
-    const data = withBody(copyOf(source, entity, app.db.metadata), input, entity);
+    const copy = onlyCreatable(copyOf(source, entity, app.db.metadata), entity, app.db.metadata, access.fields('create'));
+    const data = withBody(copy, input, entity);
     const created = await entries.create(entity, data, signedInAdmin(ctx).id);
     ctx.body = await entries.answer(entity, created, access.fields('read'));
   }

@@ -11,6 +11,7 @@ import { modelAccess, signedInAdmin, withConditions, type CmAction, type ModelAc
 import { Entries } from './entries';
 import { bodyObject, writableInput } from './input';
 import { editableType } from './model';
+import { creationLocale } from './locales';
 import { listPopulate } from './populate';
 import { readQuery } from './query';
 import { toEntryId } from './validation';
@@ -71,6 +72,8 @@ export function collectionTypes(app: App) {
     async create(ctx: Koa.Context) {
       const { entity, access } = target(app, ctx, 'create');
       const data = writableInput(bodyObject(requestBody(ctx)), entity, app.db.metadata, access.fields('create'));
+      const locale = await creationLocale(app, entity, ctx.query as Record<string, unknown>, access);
+      if (locale !== undefined) data.locale = locale;
       const created = await entries.create(entity, data, signedInAdmin(ctx).id);
       ctx.body = await entries.answer(entity, created, access.fields('read'));
     },

@@ -9,7 +9,7 @@ import type { App } from '@tessera/core';
 import type { Entity, EntityMetadata } from '@tessera/database';
 import { ApplicationError, NotFoundError } from '@tessera/errors';
 import { withAuthors } from './authors';
-import { entryPopulate, type Populate } from './populate';
+import { entryPopulate, isVisible, type Populate } from './populate';
 import { checkPublishable } from './publish-check';
 import { shapeEntry } from './shape';
 import type { WriteBody } from './input';
@@ -22,7 +22,8 @@ export class Entries {
   /** Entries as answers: shaped with the admin's readable fields, authors attached (two queries for all of them). */
   async answers(entity: EntityMetadata, entries: Entity[], fields: string[] | null): Promise<Answer[]> {
     const shaped = entries.map((entry) => shapeEntry(entry, entity, this.app.db.metadata, fields));
-    return withAuthors(this.app, entity.uid, shaped);
+    const hidden = [...entity.links.values()].filter((link) => !isVisible(link)).map((link) => link.name);
+    return withAuthors(this.app, entity.uid, shaped, hidden);
   }
 
   async answer(entity: EntityMetadata, entry: Entity, fields: string[] | null): Promise<Answer> {

@@ -8,7 +8,7 @@
  * Each populated attribute is one query per level for all entries (the query engine's rule): what a request costs
  * never depends on how many entries it answers.
  */
-import type { EntityMetadata, LinkField, Metadata } from '@tessera/database';
+import { FILE_UID, type EntityMetadata, type LinkField, type Metadata } from '@tessera/database';
 
 export type Populate = Record<string, unknown>;
 type RelationMode = 'count' | 'entries' | 'list';
@@ -25,10 +25,12 @@ function build(entity: EntityMetadata, metadata: Metadata, relations: RelationMo
   const populate: Populate = {};
   for (const [name, link] of linksOf(entity)) {
     if (link.kind === 'relation') {
-      if (relations === 'count' || (relations === 'list' && link.toMany)) populate[name] = { count: true };
+      // A relation the content manager does not show (i18n's `localizations`) is read as entries, as Strapi reads it.
+      if (!isVisible(link)) populate[name] = true;
+      else if (relations === 'count' || (relations === 'list' && link.toMany)) populate[name] = { count: true };
       else populate[name] = true;
     } else if (link.kind === 'media') {
-      populate[name] = true;
+      populate[name] = mediaPopulate(metadata);
     } else if (!deep) {
       populate[name] = true;
     } else if (link.kind === 'component') {
@@ -44,6 +46,16 @@ function build(entity: EntityMetadata, metadata: Metadata, relations: RelationMo
     }
   }
   return populate;
+}
+
+/** Strapi's `isVisibleAttribute`: a relation a plugin added with `visible: false` is not the content manager's. */
+export function isVisible(link: LinkField): boolean {
+  return link.kind !== 'relation' || (link.attribute as { visible?: unknown }).visible !== false;
+}
+
+/** Media with their folder, as Strapi populates them (`populate: 'folder'`) when the upload plugin has folders. */
+function mediaPopulate(metadata: Metadata): Populate | true {
+  return metadata.get(FILE_UID)?.links.has('folder') ? { populate: { folder: true } } : true;
 }
 
 function nested(populate: Populate): true | { populate: Populate } {
@@ -89,7 +101,7 @@ export function draftCountPopulate(entity: EntityMetadata, metadata: Metadata): 
   const populate: Populate = {};
   for (const [name, link] of linksOf(entity)) {
     if (link.kind === 'relation') {
-      if (metadata.get(link.target)?.draftAndPublish) populate[name] = { count: true, filters: { publishedAt: { $null: true } } };
+      if (isVisible(link) && metadata.get(link.target)?.draftAndPublish) populate[name] = { count: true, filters: { publishedAt: { $null: true } } };
     } else if (link.kind === 'component') {
       const component = metadata.get(link.components[0]);
       const inner = component ? draftCountPopulate(component, metadata) : null;

@@ -5,6 +5,10 @@
  * compiler refuses a malformed filter with a 400.
  */
 import type { EntityMetadata } from '@tessera/database';
+import { ValidationError } from '@tessera/errors';
+
+/** Tessera's bound on a list page (the panel offers 10 to 100; Strapi sets none). */
+export const MAX_PAGE_SIZE = 1000;
 
 export interface ListQuery {
   page?: string | number;
@@ -29,7 +33,10 @@ export function readQuery(query: Record<string, unknown>, entity: EntityMetadata
   };
   const out: ListQuery = {};
   if (typeof query.page === 'string' || typeof query.page === 'number') out.page = query.page;
-  if (typeof query.pageSize === 'string' || typeof query.pageSize === 'number') out.pageSize = query.pageSize;
+  if (typeof query.pageSize === 'string' || typeof query.pageSize === 'number') {
+    if (Number(query.pageSize) > MAX_PAGE_SIZE) throw ValidationError.forField(['pageSize'], `pageSize must be less than or equal to ${MAX_PAGE_SIZE}`);
+    out.pageSize = query.pageSize;
+  }
   if (typeof query._q === 'string' && query._q !== '') out._q = query._q;
   if (typeof query.locale === 'string') out.locale = query.locale;
   const sort = sortOf(query.sort, readable);

@@ -12,6 +12,7 @@ import { modelAccess, signedInAdmin, type CmAction } from './access';
 import { publishable, target, type Target } from './collection-types';
 import { Entries } from './entries';
 import { bodyObject, writableInput } from './input';
+import { creationLocale } from './locales';
 import { editableType } from './model';
 import { draftCountPopulate, singleTypePopulate, sumDraftCounts } from './populate';
 
@@ -52,7 +53,10 @@ export function singleTypes(app: App) {
       const body = bodyObject(requestBody(ctx));
       if (!entry) {
         if (!access.can('create')) throw new ForbiddenError();
-        const created = await entries.create(entity, writableInput(body, entity, app.db.metadata, access.fields('create')), adminId);
+        const data = writableInput(body, entity, app.db.metadata, access.fields('create'));
+        const locale = await creationLocale(app, entity, ctx.query as Record<string, unknown>, access);
+        if (locale !== undefined) data.locale = locale;
+        const created = await entries.create(entity, data, adminId);
         ctx.body = await entries.answer(entity, created, access.fields('read'));
         return;
       }
