@@ -12,10 +12,13 @@ import { LAYOUT_CONTROLLERS } from './layouts/controllers';
 import { syncConfigurations } from './layouts/configurations';
 import { LAYOUT_ROUTES } from './routes/layouts';
 import { UID_CONTROLLERS } from './uid/uid';
+import { ENTRY_ROUTES } from './routes/entries';
+import { ENTRY_CONTROLLERS } from './entries/controllers';
 
 /** Every admin route of the plugin, in Strapi's order of concerns; mounted at `/content-manager` (the plugin's prefix). */
 const ROUTES: RouteConfig[] = [
   ...LAYOUT_ROUTES,
+  ...ENTRY_ROUTES,
 ];
 
 /** Steps run at bootstrap, in order (Strapi's content-manager bootstrap). */
@@ -27,9 +30,11 @@ export function createContentManagerPlugin(): Plugin {
   return {
     name: 'content-manager',
     dependencies: ['admin'],
+    optionalDependencies: ['i18n'],
     controllers: {
       ...LAYOUT_CONTROLLERS,
       ...UID_CONTROLLERS,
+      ...ENTRY_CONTROLLERS,
     },
     routes: {
       admin: { type: 'admin', routes: ROUTES },

@@ -4,6 +4,7 @@
  */
 import type Koa from 'koa';
 import type { App, KernelContext } from '@tessera/core';
+import { adminAbility } from '@tessera/plugin-admin';
 import { MAX_CONFIGURATION_BYTES, overBudget } from '../budget';
 import { FIELD_SIZES } from './field-sizes';
 import { componentConfiguration, contentTypeConfiguration, contentTypesSettings, updateConfiguration } from './configurations';
@@ -14,16 +15,6 @@ import type { ConfigurationKind } from './store';
 const KINDS = ['singleType', 'collectionType'];
 
 const CONFIGURE_VIEW = { singleType: 'plugin::content-manager.single-types.configure-view', collectionType: 'plugin::content-manager.collection-types.configure-view' };
-
-/** What the admin may do, as the admin's gate puts it on the request (`ctx.state.userAbility`). */
-interface UserAbility {
-  can(action: string, subject?: string): boolean;
-}
-
-function abilityOf(ctx: Koa.Context): UserAbility | undefined {
-  const ability: unknown = (ctx.state as Record<string, unknown>).userAbility;
-  return ability !== null && typeof ability === 'object' && typeof (ability as UserAbility).can === 'function' ? (ability as UserAbility) : undefined;
-}
 
 function answerError(ctx: Koa.Context, status: number, name: string, message: string, details: Record<string, unknown> = {}): void {
   ctx.status = status;
@@ -86,7 +77,7 @@ export const LAYOUT_CONTROLLERS = {
       const model = modelsOf(app).contentType(String(ctx.params.uid));
       if (!model) return notFound(ctx, 'contentType.notFound');
       const action = CONFIGURE_VIEW[model.kind ?? 'collectionType'];
-      if (!abilityOf(ctx)?.can(action)) return answerError(ctx, 403, 'ForbiddenError', 'Forbidden');
+      if (!adminAbility(ctx).can(action)) return answerError(ctx, 403, 'ForbiddenError', 'Forbidden');
       if (!(await saveConfiguration(app, ctx, 'content_types', model))) return;
       ctx.body = { data: await contentTypeConfiguration(app, model) };
     },

@@ -6,6 +6,8 @@
  * left out. Every layout rule and every answer of `/content-manager/init`, `/content-types` and `/components` reads
  * these, so the registry is read in one place.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { App, Attribute, Component, ContentType } from '@tessera/core';
 
 /** An attribute as the content manager reads it: the schema's fields plus what Strapi adds at registration. */
@@ -49,10 +51,12 @@ const TIMESTAMPS = ['createdAt', 'updatedAt'];
 const CREATOR_FIELDS = ['createdBy', 'updatedBy'];
 
 /**
- * Strapi registers its admin types first (in its own order), then each plugin's (in the order plugins load, a
- * plugin's types by name, as its `content-types` folder lists them), then the app's: the panel's answers list them
- * so. Tessera's registry fills in another order (the app's first), hence the sort.
+ * Strapi registers its admin types first (in its own order), then each plugin's (in the order plugins load: its
+ * internal ones, then the app's `package.json` dependencies; a plugin's types by name, as its `content-types` folder
+ * lists them), then the app's: the panel's answers list them so. Tessera's registry fills in another order (the
+ * app's first), hence the sort.
  */
+const STRAPI_INTERNAL_PLUGINS = ['content-manager', 'content-type-builder', 'email', 'upload', 'content-releases'];
 const ADMIN_ORDER = ['admin::permission', 'admin::user', 'admin::role', 'admin::api-token', 'admin::api-token-permission', 'admin::transfer-token', 'admin::transfer-token-permission'];
 const NAMESPACE_ORDER = ['admin', 'plugin', 'api'];
 
@@ -147,6 +151,24 @@ function compareRanks(a: Array<number | string>, b: Array<number | string>): num
   return 0;
 }
 
+/** Plugin names in Strapi's load order: its internal plugins, then the app's dependencies as listed, then any other. */
+function pluginLoadOrder(app: App, types: ContentType[]): string[] {
+  const listed = Object.keys(readDependencies(app.dir)).map((name) => /^@strapi\/plugin-(.+)$/.exec(name)?.[1] ?? name);
+  const present = types.filter((type) => type.uid.startsWith('plugin::')).map((type) => type.uid.slice('plugin::'.length).split('.')[0]);
+  return [...new Set([...STRAPI_INTERNAL_PLUGINS, ...listed, ...present])];
+}
+
+function readDependencies(dir: string): Record<string, unknown> {
+  try {
+    const manifest: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const dependencies = manifest !== null && typeof manifest === 'object' ? (manifest as { dependencies?: unknown }).dependencies : undefined;
+    return dependencies !== null && typeof dependencies === 'object' ? (dependencies as Record<string, unknown>) : {};
+  } catch {
+    // No readable package.json: the registry's own order then.
+    return {};
+  }
+}
+
 /** The content manager's models of one app, computed once per call from the registries. */
 export class ModelIndex {
   readonly contentTypes: CmModel[];
@@ -156,7 +178,7 @@ export class ModelIndex {
   constructor(app: App) {
     // The registry's types as Strapi's `strapi.contentTypes` holds them: Tessera's bare tables (the core store) are not content types.
     const types = app.contentTypes.values().filter((contentType) => contentType.bareTable !== true);
-    const plugins = [...new Set(types.filter((type) => type.uid.startsWith('plugin::')).map((type) => type.uid.slice('plugin::'.length).split('.')[0]))];
+    const plugins = pluginLoadOrder(app, types);
     const ordered = types.map((contentType, index) => ({ contentType, index, rank: rank(contentType, plugins) }));
     // Ties (the app's types) keep the registry's order.
     ordered.sort((a, b) => compareRanks(a.rank, b.rank) || a.index - b.index);
