@@ -4,6 +4,7 @@
  */
 import type Koa from 'koa';
 import type { App, KernelContext } from '@tessera/core';
+import { printValue } from '@tessera/errors';
 import { adminAbility } from '@tessera/plugin-admin';
 import { MAX_CONFIGURATION_BYTES, overBudget } from '../budget';
 import { FIELD_SIZES } from './field-sizes';
@@ -26,6 +27,15 @@ const notFound = (ctx: Koa.Context, message: string) => answerError(ctx, 404, 'N
 /** Strapi answers a refused configuration as `ctx.badRequest(null, { name: 'validationError', errors })`. */
 function refuseConfiguration(ctx: Koa.Context, errors: string[]): void {
   answerError(ctx, 400, 'BadRequestError', 'Bad Request', { name: 'validationError', errors });
+}
+
+/** `?kind=` checked as Strapi's `yup.string().oneOf(['singleType', 'collectionType']).nullable()`: a repeated or nested one is not a string. */
+function kindRefusals(kind: unknown): Array<{ path: string[]; message: string; name: string }> {
+  if (kind === undefined) return [];
+  const messages: string[] = [];
+  if (typeof kind !== 'string') messages.push(`this must be a \`string\` type, but the final value was: \`${printValue(kind)}\`.`);
+  if (!KINDS.includes(kind as string)) messages.push('this must be one of the following values: singleType, collectionType');
+  return messages.map((message) => ({ path: [], message, name: 'ValidationError' }));
 }
 
 const bodyOf = (ctx: Koa.Context): unknown => (ctx.request as Koa.Request & { body?: unknown }).body;
@@ -55,12 +65,12 @@ export const LAYOUT_CONTROLLERS = {
   }),
   'content-types': ({ app }: KernelContext) => ({
     findContentTypes(ctx: Koa.Context): void {
-      const kind = ctx.query.kind;
-      if (kind !== undefined && (typeof kind !== 'string' || !KINDS.includes(kind))) {
-        // Strapi answers its yup error as it is, under `error`.
-        const message = 'this must be one of the following values: singleType, collectionType';
+      const kind: unknown = ctx.query.kind;
+      const refusals = kindRefusals(kind);
+      if (refusals.length > 0) {
+        // Strapi answers its yup error as it is, under `error` (no `data`, no status).
         ctx.status = 400;
-        ctx.body = { error: { name: 'ValidationError', details: { errors: [{ path: [], message, name: 'ValidationError' }] }, message } };
+        ctx.body = { error: { name: 'ValidationError', details: { errors: refusals }, message: refusals.length === 1 ? refusals[0].message : `${refusals.length} errors occurred` } };
         return;
       }
       ctx.body = { data: modelsOf(app).contentTypes.filter((model) => kind === undefined || model.kind === kind).map(toDto) };
