@@ -1,7 +1,8 @@
 /**
  * Strapi 4.26.2's real admin panel in Chromium (playwright-core) over the example app, every other host cut off:
  * the content manager's list and edit view of Article load from Tessera's model routes (no error screen, no failed
- * request), and a change made on the "Configure the view" page is saved by the panel into the core store. The panel
+ * request), and changes made on the "Configure the view" pages (edit view, list view) are saved by the panel into
+ * the core store and shown. The panel
  * is built once per run (the admin tests' panel-build.ts cache); without Chromium or @strapi/admin the test says why
  * and skips (under CI, Chromium missing fails).
  */
@@ -97,6 +98,32 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
     const stored = JSON.parse(String(row?.value));
     expect(stored.settings).to.deep.equal({ bulkable: true, filterable: true, searchable: true, pageSize: 10, mainField: 'slug', defaultSortBy: 'title', defaultSortOrder: 'ASC' });
     expect(stored.uid).to.equal(ARTICLE);
+  });
+
+  it('configures the list view: a column removed and the sort order chosen are stored, and the list shows it', async function () {
+    this.timeout(60_000);
+    await page.goto(`${app.url}/admin/content-manager/collection-types/${ARTICLE}`);
+    await page.waitForSelector('text=2 entries found', WAIT);
+    await page.getByRole('button', { name: 'View settings' }).click();
+    await page.getByText('Configure the view', { exact: true }).click();
+    await page.waitForSelector('text=Define the settings of the list view.', WAIT);
+    await page.getByRole('button', { name: 'Delete summary' }).click();
+    await page.getByRole('combobox', { name: 'Default sort order' }).click();
+    await page.getByRole('option', { name: 'DESC', exact: true }).click();
+    // The list view's Save sends at once (the edit view's asks for a confirmation first).
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes(`/content-manager/content-types/${ARTICLE}/configuration`), WAIT);
+    await page.click('button:has-text("Save")');
+    expect((await saved).status()).to.equal(200);
+    const row = await app.app.db.query('strapi::core-store').findOne({ where: { key: ARTICLE_KEY }, select: ['value'] });
+    const stored = JSON.parse(String(row?.value));
+    expect(stored.layouts.list).to.deep.equal(['id', 'title', 'slug']);
+    expect(stored.settings).to.deep.equal({ bulkable: true, filterable: true, searchable: true, pageSize: 10, mainField: 'slug', defaultSortBy: 'title', defaultSortOrder: 'DESC' });
+    await page.goto(`${app.url}/admin/content-manager/collection-types/${ARTICLE}`);
+    await page.waitForSelector('text=2 entries found', WAIT);
+    const headers = await page.locator('thead th').allInnerTexts();
+    expect(headers.map((text) => text.split('\n')[0].trim().toLowerCase())).to.deep.equal(['', 'id', 'title', 'slug', 'state', 'actions']);
+    // Sorted by the stored default: title, descending.
+    expect((await page.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) => text.trim())).to.deep.equal(['Second post', 'First post']);
   });
 
   it('ran without a page error or a failed request, and asked nothing of another host', () => {
