@@ -67,6 +67,7 @@ export function information(app: App) {
 
 /** Strapi 4.26.2's plugin infos as its `/admin/plugins` lists them (recorded on the peer); `packageName` for npm plugins only. */
 const STRAPI_PLUGIN_INFO: Record<string, { displayName: string; description: string; packageName?: string }> = {
+  'content-manager': { displayName: 'Content Manager', description: 'Quick way to see, edit and delete the data in your database.' },
   'content-type-builder': { displayName: 'Content Type Builder', description: 'Modelize the data structure of your API. Create new fields and relations in just a minute. The files are automatically created and updated in your project.' },
   email: { displayName: 'Email', description: 'Configure your application to send emails.' },
   upload: { displayName: 'Media Library', description: 'Media file management.' },

@@ -126,7 +126,8 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     expect(information.body.data.dependencies).to.deep.equal({ '@strapi/admin': '4.26.2' });
     expect((await app.get('/admin/telemetry-properties', { token })).status).to.equal(204);
     // Strapi's plugin list without Tessera's own `rest` and `admin`: this app runs only the content-type builder, on
-    // in every app as on Strapi (a core plugin), with Strapi's display name and description.
+    // in every app as on Strapi (a core plugin), and the content manager, on with the admin; with Strapi's display
+    // names and descriptions.
     expect((await app.get('/admin/plugins', { token })).body).to.deep.equal({
       plugins: [
         {
@@ -134,6 +135,7 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
           displayName: 'Content Type Builder',
           description: 'Modelize the data structure of your API. Create new fields and relations in just a minute. The files are automatically created and updated in your project.',
         },
+        { name: 'content-manager', displayName: 'Content Manager', description: 'Quick way to see, edit and delete the data in your database.' },
       ],
     });
     const logout = await app.post('/admin/logout', undefined, { token });

@@ -99,7 +99,8 @@ describe('plugin contracts', () => {
   const byName = (name: string) => plugins.find((plugin) => plugin.name === name)!;
 
   it('finds every built-in plugin with its declared dependencies', () => {
-    expect(plugins.map((plugin) => plugin.name)).to.deep.equal(['admin', 'content-type-builder', 'email', 'graphql', 'i18n', 'rest', 'upload', 'users-permissions']);
+    expect(plugins.map((plugin) => plugin.name)).to.deep.equal(['admin', 'content-manager', 'content-type-builder', 'email', 'graphql', 'i18n', 'rest', 'upload', 'users-permissions']);
+    expect(byName('content-manager').declared).to.deep.equal(['admin', 'i18n']);
     expect(byName('email').declared).to.deep.equal([]);
     expect(byName('upload').declared).to.deep.equal(['graphql']);
     expect(byName('graphql').declared).to.deep.equal([]);

@@ -18,6 +18,7 @@ import { WriteRules, type WriteRule } from './write-rules';
 import type { AuthState } from '../types';
 import { componentsPopulate, missingRequired } from './publication-requirements';
 import { decorate, isDecorated, type EntityServiceDecorator } from './entity-service-decorations';
+import { isAuthorshipStamp, stampedAdminId } from './authorship';
 
 export interface PaginationParams {
   page?: number | string;
@@ -323,14 +324,15 @@ function attributesOnly(entity: { columns: ReadonlyMap<string, unknown>; links: 
 }
 
 /**
- * The data's other keys (`publishAt` that an admin panel's field adds to the content manager's form): Strapi's
- * entity service validates the attributes and hands the rest on to the query engine, so lifecycle hooks see them
- * (@webbio/strapi-plugin-scheduler schedules from them); the query engine writes attributes only.
+ * The data's other keys (`publishAt` that an admin panel's field adds to the content manager's form; the admin
+ * authorship stamps, authorship.ts): Strapi's entity service validates the attributes and hands the rest on to the
+ * query engine, so lifecycle hooks see them (@webbio/strapi-plugin-scheduler schedules from them).
  */
 function otherKeys(entity: { columns: ReadonlyMap<string, unknown>; links: ReadonlyMap<string, unknown> }, data: unknown): Record<string, unknown> | undefined {
   if (!isRecord(data)) return undefined;
   let others: Record<string, unknown> | undefined;
   for (const key of Object.keys(data)) {
+    if (isAuthorshipStamp(key) && entity.columns.has(key) && stampedAdminId(data[key]) !== undefined) (others ??= {})[key] = stampedAdminId(data[key]);
     // publishedAt on a type without draft & publish is dropped, as Strapi drops it (ignorePublishedAt).
     if (entity.columns.has(key) || entity.links.has(key) || key === 'publishedAt') continue;
     (others ??= {})[key] = data[key];

@@ -36,6 +36,11 @@ export const BUILT_IN: ReadonlyMap<string, string> = new Map([
  * runs API-only.
  */
 const ADMIN_PACKAGE = '@strapi/admin';
+/**
+ * Strapi's internal plugins that only the panel calls (Strapi runs them in every app): Tessera turns them on with
+ * the admin, since without the panel nothing calls their admin routes.
+ */
+const ADMIN_SIDE = ['content-manager'];
 
 /** Strapi's internal plugins (always on in a Strapi app) that Tessera has. */
 const STRAPI_INTERNAL = ['upload', 'email'];
@@ -67,7 +72,10 @@ export function installedPlugins(appDir: string): Map<string, InstalledPlugin> {
   if (manifest?.dependencies?.['@strapi/strapi'] !== undefined) {
     for (const name of STRAPI_INTERNAL) found.set(name, { name, packageName: '@strapi/strapi', builtIn: `@tessera/plugin-${name}` });
   }
-  if (manifest?.dependencies?.[ADMIN_PACKAGE] !== undefined) found.set('admin', { name: 'admin', packageName: ADMIN_PACKAGE, builtIn: '@tessera/plugin-admin' });
+  if (manifest?.dependencies?.[ADMIN_PACKAGE] !== undefined) {
+    found.set('admin', { name: 'admin', packageName: ADMIN_PACKAGE, builtIn: '@tessera/plugin-admin' });
+    for (const name of ADMIN_SIDE) found.set(name, { name, packageName: ADMIN_PACKAGE, builtIn: `@tessera/plugin-${name}` });
+  }
   for (const packageName of Object.keys(manifest?.dependencies ?? {})) {
     const builtIn = BUILT_IN.get(packageName);
     if (builtIn) {
