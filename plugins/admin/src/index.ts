@@ -1,6 +1,6 @@
 /**
  * Strapi v4's admin on Tessera: the admin API the real `@strapi/admin` panel
- * calls (sign-in so far: routes.ts) over Strapi's admin tables, and the panel's
+ * calls (sign-in, users and invitations, password reset: routes.ts) over Strapi's admin tables, and the panel's
  * build served at `admin.url` (panel/serve.ts; built by `tessera build`,
  * panel/build.ts). On when the app depends on `@strapi/admin`
  * (core's discover-plugins), as every Strapi app does; an app without it runs
@@ -17,8 +17,12 @@ import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { createRolesIfNoneExist } from './roles';
-import { ADMIN_ROUTES, AUTHENTICATED, RATE_LIMIT } from './routes';
+import { passwordResetHandlers } from './password-reset';
+import { hasPermissions } from './permissions';
+import { registrationHandlers } from './registration';
+import { ADMIN_ROUTES, AUTHENTICATED, HAS_PERMISSIONS, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
+import { userHandlers } from './user-handlers';
 
 export { ADMIN_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
 export { DEFAULT_ROLES, SUPER_ADMIN_CODE } from './roles';
@@ -44,12 +48,24 @@ export function createAdminPlugin(): Plugin {
       }),
       authentication: ({ app }) => {
         const handlers = signInHandlers(app);
-        return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
+        const registration = registrationHandlers(app);
+        const reset = passwordResetHandlers(app);
+        return {
+          login: handlers.login,
+          renewToken: handlers.renewToken,
+          registerAdmin: handlers.registerAdmin,
+          logout: handlers.logout,
+          registrationInfo: registration.registrationInfo,
+          register: registration.register,
+          forgotPassword: reset.forgotPassword,
+          resetPassword: reset.resetPassword,
+        };
       },
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
       },
+      user: ({ app }) => userHandlers(app),
     },
     routes: {
       admin: { type: 'admin', prefix: '/admin', routes: ADMIN_ROUTES },
@@ -59,6 +75,7 @@ export function createAdminPlugin(): Plugin {
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.middlewares.add(AUTHENTICATED, () => requireAdmin(app));
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
+      app.middlewares.add(HAS_PERMISSIONS, (config) => hasPermissions(app, config));
     },
     async bootstrap({ app }) {
       await createRolesIfNoneExist(app);

@@ -1,0 +1,67 @@
+/**
+ * The `user` controller of `@strapi/admin` 4.26.2, the Users settings page's
+ * routes: list, invite (create), read, update, delete, batch delete, with
+ * Strapi's answers (201 with the registration token on an invitation, 404s
+ * "User does not exist" / "User not found", the yup 400s of validation.ts).
+ */
+import type Koa from 'koa';
+import { ApplicationError, NotFoundError } from '@tessera/errors';
+import { requestBody, type App } from '@tessera/core';
+import { userId, userManagement } from './user-management';
+import { adminUsers, sanitizeUser } from './users';
+import { findUsersPage } from './users-list';
+import { normalizeUpdate, USER_CREATION_BODY, USER_UPDATE_BODY, USERS_DELETE_BODY, validateShape } from './validation';
+
+export function userHandlers(app: App) {
+  const manage = userManagement(app);
+  const users = adminUsers(app);
+
+  return {
+    async find(ctx: Koa.Context) {
+      ctx.body = { data: await findUsersPage(app, ctx.query as Record<string, unknown>) };
+    },
+
+    /**
+     * Strapi spreads the body into an object and lowercases its email before
+     * validating (so an array body's indexes are unknown keys); an email that
+     * is no text is left for the schema to refuse (Strapi answers 500).
+     */
+    async create(ctx: Koa.Context) {
+      const body: Record<string, unknown> = Object.assign({}, requestBody(ctx));
+      body.email = body.email === undefined ? '' : typeof body.email === 'string' ? body.email.toLowerCase() : body.email;
+      const input = validateShape(body, USER_CREATION_BODY);
+      const created = await manage.invite(input);
+      ctx.status = 201;
+      ctx.body = { data: { ...sanitizeUser(created), registrationToken: created.registrationToken } };
+    },
+
+    async findOne(ctx: Koa.Context) {
+      const id = userId(ctx.params.id);
+      const user = id === null ? null : await users.findWithRoles(id);
+      if (!user) throw new NotFoundError('User does not exist');
+      ctx.body = { data: sanitizeUser(user) };
+    },
+
+    async update(ctx: Koa.Context) {
+      const changes = validateShape(normalizeUpdate(requestBody(ctx)), USER_UPDATE_BODY);
+      const id = userId(ctx.params.id);
+      if (typeof changes.email === 'string' && (await users.emailTaken(changes.email, id ?? undefined))) throw new ApplicationError('A user with this email address already exists');
+      const updated = id === null ? null : await manage.update(id, changes);
+      if (!updated) throw new NotFoundError('User does not exist');
+      ctx.body = { data: sanitizeUser(updated) };
+    },
+
+    async deleteOne(ctx: Koa.Context) {
+      const id = userId(ctx.params.id);
+      const deleted = id === null ? null : await manage.deleteOne(id);
+      if (!deleted) throw new NotFoundError('User not found');
+      ctx.body = { data: sanitizeUser(deleted) };
+    },
+
+    async deleteMany(ctx: Koa.Context) {
+      const { ids } = validateShape(requestBody(ctx), USERS_DELETE_BODY);
+      const deleted = await manage.deleteMany(ids);
+      ctx.body = { data: deleted.map(sanitizeUser) };
+    },
+  };
+}
