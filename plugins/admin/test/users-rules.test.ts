@@ -1,0 +1,104 @@
+/**
+ * What the recording cannot show, on each database: the last Super Admin
+ * kept when two requests race to remove the last two, an invitation or a
+ * reset link used once when two requests race with it, the Users list at a
+ * fixed number of queries whatever a page holds, any body on the new write
+ * routes a 4xx (never a 500), a failed write changing nothing, and neither
+ * kind of credential standing in for the other.
+ */
+import { expect } from 'chai';
+import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { USER_UID } from '@tessera/plugin-admin';
+import { ADMIN_APP_FILES } from './fixture';
+
+const OWNER = { email: 'owner@example.com', firstname: 'Owner', lastname: 'One', password: 'Secret123' };
+
+eachDatabase('admin users: races, query count, bad input', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  const invite = async (email: string, roles: number[]) => {
+    const answer = await app.post('/admin/users', { email, firstname: email.split('@')[0], roles }, { token });
+    expect(answer.status, answer.text).to.equal(201);
+    return answer.body.data as { id: number; registrationToken: string };
+  };
+
+  before(async () => {
+    app = await startApp({ dialect, files: ADMIN_APP_FILES, config: { admin: { auth: { secret: 'admin-rules-secret' } } } });
+    token = (await app.post('/admin/register-admin', OWNER)).body.data.token;
+  });
+  after(() => app?.stop());
+
+  it('keeps one Super Admin when two requests remove the last two at once', async () => {
+    const second = await invite('second@example.com', [1]);
+    const answers = await Promise.all([app.request('DELETE', `/admin/users/${second.id}`, { token }), app.request('PUT', '/admin/users/1', { body: { roles: [2] }, token })]);
+    expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 400]);
+    const refused = answers.find((answer) => answer.status === 400)!;
+    expect(refused.body.error.message).to.equal('You must have at least one user with super admin role.');
+    const superAdmins = await app.app.db.query(USER_UID).count({ where: { roles: { code: 'strapi-super-admin' } } });
+    expect(superAdmins).to.equal(1);
+  });
+
+  it('lets one of two racing registrations use an invitation', async () => {
+    const invited = await invite('racer@example.com', [2]);
+    const body = (password: string) => ({ registrationToken: invited.registrationToken, userInfo: { firstname: 'Racer', password } });
+    const answers = await Promise.all([app.post('/admin/register', body('RacerOne1')), app.post('/admin/register', body('RacerTwo2'))]);
+    expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body.error.message).to.equal('Invalid registration info');
+    const winner = answers.findIndex((answer) => answer.status === 200) === 0 ? 'RacerOne1' : 'RacerTwo2';
+    expect((await app.post('/admin/login', { email: 'racer@example.com', password: winner })).status).to.equal(200);
+  });
+
+  it('lists a page of 40 users with the same number of queries as a page of 2', async () => {
+    for (let n = 0; n < 40; n += 1) await invite(`user${n}@example.com`, n % 2 === 0 ? [2] : [2, 3]);
+    const count = async (pageSize: number) => {
+      const statements: string[] = [];
+      const stop = app.app.db.sql.onQuery((sql) => statements.push(sql));
+      try {
+        const answer = await app.get(`/admin/users?page=1&pageSize=${pageSize}&sort=firstname&_q=user`, { token });
+        expect(answer.body.data.results).to.have.length(pageSize);
+        return { statements: statements.length, answer: answer.body.data };
+      } finally {
+        stop();
+      }
+    };
+    const small = await count(2);
+    const large = await count(40);
+    expect(large.statements).to.equal(small.statements);
+    const odd = large.answer.results.find((user: { email: string }) => user.email === 'user1@example.com');
+    expect(odd.roles.map((role: { code: string }) => role.code)).to.deep.equal(['strapi-editor', 'strapi-author']);
+    expect(large.answer.pagination).to.deep.equal({ page: 1, pageSize: 40, pageCount: 1, total: 40 });
+  });
+
+  it('answers any body on the new write routes with a 4xx in the error envelope, and a failed write changes nothing', async () => {
+    const before = await app.app.db.query(USER_UID).findMany({ orderBy: [{ id: 'asc' }] });
+    const bodies = ['"text"', '42', 'null', '[]', '[{"a":1}]', '{"email":{"$ne":1}}', '{"roles":[{"$gt":0}],"email":"x@example.com","firstname":"X"}', '{"ids":[{"$ne":0}]}', '{"ids":"1"}',
+      '{"userInfo":[],"registrationToken":{"$ne":null}}', '{"resetPasswordToken":{"$ne":null},"password":"Secret123"}', `{"email":"${'a'.repeat(5000)}@x.io","firstname":"${'b'.repeat(5000)}"}`, '{broken'];
+    const routes: Array<[string, string]> = [['POST', '/admin/users'], ['PUT', '/admin/users/2'], ['POST', '/admin/users/batch-delete'], ['POST', '/admin/register'], ['POST', '/admin/forgot-password'], ['POST', '/admin/reset-password']];
+    for (const [method, path] of routes) {
+      for (const rawBody of bodies) {
+        const answer = await app.request(method, path, { rawBody, token });
+        expect(answer.status, `${method} ${path} ${rawBody.slice(0, 40)}: ${answer.text.slice(0, 200)}`).to.be.within(400, 499);
+        expect(answer.body.error, `${method} ${path} ${rawBody.slice(0, 40)}`).to.include.keys('status', 'name', 'message');
+      }
+    }
+    for (const query of ['registrationToken[$ne]=x', 'registrationToken=', 'registrationToken[]=a&registrationToken[]=b']) {
+      expect((await app.get(`/admin/registration-info?${query}`)).status, query).to.equal(400);
+    }
+    for (const query of ['filters[$or]=1', 'filters[$and][0][email][$null]=false', 'sort[0][firstname]=asc', 'sort=firstname:asc:x', 'page=1e3', 'pageSize=-1', `_q=${'x'.repeat(3000)}`]) {
+      const answer = await app.get(`/admin/users?${query}`, { token });
+      expect(answer.status, `${query}: ${answer.text.slice(0, 200)}`).to.be.oneOf([200, 400]);
+    }
+    // A batch naming one missing user deletes none of the others.
+    expect((await app.post('/admin/users/batch-delete', { ids: [3, 4, 999999] }, { token })).status).to.equal(404);
+    expect(await app.app.db.query(USER_UID).findMany({ orderBy: [{ id: 'asc' }] })).to.deep.equal(before);
+  });
+
+  it('keeps admin and content-API credentials apart on the users routes', async () => {
+    const apiToken = await app.fullAccessToken();
+    for (const [method, path] of [['GET', '/admin/users'], ['GET', '/admin/users/1'], ['DELETE', '/admin/users/2'], ['POST', '/admin/users/batch-delete']]) {
+      const answer = await app.request(method, path, { token: apiToken, body: method === 'GET' ? undefined : { ids: [2] } });
+      expect([answer.status, answer.body.error.message], `${method} ${path}`).to.deep.equal([401, 'Missing or invalid credentials']);
+    }
+    expect((await app.get('/api/notes', { token })).status).to.equal(401);
+  });
+});
