@@ -1,49 +1,47 @@
 /**
- * The admin API routes served so far, at Strapi 4.26.2's paths under
- * `/admin`, declared as its route files declare them (`auth: false` for the
- * sign-in routes; `admin::isAuthenticatedAdmin` and
- * `{ name: 'admin::hasPermissions', config: { actions } }` policies for the
- * others — Strapi leaves the first out on the two delete routes, whose
- * router authenticates them anyway).
- *
- * `served()` is how they run until the kernel authenticates admin routers
- * with the admin strategy: every route is open to the content API's guard
- * (`auth: false`) and the admin caller is decided by this plugin's route
- * middlewares — `admin::isAuthenticatedAdmin` (admin-auth.ts) and
- * `admin::hasPermissions` (permissions.ts) — never by the content API's
- * strategies, so the two kinds of credential cannot stand in for each other.
- * `tessera routes` lists them with those middlewares.
+ * The admin API routes served so far, at Strapi 4.26.2's paths under `/admin`,
+ * declared as Strapi's admin route files declare them: the router is of type
+ * `admin`, so the kernel authenticates its routes with the admin strategy only
+ * (admin-auth.ts) and the policies decide (policies.ts); sign-in routes are
+ * `auth: false`. `tessera routes` lists them with their policies. Strapi
+ * names no `admin::isAuthenticatedAdmin` on the two user delete routes
+ * (`onlyPermitted`): the admin strategy refuses anyone else there anyway.
  */
-import type { MiddlewareReference, PolicyReference, RouteConfig } from '@tessera/core';
+import type { PolicyReference, RouteConfig } from '@tessera/core';
+import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN } from './policies';
 
-export const AUTHENTICATED = 'admin::isAuthenticatedAdmin';
-export const HAS_PERMISSIONS = 'admin::hasPermissions';
 export const RATE_LIMIT = 'admin::rateLimit';
 
-type Method = RouteConfig['method'];
-
-const open = (method: Method, path: string, handler: string, middlewares: string[] = []): RouteConfig => ({
+const open = (method: RouteConfig['method'], path: string, handler: string, middlewares: string[] = []): RouteConfig => ({
   method,
   path,
   handler,
-  config: middlewares.length > 0 ? { auth: false, middlewares } : { auth: false },
+  config: { auth: false, middlewares },
 });
-const signedIn = (method: Method, path: string, handler: string): RouteConfig => ({ method, path, handler, config: { policies: [AUTHENTICATED] } });
-const permitted = (method: Method, path: string, handler: string, action: string, authenticated = true): RouteConfig => ({
+
+/** A signed-in admin, holding every one of `actions`. */
+export const signedIn = (method: RouteConfig['method'], path: string, handler: string, actions: string[] = []): RouteConfig => {
+  const policies: PolicyReference[] = [IS_AUTHENTICATED_ADMIN];
+  if (actions.length > 0) policies.push({ name: HAS_PERMISSIONS, config: { actions } });
+  return { method, path, handler, config: { policies } };
+};
+
+/** Strapi's two delete routes: `admin::hasPermissions` alone. */
+const onlyPermitted = (method: RouteConfig['method'], path: string, handler: string, actions: string[]): RouteConfig => ({
   method,
   path,
   handler,
-  config: { policies: [...(authenticated ? [AUTHENTICATED] : []), { name: HAS_PERMISSIONS, config: { actions: [action] } }] },
+  config: { policies: [{ name: HAS_PERMISSIONS, config: { actions } }] },
 });
 
-/** Strapi 4.26.2's declarations (its `admin`, `authentication` and `users` route files), in their order. */
-export const STRAPI_ADMIN_ROUTES: RouteConfig[] = [
+/** Strapi 4.26.2's `admin`, `authentication` and `users` route files, in their order. */
+export const ADMIN_ROUTES: RouteConfig[] = [
   open('GET', '/init', 'admin.init'),
   open('GET', '/project-type', 'admin.getProjectType'),
-  signedIn('GET', '/project-settings', 'admin.getProjectSettings'),
+  signedIn('GET', '/project-settings', 'admin.getProjectSettings', ['admin::project-settings.read']),
   signedIn('GET', '/information', 'admin.information'),
   signedIn('GET', '/telemetry-properties', 'admin.telemetryProperties'),
-  signedIn('GET', '/plugins', 'admin.plugins'),
+  signedIn('GET', '/plugins', 'admin.plugins', ['admin::marketplace.read']),
   open('POST', '/login', 'authentication.login', [RATE_LIMIT]),
   open('POST', '/renew-token', 'authentication.renewToken'),
   open('POST', '/register-admin', 'authentication.registerAdmin'),
@@ -55,23 +53,10 @@ export const STRAPI_ADMIN_ROUTES: RouteConfig[] = [
   signedIn('GET', '/users/me', 'authenticated-user.getMe'),
   signedIn('PUT', '/users/me', 'authenticated-user.updateMe'),
   signedIn('GET', '/users/me/permissions', 'authenticated-user.getOwnPermissions'),
-  permitted('POST', '/users', 'user.create', 'admin::users.create'),
-  permitted('GET', '/users', 'user.find', 'admin::users.read'),
-  permitted('GET', '/users/:id', 'user.findOne', 'admin::users.read'),
-  permitted('PUT', '/users/:id', 'user.update', 'admin::users.update'),
-  permitted('DELETE', '/users/:id', 'user.deleteOne', 'admin::users.delete', false),
-  permitted('POST', '/users/batch-delete', 'user.deleteMany', 'admin::users.delete', false),
+  signedIn('POST', '/users', 'user.create', ['admin::users.create']),
+  signedIn('GET', '/users', 'user.find', ['admin::users.read']),
+  signedIn('GET', '/users/:id', 'user.findOne', ['admin::users.read']),
+  signedIn('PUT', '/users/:id', 'user.update', ['admin::users.update']),
+  onlyPermitted('DELETE', '/users/:id', 'user.deleteOne', ['admin::users.delete']),
+  onlyPermitted('POST', '/users/batch-delete', 'user.deleteMany', ['admin::users.delete']),
 ];
-
-/** A route as it runs today: its policies become this plugin's route middlewares, the admin caller checked first. */
-export function served(route: RouteConfig): RouteConfig {
-  const { policies = [], ...config } = route.config ?? {};
-  if (config.auth === false) return route;
-  const middlewares: MiddlewareReference[] = [AUTHENTICATED];
-  for (const policy of policies as PolicyReference[]) {
-    if (typeof policy === 'object' && policy.name === HAS_PERMISSIONS) middlewares.push({ name: HAS_PERMISSIONS, config: policy.config });
-  }
-  return { ...route, config: { ...config, auth: false, middlewares: [...middlewares, ...(config.middlewares ?? [])] } };
-}
-
-export const ADMIN_ROUTES: RouteConfig[] = STRAPI_ADMIN_ROUTES.map(served);
