@@ -44,7 +44,8 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
     app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
     await panelInto(app.dir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    context = await browser.newContext();
+    // The invitation link is read back from the clipboard the Users page copies it to.
+    context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     // Only the app answers: the panel must ask nothing of another host (update check, telemetry, fonts).
     await context.route('**/*', (route) => {
       if (route.request().url().startsWith(app.url)) return route.continue();
@@ -140,10 +141,15 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
       await page.fill('input[name="email"]', user.email);
       await page.click('#roles');
       await page.getByRole('option', { name: user.role }).click();
-      await page.getByText('User details', { exact: true }).click();
+      // A click outside closes the role list (the page under it takes no pointer events while it is open).
+      await page.locator('#roles').click({ force: true });
+      await page.waitForSelector('[role="listbox"]', { state: 'detached', ...WAIT });
       await page.getByRole('button', { name: 'Invite user' }).click();
-      const link = await page.waitForSelector('text=/auth\\/register\\?registrationToken=/', WAIT);
-      invitations.set(user.email, (await link.textContent())!.trim());
+      // The link is shown shortened; the page's copy button copies it whole.
+      await page.waitForSelector('text=Copy and share this link to give access to this user', WAIT);
+      await page.getByRole('button', { name: 'Copy to clipboard' }).click();
+      await page.waitForSelector('text=Link copied into the clipboard', WAIT);
+      invitations.set(user.email, await page.evaluate(() => navigator.clipboard.readText()));
       await page.getByRole('button', { name: 'Finish' }).click();
       await page.waitForSelector(`text=${user.email}`, WAIT);
     }
