@@ -61,9 +61,6 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
     await app?.stop();
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) await page.screenshot({ path: `/tmp/admin-users-shot-${this.currentTest.title.slice(0, 20).replace(/\W/g, '_')}.png` });
-  });
   const openUserMenu = async (name: string) => page.click(`nav button:has-text("${name}")`);
 
   it('opens /admin on the registration of the first admin, and registers it as Super Admin', async function () {
@@ -149,7 +146,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
       await page.waitForSelector('text=Copy and share this link to give access to this user', WAIT);
       await page.getByRole('button', { name: 'Copy to clipboard' }).click();
       await page.waitForSelector('text=Link copied into the clipboard', WAIT);
-      invitations.set(user.email, await page.evaluate(() => navigator.clipboard.readText()));
+      invitations.set(user.email, String(await page.evaluate('navigator.clipboard.readText()')));
       await page.getByRole('button', { name: 'Finish' }).click();
       await page.waitForSelector(`text=${user.email}`, WAIT);
     }
