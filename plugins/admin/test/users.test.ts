@@ -1,6 +1,7 @@
 /**
  * Admin users as Strapi 4.26.2 answers them, replayed from its recording
- * (users.strapi-4.26.2.json: 97 requests made on shared/strapi4-peer, in
+ * (recorded/strapi-4.26.2-users.json: 97 requests made on shared/strapi4-peer by
+ * scripts/strapi-peer/record-admin-scenario.js, in
  * order, on a fresh database) on a fresh database of each kind: the Users
  * page's list (pages, sort, search, filters, and Strapi's refusals of private
  * fields), invitations, reads, updates and deletes, the last Super Admin's
@@ -30,7 +31,7 @@ interface Step {
   tessera?: { why: string; status: number; answer: unknown };
 }
 
-const RECORDING = JSON.parse(fs.readFileSync(path.join(__dirname, 'users.strapi-4.26.2.json'), 'utf8')) as { steps: Step[] };
+const RECORDING = JSON.parse(fs.readFileSync(path.join(__dirname, 'recorded/strapi-4.26.2-users.json'), 'utf8')) as { steps: Step[] };
 const RESET_LINK = /https:\/\/cms\.test\/admin\/auth\/reset-password\?code=([0-9a-f]{40})/;
 
 /** What the recording normalised: timestamps, JWTs and 40-hex tokens. */
