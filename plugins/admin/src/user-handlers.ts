@@ -7,7 +7,9 @@
 import type Koa from 'koa';
 import { ApplicationError, NotFoundError } from '@tessera/errors';
 import { requestBody, type App } from '@tessera/core';
-import { userId, userManagement } from './user-management';
+import { adminAbility } from './contract';
+import { assertMayGrant } from './role-grants';
+import { userId, userManagement, type GrantCheck } from './user-management';
 import { adminUsers, sanitizeUser } from './users';
 import { findUsersPage } from './users-list';
 import { normalizeUpdate, USER_CREATION_BODY, USER_UPDATE_BODY, USERS_DELETE_BODY, validateShape } from './validation';
@@ -15,6 +17,10 @@ import { normalizeUpdate, USER_CREATION_BODY, USER_UPDATE_BODY, USERS_DELETE_BOD
 export function userHandlers(app: App) {
   const manage = userManagement(app);
   const users = adminUsers(app);
+  const grantsOf = (ctx: Koa.Context): GrantCheck => {
+    const ability = adminAbility(ctx);
+    return (roleIds) => assertMayGrant(app, ability, roleIds);
+  };
 
   return {
     async find(ctx: Koa.Context) {
@@ -30,7 +36,7 @@ export function userHandlers(app: App) {
       const body: Record<string, unknown> = Object.assign({}, requestBody(ctx));
       body.email = body.email === undefined ? '' : typeof body.email === 'string' ? body.email.toLowerCase() : body.email;
       const input = validateShape(body, USER_CREATION_BODY);
-      const created = await manage.invite(input);
+      const created = await manage.invite(input, grantsOf(ctx));
       ctx.status = 201;
       ctx.body = { data: { ...sanitizeUser(created), registrationToken: created.registrationToken } };
     },
@@ -46,21 +52,21 @@ export function userHandlers(app: App) {
       const changes = validateShape(normalizeUpdate(requestBody(ctx)), USER_UPDATE_BODY);
       const id = userId(ctx.params.id);
       if (typeof changes.email === 'string' && (await users.emailTaken(changes.email, id ?? undefined))) throw new ApplicationError('A user with this email address already exists');
-      const updated = id === null ? null : await manage.update(id, changes);
+      const updated = id === null ? null : await manage.update(id, changes, undefined, grantsOf(ctx));
       if (!updated) throw new NotFoundError('User does not exist');
       ctx.body = { data: sanitizeUser(updated) };
     },
 
     async deleteOne(ctx: Koa.Context) {
       const id = userId(ctx.params.id);
-      const deleted = id === null ? null : await manage.deleteOne(id);
+      const deleted = id === null ? null : await manage.deleteOne(id, grantsOf(ctx));
       if (!deleted) throw new NotFoundError('User not found');
       ctx.body = { data: sanitizeUser(deleted) };
     },
 
     async deleteMany(ctx: Koa.Context) {
       const { ids } = validateShape(requestBody(ctx), USERS_DELETE_BODY);
-      const deleted = await manage.deleteMany(ids);
+      const deleted = await manage.deleteMany(ids, grantsOf(ctx));
       ctx.body = { data: deleted.map(sanitizeUser) };
     },
   };

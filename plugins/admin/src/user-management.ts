@@ -38,6 +38,9 @@ export interface UserChanges extends UserUpdate {
   resetPasswordToken?: string | null;
 }
 
+/** Refuses (throws) when the caller may not give these roles. */
+export type GrantCheck = (roleIds: number[]) => Promise<void>;
+
 export function userManagement(app: App) {
   const users = adminUsers(app);
   const query = () => app.db.query(USER_UID);
@@ -63,8 +66,11 @@ export function userManagement(app: App) {
   }
 
   return {
-    /** An invitation: an inactive user with a registration token (answered once, to the inviting admin). */
-    async invite(input: UserCreation): Promise<AdminUser & { registrationToken: string }> {
+    /**
+     * An invitation: an inactive user with a registration token (answered once, to the inviting admin).
+     * `mayGrant` sees the role ids before anything is written (role-grants.ts).
+     */
+    async invite(input: UserCreation, mayGrant?: GrantCheck): Promise<AdminUser & { registrationToken: string }> {
       const registrationToken = createToken();
       const id = await app.db.transaction(async () => {
         if (await users.emailTaken(input.email)) throw new ApplicationError('Email already taken');
@@ -72,6 +78,7 @@ export function userManagement(app: App) {
         if (input.lastname !== undefined) data.lastname = input.lastname;
         if (input.preferedLanguage !== undefined) data.preferedLanguage = input.preferedLanguage;
         data.roles = input.roles ? await roleIds(input.roles) : [];
+        await mayGrant?.(data.roles as number[]);
         return (await query().create({ data })).id;
       });
       return { ...(await users.findWithRoles(id))!, registrationToken };
@@ -82,7 +89,7 @@ export function userManagement(app: App) {
      * the user no longer matches it: a registration or reset token used
      * meanwhile). The Super Admin rule first, then the write.
      */
-    async update(id: number, changes: UserChanges, guard?: Record<string, string>): Promise<AdminUser | null> {
+    async update(id: number, changes: UserChanges, guard?: Record<string, string>, mayGrant?: GrantCheck): Promise<AdminUser | null> {
       const values: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       if (typeof changes.password === 'string') values.password = await hashPassword(changes.password);
       const updated = await app.db.transaction(async () => {
@@ -90,8 +97,11 @@ export function userManagement(app: App) {
         if (guard && (await query().count({ where: { ...guard, id } })) === 0) return false;
         const user = await users.findWithRoles(id);
         if (!user) return false;
+        // Editing a user (its password, its email) is taking its roles: only an admin who could give them may.
+        await mayGrant?.((user.roles ?? []).map((role) => role.id));
         if (changes.roles !== undefined) {
           values.roles = await roleIds(changes.roles);
+          await mayGrant?.(values.roles as number[]);
           const superAdmin = await superAdminRoleId();
           if (!(values.roles as number[]).includes(superAdmin ?? -1) && (await isLastSuperAdmin(user))) throw new ValidationError(LAST_SUPER_ADMIN);
         }
@@ -103,11 +113,12 @@ export function userManagement(app: App) {
     },
 
     /** Strapi's `deleteById`: the deleted user as it was (with its roles), or null when no such user. */
-    async deleteOne(id: number): Promise<AdminUser | null> {
+    async deleteOne(id: number, mayGrant?: GrantCheck): Promise<AdminUser | null> {
       return app.db.transaction(async () => {
         await app.db.lock([SUPER_ADMINS_LOCK]);
         const user = await users.findWithRoles(id);
         if (!user) return null;
+        await mayGrant?.((user.roles ?? []).map((role) => role.id));
         if (await isLastSuperAdmin(user)) throw new ValidationError(LAST_SUPER_ADMIN);
         await query().delete({ where: { id } });
         return user;
@@ -119,7 +130,7 @@ export function userManagement(app: App) {
      * An id naming no user is a 404 and deletes nothing (Strapi answers 500
      * after deleting the others).
      */
-    async deleteMany(ids: Array<string | number>): Promise<AdminUser[]> {
+    async deleteMany(ids: Array<string | number>, mayGrant?: GrantCheck): Promise<AdminUser[]> {
       return app.db.transaction(async () => {
         await app.db.lock([SUPER_ADMINS_LOCK]);
         const wanted = [...new Set(ids.map((id) => userId(id)))];
@@ -129,6 +140,7 @@ export function userManagement(app: App) {
         const superAdmins = await users.superAdminCount();
         if (superAdmins > 0 && superAdmins === (await users.superAdminCount(wanted as number[]))) throw new ValidationError(LAST_SUPER_ADMIN);
         const deleted = await users.withRoles((wanted as number[]).map((id) => byId.get(id) as Entity));
+        await mayGrant?.([...new Set(deleted.flatMap((user) => (user.roles ?? []).map((role) => role.id)))]);
         await query().deleteMany({ where: { id: { $in: wanted as number[] } } });
         return deleted;
       });

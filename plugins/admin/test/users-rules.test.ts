@@ -3,12 +3,13 @@
  * kept when two requests race to remove the last two, an invitation or a
  * reset link used once when two requests race with it, the Users list at a
  * fixed number of queries whatever a page holds, any body on the new write
- * routes a 4xx (never a 500), a failed write changing nothing, and neither
- * kind of credential standing in for the other.
+ * routes a 4xx (never a 500), a failed write changing nothing, neither kind
+ * of credential standing in for the other, and no admin giving a role that
+ * holds more than it does (a rule Strapi lacks).
  */
 import { expect } from 'chai';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
-import { USER_UID } from '@tessera/plugin-admin';
+import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
 
 const OWNER = { email: 'owner@example.com', firstname: 'Owner', lastname: 'One', password: 'Secret123' };
@@ -36,6 +37,8 @@ eachDatabase('admin users: races, query count, bad input', (dialect) => {
     expect(refused.body.error.message).to.equal('You must have at least one user with super admin role.');
     const superAdmins = await app.app.db.query(USER_UID).count({ where: { roles: { code: 'strapi-super-admin' } } });
     expect(superAdmins).to.equal(1);
+    // When the demotion won, the owner is an Editor now: the tests below need it Super Admin again.
+    await app.app.db.query(USER_UID).update({ where: { id: 1 }, data: { roles: [1] } });
   });
 
   it('lets one of two racing registrations use an invitation', async () => {
@@ -91,6 +94,41 @@ eachDatabase('admin users: races, query count, bad input', (dialect) => {
     // A batch naming one missing user deletes none of the others.
     expect((await app.post('/admin/users/batch-delete', { ids: [3, 4, 999999] }, { token })).status).to.equal(404);
     expect(await app.app.db.query(USER_UID).findMany({ orderBy: [{ id: 'asc' }] })).to.deep.equal(before);
+  });
+
+  it('lets an admin who is no Super Admin give only roles within its own permissions', async () => {
+    const role = async (name: string, actions: string[]) => {
+      const id = (await app.app.db.query(ROLE_UID).create({ data: { name, code: name.toLowerCase(), description: name } })).id;
+      for (const action of actions) await app.app.db.query(PERMISSION_UID).create({ data: { action, subject: null, properties: {}, conditions: [], actionParameters: {}, role: id } });
+      return id;
+    };
+    const recruiterRole = await role('Recruiter', ['admin::users.create', 'admin::users.read', 'admin::users.update']);
+    const viewerRole = await role('Viewer', []);
+    const rolesRole = await role('Role manager', ['admin::users.read', 'admin::roles.update']);
+    const recruiter = await invite('recruiter@example.com', [recruiterRole]);
+    await app.post('/admin/register', { registrationToken: recruiter.registrationToken, userInfo: { firstname: 'Rec', password: 'Recruit123' } });
+    const recruiterToken = (await app.post('/admin/login', { email: 'recruiter@example.com', password: 'Recruit123' })).body.data.token;
+    const usersBefore = await app.app.db.query(USER_UID).count({});
+    const asRecruiter = (roles: number[], email = 'new.one@example.com') => app.post('/admin/users', { email, firstname: 'New', roles }, { token: recruiterToken });
+    const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
+    expect([(await asRecruiter([1])).status, (await asRecruiter([1])).body]).to.deep.equal([403, forbidden]);
+    expect((await asRecruiter([viewerRole, rolesRole])).status).to.equal(403);
+    expect(await app.app.db.query(USER_UID).count({})).to.equal(usersBefore);
+    // Its own permissions, or fewer, it may give.
+    expect((await asRecruiter([viewerRole])).status).to.equal(201);
+    expect((await asRecruiter([recruiterRole], 'another@example.com')).status).to.equal(201);
+    // Nor may it raise its own roles.
+    const raise = await app.put(`/admin/users/${recruiter.id}`, { roles: [recruiterRole, 1] }, { token: recruiterToken });
+    expect([raise.status, raise.body]).to.deep.equal([403, forbidden]);
+    const held = await app.app.db.query(ROLE_UID).findMany({ where: { users: { id: recruiter.id } }, select: ['id'] });
+    expect(held.map((row) => row.id)).to.deep.equal([recruiterRole]);
+    // Nor take over a stronger account: a new password (or any edit) or a delete of a Super Admin is refused.
+    expect((await app.put('/admin/users/1', { password: 'Takeover123' }, { token: recruiterToken })).status).to.equal(403);
+    expect((await app.request('DELETE', '/admin/users/1', { token: recruiterToken })).status).to.equal(403);
+    expect((await app.post('/admin/login', { email: OWNER.email, password: OWNER.password })).status).to.equal(200);
+    expect((await app.put(`/admin/users/${recruiter.id}`, { firstname: 'Recruiter' }, { token: recruiterToken })).status).to.equal(200);
+    // A Super Admin gives any role.
+    expect((await app.put(`/admin/users/${recruiter.id}`, { roles: [rolesRole] }, { token })).status).to.equal(200);
   });
 
   it('keeps admin and content-API credentials apart on the users routes', async () => {
