@@ -4,7 +4,9 @@
  * first admin registers, logs out, is refused with a wrong password (the
  * panel's own message), logs in, edits the profile, and invites an Editor and
  * an Author from the Users page; each opens its invitation link, sets a
- * password, logs out and in, and sees the menu its permissions give. Each effect is checked
+ * password, logs out and in, and sees what its permissions give; the Editor
+ * then resets a forgotten password through the mailed link (a real SMTP
+ * server of the test). Each effect is checked
  * on the server too. The panel is built once per run (panel-build.ts); without
  * Chromium or @strapi/admin the test says why and skips (under CI, Chromium
  * missing fails).
@@ -12,7 +14,8 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, type TestApp } from '@tessera/testing';
+import nodemailer from 'nodemailer';
+import { EXAMPLE_APP, startApp, TestSmtp, type TestApp } from '@tessera/testing';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
 
@@ -31,6 +34,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
   let context: BrowserContext;
   let page: Page;
   const blocked: string[] = [];
+  const smtp = new TestSmtp();
   const pageErrors: string[] = [];
 
   before(async function () {
@@ -41,7 +45,11 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
       console.log(`      skipped: ${reason}`);
       this.skip();
     }
-    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
+    // Reset mails go out through the email plugin to an SMTP server of this test.
+    await smtp.start();
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+    const email = { config: { provider: { init: () => ({ send: (message: Record<string, unknown>) => transport.sendMail({ from: 'cms@example.com', ...message }) }) }, providerOptions: {}, settings: {} } };
+    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES, config: { plugins: { email } } });
     await panelInto(app.dir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
     // The invitation link is read back from the clipboard the Users page copies it to.
@@ -59,6 +67,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
     await context?.close();
     await browser?.close();
     await app?.stop();
+    if (smtp.port !== 0) await smtp.stop();
   });
 
   const openUserMenu = async (name: string) => page.click(`nav button:has-text("${name}")`);
@@ -205,6 +214,28 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
       expect((await app.get('/admin/users', { token: login.body.data.token })).status).to.equal(403);
     });
   }
+
+  it('resets a forgotten password from the login page through the mailed link', async function () {
+    this.timeout(120_000);
+    const [editor, author] = INVITED;
+    await openUserMenu(`${author.firstname} ${author.lastname}`);
+    await page.getByText('Logout', { exact: true }).click();
+    await page.getByText('Forgot your password?', { exact: true }).click();
+    await page.fill('input[name="email"]', editor.email);
+    const mailsBefore = smtp.mails.length;
+    await page.click('button:has-text("Send Email")');
+    await page.waitForSelector('text=Email sent', WAIT);
+    const mail = await smtp.next(editor.email, mailsBefore);
+    expect(mail.raw).to.match(/^Subject: Reset password/m);
+    const code = /\/admin\/auth\/reset-password\?code=([0-9a-f]{40})/.exec(mail.text)![1];
+    await page.goto(`${app.url}/admin/auth/reset-password?code=${code}`);
+    await page.fill('input[name="password"]', 'Changed123');
+    await page.fill('input[name="confirmPassword"]', 'Changed123');
+    await page.click('button:has-text("Change password")');
+    await page.waitForSelector(`nav button:has-text("${editor.firstname} ${editor.lastname}")`, WAIT);
+    expect((await app.post('/admin/login', { email: editor.email, password: editor.password })).status).to.equal(400);
+    expect((await app.post('/admin/login', { email: editor.email, password: 'Changed123' })).status).to.equal(200);
+  });
 
   it('ran without a page error and asked nothing of another host', () => {
     expect(pageErrors).to.deep.equal([]);
