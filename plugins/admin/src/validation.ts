@@ -22,6 +22,8 @@ interface FieldBase {
   nullable?: boolean;
   /** Required when another field of the body is given (yup's `when`). */
   requiredWith?: string;
+  /** yup's `.min(1).required()` order: an empty string fails the checks first, then "is a required field" (every required string field here works so; kept for the schemas that say it). */
+  requiredLast?: boolean;
 }
 
 export interface StringField extends FieldBase {
