@@ -8,6 +8,7 @@
  * holds more than it does (a rule Strapi lacks).
  */
 import { expect } from 'chai';
+import { routeTable, summarize } from '@tessera/core';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
@@ -129,6 +130,20 @@ eachDatabase('admin users: races, query count, bad input', (dialect) => {
     expect((await app.put(`/admin/users/${recruiter.id}`, { firstname: 'Recruiter' }, { token: recruiterToken })).status).to.equal(200);
     // A Super Admin gives any role.
     expect((await app.put(`/admin/users/${recruiter.id}`, { roles: [rolesRole] }, { token })).status).to.equal(200);
+  });
+
+  it('lists the new routes in `tessera routes` with who may call them', async () => {
+    const rows = routeTable(app.app).filter((row) => row.path.startsWith('/admin/'));
+    const summary = summarize(rows, await app.app.permissions.publicAbility());
+    const authOf = (method: string, path: string) => summary.find((row) => row.method === method && row.path === path)?.auth;
+    const admin = [['GET', '/admin/users'], ['POST', '/admin/users'], ['GET', '/admin/users/:id'], ['PUT', '/admin/users/:id'], ['DELETE', '/admin/users/:id'], ['POST', '/admin/users/batch-delete']];
+    const open = [['GET', '/admin/registration-info'], ['POST', '/admin/register'], ['POST', '/admin/forgot-password'], ['POST', '/admin/reset-password']];
+    expect(admin.map(([method, path]) => authOf(method, path))).to.deep.equal(admin.map(() => 'admin'));
+    expect(open.map(([method, path]) => authOf(method, path))).to.deep.equal(open.map(() => 'none'));
+    // Declared as Strapi's route file declares them: its two delete routes name hasPermissions alone.
+    const policiesOf = (method: string, path: string) => rows.find((row) => row.method === method && row.path === path)!.policies;
+    expect(policiesOf('GET', '/admin/users')).to.deep.equal(['admin::isAuthenticatedAdmin', 'admin::hasPermissions']);
+    expect([policiesOf('DELETE', '/admin/users/:id'), policiesOf('POST', '/admin/users/batch-delete')]).to.deep.equal([['admin::hasPermissions'], ['admin::hasPermissions']]);
   });
 
   it('keeps admin and content-API credentials apart on the users routes', async () => {
