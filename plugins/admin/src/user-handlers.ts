@@ -5,7 +5,7 @@
  * "User does not exist" / "User not found", the yup 400s of validation.ts).
  */
 import type Koa from 'koa';
-import { ApplicationError, NotFoundError } from '@tessera/errors';
+import { NotFoundError } from '@tessera/errors';
 import { requestBody, type App } from '@tessera/core';
 import { adminAbility } from './contract';
 import { assertMayGrant } from './role-grants';
@@ -51,8 +51,8 @@ export function userHandlers(app: App) {
     async update(ctx: Koa.Context) {
       const changes = validateShape(normalizeUpdate(requestBody(ctx)), USER_UPDATE_BODY);
       const id = userId(ctx.params.id);
-      if (typeof changes.email === 'string' && (await users.emailTaken(changes.email, id ?? undefined))) throw new ApplicationError('A user with this email address already exists');
-      const updated = id === null ? null : await manage.update(id, changes, undefined, grantsOf(ctx));
+      // A path naming no user is id 0 (no row has it): the email is still checked first, then the answer is Strapi's 404.
+      const updated = await manage.update(id ?? 0, changes, undefined, grantsOf(ctx));
       if (!updated) throw new NotFoundError('User does not exist');
       ctx.body = { data: sanitizeUser(updated) };
     },

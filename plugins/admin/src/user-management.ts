@@ -8,7 +8,8 @@
  * Strapi checks that rule and then writes, so two requests removing the
  * last two Super Admins at once could both pass. Here each write runs in one
  * transaction holding the `admin:super-admins` lock: the second waits, then
- * counts again. A failed write changes nothing.
+ * counts again; two writes giving one email are serialised the same way. A
+ * failed write changes nothing.
  */
 import crypto from 'node:crypto';
 import { ApplicationError, NotFoundError, ValidationError } from '@tessera/errors';
@@ -20,6 +21,8 @@ import type { UserCreation, UserUpdate } from './validation';
 
 const LAST_SUPER_ADMIN = 'You must have at least one user with super admin role.';
 const SUPER_ADMINS_LOCK = 'admin:super-admins';
+/** Two writes giving one email (in any case) wait for each other, so the second sees the first's. */
+const emailLock = (email: string) => `admin:user-email:${email.toLowerCase()}`;
 
 /** Strapi's registration and reset tokens: 20 random bytes, in hex. */
 export function createToken(): string {
@@ -73,6 +76,7 @@ export function userManagement(app: App) {
     async invite(input: UserCreation, mayGrant?: GrantCheck): Promise<AdminUser & { registrationToken: string }> {
       const registrationToken = createToken();
       const id = await app.db.transaction(async () => {
+        await app.db.lock([emailLock(input.email)]);
         if (await users.emailTaken(input.email)) throw new ApplicationError('Email already taken');
         const data: Record<string, unknown> = { email: input.email, firstname: input.firstname, registrationToken, isActive: false, blocked: false, username: null };
         if (input.lastname !== undefined) data.lastname = input.lastname;
@@ -93,7 +97,9 @@ export function userManagement(app: App) {
       const values: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       if (typeof changes.password === 'string') values.password = await hashPassword(changes.password);
       const updated = await app.db.transaction(async () => {
-        await app.db.lock([SUPER_ADMINS_LOCK]);
+        await app.db.lock(typeof changes.email === 'string' ? [SUPER_ADMINS_LOCK, emailLock(changes.email)] : [SUPER_ADMINS_LOCK]);
+        // Strapi checks the email first, so a taken one is refused even for an id naming no user.
+        if (typeof changes.email === 'string' && (await users.emailTaken(changes.email, id))) throw new ApplicationError('A user with this email address already exists');
         if (guard && (await query().count({ where: { ...guard, id } })) === 0) return false;
         const user = await users.findWithRoles(id);
         if (!user) return false;

@@ -42,6 +42,14 @@ eachDatabase('admin users: races, query count, bad input', (dialect) => {
     await app.app.db.query(USER_UID).update({ where: { id: 1 }, data: { roles: [1] } });
   });
 
+  it('creates one user when two invitations race with one email (in other capitals)', async () => {
+    const body = (email: string) => ({ email, firstname: 'Twin', roles: [2] });
+    const answers = await Promise.all([app.post('/admin/users', body('twin@example.com'), { token }), app.post('/admin/users', body('Twin@Example.com'), { token })]);
+    expect(answers.map((answer) => answer.status).sort()).to.deep.equal([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)!.body.error.message).to.equal('Email already taken');
+    expect(await app.app.db.query(USER_UID).count({ where: { email: 'twin@example.com' } })).to.equal(1);
+  });
+
   it('lets one of two racing registrations use an invitation', async () => {
     const invited = await invite('racer@example.com', [2]);
     const body = (password: string) => ({ registrationToken: invited.registrationToken, userInfo: { firstname: 'Racer', password } });
