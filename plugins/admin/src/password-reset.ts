@@ -62,7 +62,9 @@ export function passwordResetHandlers(app: App) {
     const config = app.config.get<ForgotPasswordConfig>('admin.forgotPassword') ?? {};
     const url = `${absoluteAdminUrl(app)}/auth/reset-password?code=${resetPasswordToken}`;
     const { id: _id, ...names } = user;
-    await mail.sendTemplatedEmail({ to: String(user.email), from: config.from, replyTo: config.replyTo }, config.emailTemplate ?? FORGOT_PASSWORD_TEMPLATE, { url, user: names });
+    // Unset `from`/`replyTo` are left out, so the provider's defaults (`settings.defaultFrom`) apply.
+    const message = { to: String(user.email), ...(config.from ? { from: config.from } : {}), ...(config.replyTo ? { replyTo: config.replyTo } : {}) };
+    await mail.sendTemplatedEmail(message, config.emailTemplate ?? FORGOT_PASSWORD_TEMPLATE, { url, user: names });
   }
 
   return {

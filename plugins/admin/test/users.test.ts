@@ -107,6 +107,8 @@ eachDatabase('admin users, invitations and password reset (Strapi 4.26.2 answers
   it('mailed Strapi\'s reset message to the active admin who asked, and to nobody else', () => {
     expect(resetMail).to.match(/^Subject: Reset password/m);
     expect(resetMail).to.match(/^Reply-To: help@cms\.test/m);
+    // No `admin.forgotPassword.from`: the provider's own sender stands.
+    expect(resetMail).to.match(/^From: Tessera <no-reply@cms\.test>/m);
     expect(smtp.mails.map((mail) => mail.to)).to.deep.equal([['editor@example.com']]);
     const text = smtp.mails[0].text;
     expect(text).to.include('We heard that you lost your password. Sorry about that!');
