@@ -26,6 +26,7 @@ const REPORTS_SERVER = `module.exports = () => ({
     // A condition in Strapi's own syntax (sift: dotted paths, operators), compiled to filters for the admin.
     await strapi.admin.services.permission.conditionProvider.registerMany([
       { displayName: 'First of the alphabet', name: 'first-letters', plugin: 'reports', handler: () => ({ title: { $in: ['a by author', 'b by reviewer'] } }) },
+      { displayName: 'Broken', name: 'broken', plugin: 'reports', handler: () => { throw new Error('broken condition'); } },
     ]);
   },
   controllers: {
@@ -178,12 +179,18 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
 
   it("compiles a plugin's registered condition to filters, and the role editor lists it", async () => {
     const conditions = (await app.get('/admin/permissions', { token: tokens.super })).body.data.conditions;
-    expect(conditions.map((condition: { id: string }) => condition.id)).to.deep.equal(['admin::is-creator', 'admin::has-same-role-as-creator', 'plugin::reports.first-letters']);
+    expect(conditions.map((condition: { id: string }) => condition.id)).to.deep.equal(['admin::is-creator', 'admin::has-same-role-as-creator', 'plugin::reports.first-letters', 'plugin::reports.broken']);
     const role = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Lettered', code: 'lettered', description: '' } })).id;
     await grant(role, READ, NOTE, {}, ['plugin::reports.first-letters']);
     await addAdmin('lettered', [role]);
     const notes = await app.get('/reports/notes', { token: tokens.lettered });
     expect(notes.body).to.deep.equal({ access: { filters: { title: { $in: ['a by author', 'b by reviewer'] } }, fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer'] });
+    // A condition whose handler throws grants nothing (and is no 500).
+    const broken = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Broken', code: 'broken', description: '' } })).id;
+    await grant(broken, READ, NOTE, {}, ['plugin::reports.broken']);
+    await addAdmin('broken', [broken]);
+    const refused = await app.get('/reports/notes', { token: tokens.broken });
+    expect([refused.status, refused.body.error.message]).to.deep.equal([403, 'Forbidden']);
   });
 
   it('refuses a deactivated admin at once (its ability is built per request)', async () => {
