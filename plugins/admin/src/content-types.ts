@@ -4,8 +4,9 @@
  * `admin_permissions_role_links` (the layout `@strapi/admin` 4.26.2's schemas
  * make), so a Strapi-made database's admins, roles and permissions are read as
  * they are. Registered under Strapi's uids (`admin::user`…), which is also what
- * every content type's `createdBy`/`updatedBy` columns point at. (Strapi's
- * `searchable: false` on secrets is a content-manager setting, not kept here.)
+ * every content type's `createdBy`/`updatedBy` columns point at. Strapi's
+ * `searchable: false` keeps the secrets and the language out of `_q` (the
+ * Users page's search).
  */
 import type { ContentType } from '@tessera/core';
 
@@ -47,13 +48,13 @@ export const ADMIN_CONTENT_TYPES: ContentType[] = [
       lastname: { type: 'string', unique: false, minLength: 1, configurable: false, required: false },
       username: { type: 'string', unique: false, configurable: false, required: false },
       email: { type: 'email', minLength: 6, configurable: false, required: true, unique: true, private: true },
-      password: { type: 'password', minLength: 6, configurable: false, required: false, private: true },
-      resetPasswordToken: { type: 'string', configurable: false, private: true },
-      registrationToken: { type: 'string', configurable: false, private: true },
+      password: { type: 'password', minLength: 6, configurable: false, required: false, private: true, searchable: false },
+      resetPasswordToken: { type: 'string', configurable: false, private: true, searchable: false },
+      registrationToken: { type: 'string', configurable: false, private: true, searchable: false },
       isActive: { type: 'boolean', default: false, configurable: false, private: true },
       roles: { configurable: false, private: true, type: 'relation', relation: 'manyToMany', inversedBy: 'users', target: ROLE_UID },
       blocked: { type: 'boolean', default: false, configurable: false, private: true },
-      preferedLanguage: { type: 'string', configurable: false, required: false },
+      preferedLanguage: { type: 'string', configurable: false, required: false, searchable: false },
     },
     // Strapi's: the content manager's layouts leave these out.
     config: { attributes: { resetPasswordToken: { hidden: true }, registrationToken: { hidden: true } } },

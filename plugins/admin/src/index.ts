@@ -1,6 +1,6 @@
 /**
  * Strapi v4's admin on Tessera: the admin API the real `@strapi/admin` panel
- * calls (sign-in so far: routes.ts) over Strapi's admin tables, and the panel's
+ * calls (sign-in, users and invitations, password reset: routes.ts) over Strapi's admin tables, and the panel's
  * build served at `admin.url` (panel/serve.ts; built by `tessera build`,
  * panel/build.ts). On when the app depends on `@strapi/admin`
  * (core's discover-plugins), as every Strapi app does; an app without it runs
@@ -19,12 +19,15 @@ import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
+import { passwordResetHandlers } from './password-reset';
 import { registerActions, syncPermissions } from './permissions/sync';
 import { checkPermissionPolicies, hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
 import { checkPermissions } from './permissions/check';
+import { registrationHandlers } from './registration';
 import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
+import { userHandlers } from './user-handlers';
 
 export { adminAbility, USER_ABILITY, type AdminAbility, type AdminPermission, type Filters, type Permitted, type SubjectAccess } from './contract';
 export { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN, requiredPermissions, type RequiredPermission } from './policies';
@@ -53,7 +56,18 @@ export function createAdminPlugin(): Plugin {
       }),
       authentication: ({ app }) => {
         const handlers = signInHandlers(app);
-        return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
+        const registration = registrationHandlers(app);
+        const reset = passwordResetHandlers(app);
+        return {
+          login: handlers.login,
+          renewToken: handlers.renewToken,
+          registerAdmin: handlers.registerAdmin,
+          logout: handlers.logout,
+          registrationInfo: registration.registrationInfo,
+          register: registration.register,
+          forgotPassword: reset.forgotPassword,
+          resetPassword: reset.resetPassword,
+        };
       },
       role: ({ app }) => {
         const handlers = roleHandlers(app);
@@ -65,6 +79,7 @@ export function createAdminPlugin(): Plugin {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
       },
+      user: ({ app }) => userHandlers(app),
     },
     routes: {
       admin: { type: 'admin', prefix: '/admin', routes: ADMIN_ROUTES },

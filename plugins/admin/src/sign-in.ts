@@ -9,7 +9,7 @@ import { ApplicationError, ValidationError } from '@tessera/errors';
 import { requestBody, type App } from '@tessera/core';
 import { decodeAdminToken, issueAdminToken, signedInAdmin } from './admin-auth';
 import { adminUsers, sanitizeUser, spendVerification, verifyPassword } from './users';
-import { isPlainObject, PROFILE_UPDATE_BODY, REGISTER_ADMIN_BODY, RENEW_TOKEN_BODY, validateBody } from './validation';
+import { isPlainObject, normalizeUpdate, PROFILE_UPDATE_BODY, REGISTER_ADMIN_BODY, RENEW_TOKEN_BODY, validateBody } from './validation';
 
 /** `ctx.badRequest(message, details)`: Strapi's BadRequestError, whose message is the first argument. */
 function badRequest(ctx: Koa.Context, message: string, details: Record<string, unknown>): void {
@@ -76,13 +76,7 @@ export function signInHandlers(app: App) {
     /** Strapi lowercases the email and trims the first name before validating; a new password needs the current one. */
     async updateMe(ctx: Koa.Context) {
       const me = signedInAdmin(ctx);
-      const raw = requestBody(ctx);
-      const normalized = isPlainObject(raw) ? { ...raw } : raw;
-      if (isPlainObject(normalized)) {
-        if (typeof normalized.email === 'string') normalized.email = normalized.email.toLowerCase();
-        if (typeof normalized.firstname === 'string') normalized.firstname = normalized.firstname.trim();
-      }
-      const { currentPassword, ...changes } = validateBody(normalized, PROFILE_UPDATE_BODY);
+      const { currentPassword, ...changes } = validateBody(normalizeUpdate(requestBody(ctx)), PROFILE_UPDATE_BODY);
       if (currentPassword && changes.password && !(await verifyPassword(currentPassword, me.password))) {
         return badRequest(ctx, 'ValidationError', { currentPassword: ['Invalid credentials'] });
       }

@@ -77,6 +77,29 @@ export function adminUsers(app: App) {
       return user;
     },
 
+    /** Each user's roles, for a page of users in one query (the roles with their users among these ids). */
+    async withRoles(list: Entity[]): Promise<AdminUser[]> {
+      const ids = list.map((user) => user.id);
+      if (ids.length === 0) return [];
+      const roles = await app.db.query(ROLE_UID).findMany({
+        where: { users: { id: { $in: ids } } },
+        select: ROLE_FIELDS,
+        orderBy: [{ id: 'asc' }],
+        populate: { users: { select: ['id'], where: { id: { $in: ids } } } },
+      });
+      return list.map((user) => ({
+        ...(user as AdminUser),
+        roles: roles.filter((role) => (role.users as Entity[]).some((member) => member.id === user.id)).map(({ users: _users, ...role }) => role as Entity),
+      }));
+    },
+
+    /** Users holding the Super Admin role, active or not (Strapi's `getSuperAdminWithUsersCount`). */
+    async superAdminCount(ids?: number[]): Promise<number> {
+      const where: Record<string, unknown> = { roles: { code: SUPER_ADMIN_CODE } };
+      if (ids) where.id = { $in: ids };
+      return users().count({ where });
+    },
+
     /**
      * The first admin, as Super Admin. Two registrations racing must not both
      * pass the "no admin yet" check: the check and the insert run in one
@@ -105,8 +128,11 @@ export function adminUsers(app: App) {
       return (await this.findWithRoles(id))!;
     },
 
-    async emailTaken(email: string, exceptId: number): Promise<boolean> {
-      return (await users().count({ where: { email, id: { $ne: exceptId } } })) > 0;
+    /** Emails are compared case-insensitively: Strapi stores them lowercased, a Strapi-made row may not be. */
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      const where: Record<string, unknown> = { email: { $eqi: email } };
+      if (exceptId !== undefined) where.id = { $ne: exceptId };
+      return (await users().count({ where })) > 0;
     },
 
     async update(id: number, data: Record<string, unknown>): Promise<AdminUser> {
