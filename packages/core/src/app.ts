@@ -45,6 +45,7 @@ import type { WriteRule } from './content/write-rules';
 import { ConfigPermissions, Permissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
 import { adminApiTokenService } from './auth/admin-api-token-service';
+import { contentApiActions } from './http/content-api-map';
 import { authenticate } from './auth/authenticate';
 import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
@@ -391,7 +392,7 @@ export class App {
     const salt = getConfig<string | undefined>(this.config, 'admin.apiToken.salt', undefined) ?? this.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);
     this.authStrategies.add(apiTokens.name, apiTokens);
-    this.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens));
+    this.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens, () => contentApiActions(this)));
     this.services_ = { entityService, contentApi, apiTokens };
   }
 }

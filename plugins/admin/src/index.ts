@@ -1,6 +1,6 @@
 /**
  * Strapi v4's admin on Tessera: the admin API the real `@strapi/admin` panel
- * calls (sign-in so far: routes.ts) over Strapi's admin tables, and the panel's
+ * calls (routes.ts: sign-in, API tokens, webhooks) over Strapi's admin tables, and the panel's
  * build served at `admin.url` (panel/serve.ts; built by `tessera build`,
  * panel/build.ts). On when the app depends on `@strapi/admin`
  * (core's discover-plugins), as every Strapi app does; an app without it runs
@@ -19,6 +19,10 @@ import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { createRolesIfNoneExist } from './roles';
 import { ADMIN_ROUTES, AUTHENTICATED, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
+import { apiTokenController, contentApiController } from './api-tokens/controller';
+import { DATA_TRANSFER } from './api-tokens/routes';
+import { dataTransferOff, transferController } from './api-tokens/transfer';
+import { webhookController } from './webhooks/controller';
 
 export { ADMIN_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
 export { DEFAULT_ROLES, SUPER_ADMIN_CODE } from './roles';
@@ -50,6 +54,10 @@ export function createAdminPlugin(): Plugin {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
       },
+      'api-token': ({ app }) => apiTokenController(app),
+      'content-api': ({ app }) => contentApiController(app),
+      transfer: () => transferController,
+      webhooks: ({ app }) => webhookController(app),
     },
     routes: {
       admin: { type: 'admin', prefix: '/admin', routes: ADMIN_ROUTES },
@@ -59,6 +67,7 @@ export function createAdminPlugin(): Plugin {
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.middlewares.add(AUTHENTICATED, () => requireAdmin(app));
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
+      app.middlewares.add(DATA_TRANSFER, () => dataTransferOff());
     },
     async bootstrap({ app }) {
       await createRolesIfNoneExist(app);

@@ -9,8 +9,13 @@
  * Following it would send the payload, the signature and the webhook's own
  * headers (an API key) to wherever the receiver points — loopback and
  * link-local addresses included — and count that as delivered.
+ *
+ * The target is checked against the target policy (target-policy.ts) before
+ * each attempt, its name resolved then: a refused one is a failed attempt
+ * that never connects.
  */
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
+import { targetRefusal, type TargetPolicy } from './target-policy';
 import type { Webhook } from './types';
 
 export interface Attempt {
@@ -28,6 +33,8 @@ export interface AttemptResult {
   status: number | null;
   /** Why it failed: the answer's first kilobyte or the network error. */
   message?: string;
+  /** When no answer came: the error in full (`connect ECONNREFUSED 127.0.0.1:19`), for the panel's test trigger. */
+  reason?: string;
   durationMs: number;
 }
 
@@ -42,10 +49,19 @@ export function attemptHeaders(webhook: Webhook, defaultHeaders: Record<string, 
   return headers;
 }
 
-/** `cancel`: aborts the attempt early (the dispatcher stopping). */
-export async function sendAttempt(webhook: Webhook, headers: Record<string, string>, body: string, timeoutMs: number, cancel?: AbortSignal): Promise<AttemptResult> {
+export interface AttemptOptions {
+  timeoutMs: number;
+  targets: TargetPolicy;
+  /** Aborts the attempt early (the dispatcher stopping). */
+  cancel?: AbortSignal;
+}
+
+export async function sendAttempt(webhook: Webhook, headers: Record<string, string>, body: string, options: AttemptOptions): Promise<AttemptResult> {
+  const { timeoutMs, cancel } = options;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const refusal = await targetRefusal(webhook.url, options.targets);
+  if (refusal) return { ok: false, status: null, message: `refused: ${refusal}`, reason: `refused: ${refusal}`, durationMs: elapsed() };
   try {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
@@ -64,7 +80,7 @@ export async function sendAttempt(webhook: Webhook, headers: Record<string, stri
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (error as Error).name === 'TimeoutError';
     const message = timedOut ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { ok: false, status: null, message, durationMs: elapsed() };
+    return { ok: false, status: null, message, reason: timedOut ? message : (cause?.message ?? (error as Error).message), durationMs: elapsed() };
   }
 }
 
