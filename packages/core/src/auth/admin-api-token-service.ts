@@ -10,6 +10,8 @@
 import crypto from 'node:crypto';
 import { NotFoundError, ValidationError } from '@tessera/errors';
 import type { Database, Entity } from '@tessera/database';
+import type { App } from '../app-type';
+import { contentApiActions } from '../http/content-api-map';
 import type { ApiTokens } from './api-tokens';
 
 const TOKEN_UID = 'admin::api-token';
@@ -31,16 +33,13 @@ export interface ApiTokenAttributes {
 
 type Where = Record<string, unknown>;
 
-/**
- * `knownActions`: the content API's actions (http/content-api-map.ts); a custom token naming another is refused,
- * as Strapi refuses it.
- */
-export function adminApiTokenService(db: Database, tokens: ApiTokens, knownActions: () => string[]) {
+/** A custom token may name the content API's actions only (http/content-api-map.ts), as on Strapi. */
+export function adminApiTokenService(db: Database, tokens: ApiTokens, app: App) {
   const assertPermissions = (type: string | undefined, permissions: string[] | undefined): void => {
     if (type !== 'custom' && permissions !== undefined && permissions !== null && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
     if (type !== 'custom') return;
     if (!Array.isArray(permissions)) throw new ValidationError('Missing permissions attribute for custom token');
-    const known = new Set(knownActions());
+    const known = new Set(contentApiActions(app));
     const unknown = [...new Set(permissions)].filter((action) => !known.has(action));
     if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`);
   };

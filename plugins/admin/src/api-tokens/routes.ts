@@ -7,17 +7,17 @@
  * transfer is off (transfer.ts): Tessera has no `strapi transfer`.
  */
 import type { RouteConfig } from '@tessera/core';
+import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN } from '../policies';
 
-export const IS_AUTHENTICATED_ADMIN = 'admin::isAuthenticatedAdmin';
 export const DATA_TRANSFER = 'admin::data-transfer';
 
-/** A route for signed-in admins holding `actions` (none: any signed-in admin). */
+/** A route for signed-in admins holding `actions` (none: any signed-in admin), with Strapi's route middlewares if any. */
 export function adminRoute(method: RouteConfig['method'], path: string, handler: string, actions?: string[], middlewares?: string[]): RouteConfig {
-  const policies: RouteConfig['config'] = {
+  const config: RouteConfig['config'] = {
     ...(middlewares ? { middlewares } : {}),
-    policies: [IS_AUTHENTICATED_ADMIN, ...(actions ? [{ name: 'admin::hasPermissions', config: { actions } }] : [])],
+    policies: [IS_AUTHENTICATED_ADMIN, ...(actions ? [{ name: HAS_PERMISSIONS, config: { actions } }] : [])],
   };
-  return { method, path, handler, config: policies };
+  return { method, path, handler, config };
 }
 
 export const API_TOKEN_ROUTES: RouteConfig[] = [
