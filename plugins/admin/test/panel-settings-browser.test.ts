@@ -63,6 +63,10 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
     await receiver?.stop();
   });
 
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && process.env.TESSERA_SCREENSHOTS) await page?.screenshot({ path: `${process.env.TESSERA_SCREENSHOTS}/${this.currentTest.title.slice(0, 20)}.png` });
+  });
+
   /** The access key the page shows once. */
   const shownKey = async (): Promise<string> => {
     await page.waitForFunction((pattern) => new RegExp(pattern).test(document.body.innerText), KEY.source, WAIT);
@@ -84,7 +88,7 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
     await page.goto(`${app.url}/admin/settings/api-tokens/create`);
     await page.waitForSelector('input[name="name"]', WAIT);
     await page.fill('input[name="name"]', 'panel-reader');
-    await page.fill('textarea[name="description"]', 'made in the panel');
+    await page.getByLabel('Description').fill('made in the panel');
     await page.getByLabel('Token duration').click();
     await page.getByRole('option', { name: '7 days' }).click();
     await page.getByLabel('Token type').click();
