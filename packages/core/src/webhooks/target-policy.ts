@@ -16,8 +16,9 @@
  * default: a receiver on the same host or network is common.
  *
  * A host name is refused when any address it resolves to is: the check runs
- * when a webhook is saved (so the author learns of it) and again before every
- * attempt (a name can be re-pointed after it was saved).
+ * when a webhook is saved (so the author learns of it), and at each attempt
+ * on the addresses the connection itself looks up (post.ts), since a name can
+ * be re-pointed after it was saved, or between a check and a connect.
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';

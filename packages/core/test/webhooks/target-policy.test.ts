@@ -84,6 +84,19 @@ eachDatabase('webhooks: targets the server refuses', (dialect) => {
     expect(receiver.requests).to.deep.equal([]);
   });
 
+  it('judges a name at the connection itself, on the addresses it looks up (no window for re-pointing it)', async () => {
+    const url = receiver.url.replace('127.0.0.1', 'localhost');
+    const result = await app.app.webhookRunner.run({ id: 'by-name', url, events: [], headers: {} }, 'trigger-test');
+    expect(result.statusCode).to.equal(500);
+    expect(result.message).to.match(new RegExp(`^request to ${url} failed, reason: refused: localhost resolves to (127\\.0\\.0\\.1|::1) is a loopback or private address`));
+    const metadata = 'http://169.254.169.254/latest/meta-data';
+    expect(await app.app.webhookRunner.run({ id: 'metadata', url: metadata, events: [], headers: {} }, 'trigger-test')).to.deep.equal({
+      statusCode: 500,
+      message: `request to ${metadata} failed, reason: refused: 169.254.169.254 is a link-local or cloud metadata address`,
+    });
+    expect(receiver.requests).to.deep.equal([]);
+  });
+
   it('stops the boot on a refusePrivateAddresses that is not a boolean', async () => {
     const error = await bootError({ dialect, files: FILES, config: { server: { webhooks: { refusePrivateAddresses: 'yes' } } } });
     expect(error.message).to.contain('server.webhooks.refusePrivateAddresses must be true or false');
