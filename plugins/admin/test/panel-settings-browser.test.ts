@@ -71,8 +71,8 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
 
   /** The access key the page shows once. */
   const shownKey = async (): Promise<string> => {
-    await page.waitForFunction((pattern) => new RegExp(pattern).test(document.body.innerText), KEY.source, WAIT);
-    return KEY.exec(await page.evaluate(() => document.body.innerText))![0];
+    await page.waitForFunction(`/${KEY.source}/.test(document.body.innerText)`, undefined, WAIT);
+    return KEY.exec(await page.locator('body').innerText())![0];
   };
 
   it('logs in', async function () {
@@ -110,7 +110,7 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
     this.timeout(120_000);
     await page.click('button:has-text("Regenerate")');
     await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
-    await page.waitForFunction((old) => !document.body.innerText.includes(old), firstKey, WAIT);
+    await page.waitForFunction(`!document.body.innerText.includes(${JSON.stringify(firstKey)})`, undefined, WAIT);
     const newKey = await shownKey();
     expect(newKey).to.not.equal(firstKey);
     expect((await app.get('/api/articles', { token: firstKey })).status).to.equal(401);

@@ -71,9 +71,9 @@ eachDatabase('admin webhooks (Strapi 4.26.2 answers)', (dialect) => {
     it(`${step.method} ${step.path}: ${step.title}`, async () => {
       const token = /no auth/.test(step.title) ? undefined : jwt;
       const response = await app.request(step.method, step.path, { body: fill(step.body, receiver.origin, {}), token });
-      const deviation = DEVIATIONS[step.title];
-      const expected = deviation ? deviation(step.answer as Answer) : step.answer;
-      expect([response.status, normalise(response.body, receiver.origin)]).to.deep.equal([deviation ? statusOf(expected, step.status) : step.status, expected]);
+      const deviates = step.title in DEVIATIONS;
+      const expected = deviates ? DEVIATIONS[step.title]!(step.answer as Answer) : step.answer;
+      expect([response.status, normalise(response.body, receiver.origin)]).to.deep.equal([deviates ? statusOf(expected, step.status) : step.status, expected]);
     });
   }
 
@@ -119,9 +119,9 @@ eachDatabase('admin webhooks (Strapi 4.26.2 answers)', (dialect) => {
       it(`${step.method} ${step.path}: ${step.title}`, async () => {
         const response = await app.request(step.method, String(fill(step.path, receiver.origin, ids)), { body: fill(step.body, receiver.origin, ids), token: jwt });
         if (step.title === 'webhooks create: good') ids.good = response.body.data.id;
-        const deviation = DEVIATIONS[step.title];
-        const expected = fill(deviation ? deviation(step.answer as Answer) : step.answer, '<receiver>', ids);
-        expect([response.status, withoutIds(normalise(response.body, receiver.origin))]).to.deep.equal([deviation ? statusOf(expected, step.status) : step.status, withoutIds(expected)]);
+        const deviates = step.title in DEVIATIONS;
+        const expected = fill(deviates ? DEVIATIONS[step.title]!(step.answer as Answer) : step.answer, '<receiver>', ids);
+        expect([response.status, withoutIds(normalise(response.body, receiver.origin))]).to.deep.equal([deviates ? statusOf(expected, step.status) : step.status, withoutIds(expected)]);
       });
     }
   });
