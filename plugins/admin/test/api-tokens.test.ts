@@ -88,6 +88,19 @@ eachDatabase('admin API tokens (Strapi 4.26.2 answers)', (dialect) => {
     expect((await app.get('/api/notes', { token: cli.accessKey })).status).to.equal(401);
   });
 
+  it('answers a deleted custom token with its permission rows, as Strapi does', async () => {
+    const created = await app.post('/admin/api-tokens', { name: 'to-delete', type: 'custom', permissions: ['api::note.note.find', 'api::tag.tag.find'] }, { token: jwt });
+    const deleted = await app.delete(`/admin/api-tokens/${created.body.data.id}`, { token: jwt });
+    const strapiRow = (recorded.sequence.find((step) => step.title === 'tokens: delete')!.answer as { data: { permissions: object[] } }).data.permissions[0]!;
+    const rows = normalise(deleted.body.data.permissions) as Array<Record<string, unknown>>;
+    expect(rows.map((row) => Object.keys(row))).to.deep.equal([Object.keys(strapiRow), Object.keys(strapiRow)]);
+    expect(rows.map(({ action, createdAt }) => [action, createdAt])).to.deep.equal([
+      ['api::note.note.find', '<date>'],
+      ['api::tag.tag.find', '<date>'],
+    ]);
+    expect(await app.app.apiTokens.find(created.body.data.id)).to.equal(null);
+  });
+
   it('refuses over-long names and permission lists with a 400, writing nothing', async () => {
     const before = (await app.get('/admin/api-tokens', { token: jwt })).body.data.length;
     const long = await app.post('/admin/api-tokens', { name: 'n'.repeat(256), type: 'read-only' }, { token: jwt });

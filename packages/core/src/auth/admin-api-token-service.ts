@@ -90,9 +90,10 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens, app: App) 
       return list.map(flattenPermissions);
     },
 
+    /** Answers the deleted token as Strapi does: its permission rows as stored, not flattened to actions. */
     async revoke(id: number | string) {
       return db.transaction(async () => {
-        const token = await getBy({ id });
+        const token = await query().findOne({ select: SELECT, populate: POPULATE, where: { id } });
         if (token) await tokens.revoke(String(token.id));
         return token;
       });
