@@ -105,6 +105,17 @@ eachDatabase('admin webhooks (Strapi 4.26.2 answers)', (dialect) => {
     expect(app.app.webhookRunner.forEvent('entry.create')).to.deep.equal([]);
   });
 
+  it('keeps a webhook\'s signing secret when the panel updates it', async () => {
+    const created = await app.post('/admin/webhooks', { name: 'signed', url: `${receiver.origin}/ok`, headers: {}, events: [] }, { token: jwt });
+    const id = created.body.data.id as number;
+    await app.app.webhookStore.setSecret(id, 'whsec-panel');
+    app.app.webhookRunner.update({ ...created.body.data, secret: 'whsec-panel' });
+    const updated = await app.put(`/admin/webhooks/${id}`, { name: 'signed 2', url: `${receiver.origin}/ok`, headers: {}, events: ['entry.update'] }, { token: jwt });
+    expect(updated.status).to.equal(200);
+    expect(app.app.webhookRunner.byKey(`db:${id}`)).to.deep.include({ name: 'signed 2', secret: 'whsec-panel' });
+    await app.delete(`/admin/webhooks/${id}`, { token: jwt });
+  });
+
   it('refuses a batch delete over its budget, deleting nothing', async () => {
     const kept = await app.app.webhookStore.createWebhook({ name: 'kept', url: `${receiver.origin}/ok`, headers: {}, events: [] });
     const response = await app.post('/admin/webhooks/batch-delete', { ids: Array.from({ length: 1001 }, () => kept.id) }, { token: jwt });

@@ -89,8 +89,10 @@ export class WebhookRunner {
   }
 
   update(webhook: RunnerWebhook): void {
+    // A store answer carries no secret: keep the one known before the old entry goes.
+    const secret = webhook.secret ?? this.stored.find((item) => item.id === webhook.id)?.secret;
     this.remove(webhook);
-    this.add(webhook);
+    this.add({ ...webhook, secret });
   }
 
   remove(webhook: Pick<RunnerWebhook, 'id'>): void {
