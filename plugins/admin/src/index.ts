@@ -20,12 +20,14 @@ import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { registerActions, syncPermissions } from './permissions/sync';
-import { hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissionPolicies, hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissions } from './permissions/check';
+import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
 import { apiTokenController, contentApiController } from './api-tokens/controller';
 import { DATA_TRANSFER } from './api-tokens/routes';
-import { dataTransferOff, transferController } from './api-tokens/transfer';
+import { dataTransferOff, registerTransferActions, transferController } from './api-tokens/transfer';
 import { webhookController } from './webhooks/controller';
 
 export { adminAbility, USER_ABILITY, type AdminAbility, type AdminPermission, type Filters, type Permitted, type SubjectAccess } from './contract';
@@ -57,6 +59,12 @@ export function createAdminPlugin(): Plugin {
         const handlers = signInHandlers(app);
         return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
       },
+      role: ({ app }) => {
+        const handlers = roleHandlers(app);
+        const { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions } = handlers;
+        return { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions };
+      },
+      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions, check: checkPermissions }),
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
@@ -74,8 +82,12 @@ export function createAdminPlugin(): Plugin {
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
       registerActions(app);
+      registerTransferActions(app);
       // Strapi syncs after every plugin's bootstrap (they register actions there): the kernel's last boot hook.
-      app.hooks.on('app:bootstrapped', () => syncPermissions(app));
+      app.hooks.on('app:bootstrapped', () => {
+        checkPermissionPolicies(app);
+        return syncPermissions(app);
+      });
       for (const condition of ADMIN_CONDITIONS) app.admin.services.permission.conditionProvider.register({ ...condition });
       app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
       app.policies.add(HAS_PERMISSIONS, hasPermissions);

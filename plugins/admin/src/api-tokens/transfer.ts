@@ -5,9 +5,38 @@
  * gets a 404 from the `admin::data-transfer` middleware on the token routes,
  * and the runner routes refuse every caller with a 401 (no transfer token
  * exists to authenticate them). Never a 500.
+ *
+ * Strapi registers the transfer-token actions whether transfer is on or not
+ * (the peer's Super Admin, transfer off, passes `admin::hasPermissions` and
+ * gets the 404), so they are registered here too: the role editor lists
+ * them, and the routes' policies name actions that exist.
  */
 import type Koa from 'koa';
-import type { RouteMiddleware } from '@tessera/core';
+import type { AdminActionDefinition, App, RouteMiddleware } from '@tessera/core';
+
+const transferAction = (verb: string, displayName: string, subCategory = 'general'): AdminActionDefinition => ({
+  uid: `transfer.tokens.${verb}`,
+  displayName,
+  pluginName: 'admin',
+  section: 'settings',
+  category: 'transfer tokens',
+  subCategory,
+});
+
+/** Strapi 4.26.2's transfer-token actions, in its order (after the project settings'). */
+export const TRANSFER_TOKEN_ACTIONS: AdminActionDefinition[] = [
+  transferAction('access', 'Access the transfer tokens settings page', 'transfer tokens'),
+  transferAction('create', 'Create (generate)'),
+  transferAction('read', 'Read'),
+  transferAction('update', 'Update'),
+  transferAction('regenerate', 'Regenerate'),
+  transferAction('delete', 'Delete (revoke)'),
+];
+
+/** In the admin plugin's register, after the catalogue's actions. */
+export function registerTransferActions(app: App): void {
+  for (const action of TRANSFER_TOKEN_ACTIONS) app.admin.services.permission.actionProvider.register(structuredClone(action));
+}
 
 function answer(ctx: Koa.Context, status: 401 | 404): void {
   ctx.status = status;
