@@ -191,7 +191,7 @@ export class AppLifecycle {
     const salt = getConfig<string | undefined>(this.app.config, 'admin.apiToken.salt', undefined) ?? this.app.env('API_TOKEN_SALT');
     const apiTokens = new ApiTokens(this.database, salt);
     this.app.authStrategies.add(apiTokens.name, apiTokens);
-    this.app.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens));
+    this.app.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens, this.app));
     this.operations = { entityService, contentApi, apiTokens };
   }
 }

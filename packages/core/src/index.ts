@@ -38,6 +38,7 @@ export type { Attribute, Component, ContentType, Entity, EntityMetadata, EntryBu
 export type { Common } from './typings/registry';
 export type { TypedEntityService, EntryOf, FindParamsOf, WriteParamsOf, PageOf } from './typings/entity-service';
 export { restPrefix, routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';
+export { contentApiActions, contentApiActionsMap, contentApiRoutesMap, type ContentApiActionsMap, type ContentApiRoute } from './http/content-api-map';
 export { buildOpenApi, OPENAPI_PATH } from './openapi/route';
 export { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './webhooks/types';
 export { SIGNATURE_HEADER, signatureHeader, verifySignature } from './webhooks/signature';
@@ -45,6 +46,7 @@ export type { EventHub, EventListener, EventSubscriber } from './webhooks/event-
 export type { Delivery, DeliveryCounts, DeliveryStatus } from './webhooks/outbox';
 export type { StoredWebhook, WebhookInput, WebhookStore } from './webhooks/webhook-store';
 export type { RunResult, RunnerWebhook, WebhookRunner } from './webhooks/webhook-runner';
+export { addressRefusal, targetRefusal, type TargetPolicy } from './webhooks/target-policy';
 export {
   AdminActionProvider,
   AdminConditionProvider,

@@ -1,6 +1,6 @@
 /**
  * Strapi v4's admin on Tessera: the admin API the real `@strapi/admin` panel
- * calls (sign-in, users and invitations, password reset: routes.ts) over Strapi's admin tables, and the panel's
+ * calls (routes.ts: sign-in, users and invitations, password reset, API tokens, webhooks) over Strapi's admin tables, and the panel's
  * build served at `admin.url` (panel/serve.ts; built by `tessera build`,
  * panel/build.ts). On when the app depends on `@strapi/admin`
  * (core's discover-plugins), as every Strapi app does; an app without it runs
@@ -28,6 +28,10 @@ import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
 import { userHandlers } from './user-handlers';
+import { apiTokenController, contentApiController } from './api-tokens/controller';
+import { DATA_TRANSFER } from './api-tokens/routes';
+import { dataTransferOff, registerTransferActions, transferController } from './api-tokens/transfer';
+import { webhookController } from './webhooks/controller';
 
 export { adminAbility, USER_ABILITY, type AdminAbility, type AdminPermission, type Filters, type Permitted, type SubjectAccess } from './contract';
 export { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN, requiredPermissions, type RequiredPermission } from './policies';
@@ -80,6 +84,10 @@ export function createAdminPlugin(): Plugin {
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
       },
       user: ({ app }) => userHandlers(app),
+      'api-token': ({ app }) => apiTokenController(app),
+      'content-api': ({ app }) => contentApiController(app),
+      transfer: () => transferController,
+      webhooks: ({ app }) => webhookController(app),
     },
     routes: {
       admin: { type: 'admin', prefix: '/admin', routes: ADMIN_ROUTES },
@@ -89,6 +97,7 @@ export function createAdminPlugin(): Plugin {
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
       registerActions(app);
+      registerTransferActions(app);
       // Strapi syncs after every plugin's bootstrap (they register actions there): the kernel's last boot hook.
       app.hooks.on('app:bootstrapped', () => {
         checkPermissionPolicies(app);
@@ -98,6 +107,7 @@ export function createAdminPlugin(): Plugin {
       app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
       app.policies.add(HAS_PERMISSIONS, hasPermissions);
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
+      app.middlewares.add(DATA_TRANSFER, () => dataTransferOff());
     },
     async bootstrap({ app }) {
       servePanel(app);

@@ -8,7 +8,9 @@
  * (`onlyPermitted`): the admin strategy refuses anyone else there anyway.
  */
 import type { PolicyReference, RouteConfig } from '@tessera/core';
+import { API_TOKEN_ROUTES, CONTENT_API_ROUTES, TRANSFER_ROUTES } from './api-tokens/routes';
 import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN } from './policies';
+import { WEBHOOK_ROUTES } from './webhooks/routes';
 
 export const RATE_LIMIT = 'admin::rateLimit';
 
@@ -69,4 +71,8 @@ export const ADMIN_ROUTES: RouteConfig[] = [
   signedIn('PUT', '/roles/:id', 'role.update', ['admin::roles.update']),
   signedIn('DELETE', '/roles/:id', 'role.deleteOne', ['admin::roles.delete']),
   signedIn('POST', '/roles/batch-delete', 'role.deleteMany', ['admin::roles.delete']),
+  ...WEBHOOK_ROUTES,
+  ...API_TOKEN_ROUTES,
+  ...CONTENT_API_ROUTES,
+  ...TRANSFER_ROUTES,
 ];

@@ -37,9 +37,6 @@ export function peerModelFiles(): Record<string, string | object> {
   return files;
 }
 
-/** Tessera does not serve Strapi's data transfer: its token actions are not registered. */
-const isTransfer = (entry: { action?: string }) => entry.action?.startsWith('admin::transfer.') === true;
-
 /** What differs by nature between two runs: timestamps, generated role codes, permission ids. */
 export function normalise(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), function (this: Record<string, unknown>, key, item: unknown) {
@@ -48,12 +45,6 @@ export function normalise(value: unknown): unknown {
     if (key === 'id' && 'actionParameters' in this) return '<id>';
     return item;
   });
-}
-
-export function withoutTransfer<T>(sections: T): T {
-  const copy = structuredClone(sections) as { data: { sections: { settings: Array<{ action: string }> } } };
-  copy.data.sections.settings = copy.data.sections.settings.filter((entry) => !isTransfer(entry));
-  return copy as T;
 }
 
 export async function addLocales(app: TestApp): Promise<void> {

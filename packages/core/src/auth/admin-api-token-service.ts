@@ -4,12 +4,14 @@
  * (the reference peer app writes its own full-access token this way). Same
  * functions, arguments, answers and errors as Strapi 4.26.2's
  * (@strapi/admin `services/api-token`), over the token tables `ApiTokens`
- * authenticates from, so a token made here works at once. Tessera has no
- * admin panel: this is its only admin service besides `permission`.
+ * authenticates from, so a token made here works at once. The admin panel's
+ * API-token pages (plugins/admin) and `tessera api-token` use it too.
  */
 import crypto from 'node:crypto';
 import { NotFoundError, ValidationError } from '@tessera/errors';
 import type { Database, Entity } from '@tessera/database';
+import type { App } from '../app-type';
+import { contentApiActions } from '../http/content-api-map';
 import type { ApiTokens } from './api-tokens';
 
 const TOKEN_UID = 'admin::api-token';
@@ -31,7 +33,17 @@ export interface ApiTokenAttributes {
 
 type Where = Record<string, unknown>;
 
-export function adminApiTokenService(db: Database, tokens: ApiTokens) {
+/** A custom token may name the content API's actions only (http/content-api-map.ts), as on Strapi. */
+export function adminApiTokenService(db: Database, tokens: ApiTokens, app: App) {
+  const assertPermissions = (type: string | undefined, permissions: string[] | undefined): void => {
+    if (type !== 'custom' && permissions !== undefined && permissions !== null && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
+    if (type !== 'custom') return;
+    if (!Array.isArray(permissions)) throw new ValidationError('Missing permissions attribute for custom token');
+    const known = new Set(contentApiActions(app));
+    const unknown = [...new Set(permissions)].filter((action) => !known.has(action));
+    if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`);
+  };
+
   const query = () => db.query(TOKEN_UID);
   const permissions = () => db.query(PERMISSION_UID);
 
@@ -56,7 +68,8 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
       const { permissions: actions, ...data } = attributes;
       return db.transaction(async () => {
         const token = await query().create({ select: SELECT, data: { ...data, accessKey: tokens.hash(accessKey), ...expiration(attributes.lifespan) } });
-        const result: Entity = { ...token, accessKey };
+        // Strapi's answer populates the (empty) permissions before it adds the key.
+        const result: Entity = { ...token, permissions: [], accessKey };
         if (attributes.type === 'custom') {
           await tokens.addPermissions(token.id, actions ?? []);
           result.permissions = await tokens.actions(token.id);
@@ -77,9 +90,10 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
       return list.map(flattenPermissions);
     },
 
+    /** Answers the deleted token as Strapi does: its permission rows as stored, not flattened to actions. */
     async revoke(id: number | string) {
       return db.transaction(async () => {
-        const token = await getBy({ id });
+        const token = await query().findOne({ select: SELECT, populate: POPULATE, where: { id } });
         if (token) await tokens.revoke(String(token.id));
         return token;
       });
@@ -89,9 +103,8 @@ export function adminApiTokenService(db: Database, tokens: ApiTokens) {
       const original = await getBy({ id });
       if (!original) throw new NotFoundError('Token not found');
       const becomesCustom = attributes.type === 'custom' && original.type !== 'custom';
-      if (attributes.permissions || becomesCustom) {
-        assertPermissions(attributes.type ?? (original.type as string), attributes.permissions ?? (original.permissions as string[]));
-      }
+      // Strapi checks the permissions given, never the stored ones: a token made custom must be given its permissions.
+      if (attributes.permissions || becomesCustom) assertPermissions(attributes.type ?? (original.type as string), attributes.permissions);
       assertLifespan(attributes.lifespan);
       const { permissions: actions, ...data } = attributes;
       return db.transaction(async () => {
@@ -117,11 +130,6 @@ function flattenPermissions(token: Entity): Entity {
   const list = token.permissions;
   if (!Array.isArray(list)) return token;
   return { ...token, permissions: list.map((permission) => (typeof permission === 'string' ? permission : (permission as { action: string }).action)) };
-}
-
-function assertPermissions(type: string | undefined, permissions: string[] | undefined): void {
-  if (type !== 'custom' && permissions !== undefined && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
-  if (type === 'custom' && !Array.isArray(permissions)) throw new ValidationError('Missing permissions attribute for custom token');
 }
 
 function assertLifespan(lifespan: number | null | undefined): void {

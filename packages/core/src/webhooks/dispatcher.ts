@@ -19,6 +19,7 @@ import { PAUSED_DUE, type Delivery, type Outbox, type Settlement } from './outbo
 import type { QueueBounds } from './queue-bounds';
 import { attemptHeaders, sendAttempt } from './send';
 import type { DeliverySettings } from './settings';
+import type { TargetPolicy } from './target-policy';
 import type { Webhook } from './types';
 
 /** Old delivered and failed rows are deleted at most this often (or every retention period, when shorter). */
@@ -29,6 +30,8 @@ export interface DispatcherParts {
   bounds: QueueBounds;
   settings: DeliverySettings;
   defaultHeaders: Record<string, string>;
+  /** Which targets are refused (target-policy.ts). */
+  targets: TargetPolicy;
   log: () => Logger;
   /** The webhook a delivery is for, as known now (its URL, headers and secret may have changed since the event). */
   webhook: (key: string) => Webhook | undefined;
@@ -164,7 +167,7 @@ export class Dispatcher {
         deliveryId: delivery.id,
         attempt: delivery.attempts,
       });
-      const result = await sendAttempt(webhook, headers, delivery.payload, settings.timeoutMs, this.cancel.signal);
+      const result = await sendAttempt(webhook, headers, delivery.payload, { timeoutMs: settings.timeoutMs, targets: this.parts.targets, cancel: this.cancel.signal });
       if (!result.ok && this.cancel.signal.aborted) {
         await settle({ kind: 'released' });
         return;

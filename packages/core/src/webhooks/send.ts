@@ -1,16 +1,21 @@
 /**
  * One HTTP attempt: POST the stored body to the webhook with Strapi v4's
  * headers (`defaultHeaders`, the webhook's own, `X-Strapi-Event`,
- * `Content-Type`) plus Tessera's id, attempt and signature headers. Bounded
- * by a timeout; the answer's body is read only for an error message, and
- * only its first kilobyte.
+ * `Content-Type`) plus Tessera's id, attempt and signature headers (post.ts
+ * sends it). Bounded by a timeout; the answer's body is read only for an
+ * error message, and only its first kilobyte.
  *
  * Redirects are not followed: a 3xx is the attempt's answer, a failed one.
  * Following it would send the payload, the signature and the webhook's own
  * headers (an API key) to wherever the receiver points — loopback and
  * link-local addresses included — and count that as delivered.
+ *
+ * The target policy (target-policy.ts) is applied to the address connected
+ * to (post.ts): a refused target is a failed attempt that never connects.
  */
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
+import { post, TargetRefused } from './post';
+import type { TargetPolicy } from './target-policy';
 import type { Webhook } from './types';
 
 export interface Attempt {
@@ -28,10 +33,11 @@ export interface AttemptResult {
   status: number | null;
   /** Why it failed: the answer's first kilobyte or the network error. */
   message?: string;
+  /** When no answer came: the error in full (`connect ECONNREFUSED 127.0.0.1:19`), for the panel's test trigger. */
+  reason?: string;
   durationMs: number;
 }
 
-const ERROR_BODY_LIMIT = 1024;
 
 export function attemptHeaders(webhook: Webhook, defaultHeaders: Record<string, string>, attempt: Attempt): Record<string, string> {
   const headers: Record<string, string> = { ...defaultHeaders, ...webhook.headers, 'X-Strapi-Event': attempt.event, 'Content-Type': 'application/json' };
@@ -42,46 +48,30 @@ export function attemptHeaders(webhook: Webhook, defaultHeaders: Record<string, 
   return headers;
 }
 
-/** `cancel`: aborts the attempt early (the dispatcher stopping). */
-export async function sendAttempt(webhook: Webhook, headers: Record<string, string>, body: string, timeoutMs: number, cancel?: AbortSignal): Promise<AttemptResult> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  try {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
-    const response = await fetch(webhook.url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      const location = response.headers.get('location');
-      return { ok: false, status: response.status, message: `redirected${location ? ` to ${location.slice(0, 200)}` : ''}: redirects are not followed`, durationMs: elapsed() };
-    }
-    if (response.ok) {
-      await response.body?.cancel();
-      return { ok: true, status: response.status, durationMs: elapsed() };
-    }
-    return { ok: false, status: response.status, message: await firstBytes(response), durationMs: elapsed() };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const timedOut = (error as Error).name === 'TimeoutError';
-    const message = timedOut ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { ok: false, status: null, message, durationMs: elapsed() };
-  }
+export interface AttemptOptions {
+  timeoutMs: number;
+  targets: TargetPolicy;
+  /** Aborts the attempt early (the dispatcher stopping). */
+  cancel?: AbortSignal;
 }
 
-async function firstBytes(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+export async function sendAttempt(webhook: Webhook, headers: Record<string, string>, body: string, options: AttemptOptions): Promise<AttemptResult> {
+  const { timeoutMs, cancel } = options;
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   try {
-    while (size < ERROR_BODY_LIMIT) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
+    const answer = await post(new URL(webhook.url), headers, body, options.targets, signal);
+    if (answer.status >= 300 && answer.status < 400) {
+      return { ok: false, status: answer.status, message: `redirected${answer.location ? ` to ${answer.location.slice(0, 200)}` : ''}: redirects are not followed`, durationMs: elapsed() };
     }
-  } finally {
-    await reader.cancel().catch(() => undefined);
+    if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status, durationMs: elapsed() };
+    return { ok: false, status: answer.status, message: answer.errorBody ?? '', durationMs: elapsed() };
+  } catch (error) {
+    if (error instanceof TargetRefused) return { ok: false, status: null, message: `refused: ${error.message}`, reason: `refused: ${error.message}`, durationMs: elapsed() };
+    if (timeout.aborted) return { ok: false, status: null, message: `no answer within ${timeoutMs} ms`, reason: `no answer within ${timeoutMs} ms`, durationMs: elapsed() };
+    const failure = error as NodeJS.ErrnoException;
+    return { ok: false, status: null, message: failure.code ?? failure.message, reason: failure.message, durationMs: elapsed() };
   }
-  return Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_LIMIT);
 }

@@ -1,11 +1,12 @@
 /**
  * `config/server.ts` → `webhooks`: Strapi v4's options (`defaultHeaders`,
- * `populateRelations`) plus Tessera's own — webhooks declared in config and
- * how the outbox delivers. Read once when the database connects; a bad
+ * `populateRelations`) plus Tessera's own — webhooks declared in config, how
+ * the outbox delivers, and `refusePrivateAddresses` (target-policy.ts). Read once when the database connects; a bad
  * value stops the boot with a message naming it.
  */
 import { ConfigurationError } from '@tessera/errors';
 import { getConfig, type ConfigTree } from '../config/load-config';
+import type { TargetPolicy } from './target-policy';
 import type { WebhookDefinition } from './types';
 
 export interface DeliverySettings {
@@ -42,6 +43,8 @@ export interface WebhookSettings {
   maxPayloadBytes: number;
   /** Webhooks from config (marked `source: 'config'`), besides the `strapi_webhooks` rows. */
   declared: WebhookDefinition[];
+  /** Targets refused besides link-local and metadata addresses (target-policy.ts): loopback and private ranges too. */
+  targets: TargetPolicy;
   delivery: DeliverySettings;
 }
 
@@ -58,6 +61,7 @@ export function webhookSettings(config: ConfigTree): WebhookSettings {
     populateRelations: raw.populateRelations !== false,
     maxPayloadBytes: positive(raw.maxPayloadBytes, 1024 * 1024, 'maxPayloadBytes'),
     declared: declared(raw.declared),
+    targets: { refusePrivate: flag(raw.refusePrivateAddresses, 'refusePrivateAddresses') },
     delivery: {
       maxAttempts: positive(delivery.maxAttempts, 10, 'delivery.maxAttempts'),
       backoffMs: positive(delivery.backoffMs, 1000, 'delivery.backoffMs'),
@@ -113,6 +117,12 @@ function headers(value: unknown, where: string): Record<string, string> {
 function positive(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new ConfigurationError(`server.webhooks.${name} must be a positive number`, FILE);
+  return value;
+}
+
+function flag(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new ConfigurationError(`server.webhooks.${name} must be true or false`, FILE);
   return value;
 }
 

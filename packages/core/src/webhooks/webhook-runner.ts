@@ -10,6 +10,7 @@
  */
 import type { EventHub } from './event-hub';
 import { attemptHeaders, sendAttempt } from './send';
+import type { TargetPolicy } from './target-policy';
 import { webhookKey, type Webhook } from './types';
 
 /** Strapi's answer to `run`: the status, and the receiver's message when it was not a 2xx. */
@@ -32,6 +33,7 @@ export interface RunnerWebhook {
 export interface RunnerOptions {
   defaultHeaders: () => Record<string, string>;
   timeoutMs: () => number;
+  targets: () => TargetPolicy;
 }
 
 export class WebhookRunner {
@@ -87,8 +89,10 @@ export class WebhookRunner {
   }
 
   update(webhook: RunnerWebhook): void {
+    // A store answer carries no secret: keep the one known before the old entry goes.
+    const secret = webhook.secret ?? this.stored.find((item) => item.id === webhook.id)?.secret;
     this.remove(webhook);
-    this.add(webhook);
+    this.add({ ...webhook, secret });
   }
 
   remove(webhook: Pick<RunnerWebhook, 'id'>): void {
@@ -102,9 +106,11 @@ export class WebhookRunner {
     const target = toWebhook(webhook);
     const body = JSON.stringify({ event, createdAt: new Date(), ...info });
     const headers = attemptHeaders(target, this.options.defaultHeaders(), { event, body });
-    const result = await sendAttempt(target, headers, body, this.options.timeoutMs());
+    const result = await sendAttempt(target, headers, body, { timeoutMs: this.options.timeoutMs(), targets: this.options.targets() });
     if (result.ok) return { statusCode: result.status! };
-    return { statusCode: result.status ?? 500, message: result.message ?? '' };
+    // No answer: Strapi's 500 with its HTTP client's wording, which the panel's trigger shows.
+    if (result.status === null) return { statusCode: 500, message: `request to ${target.url} failed, reason: ${result.reason ?? result.message ?? ''}` };
+    return { statusCode: result.status, message: result.message ?? '' };
   }
 }
 

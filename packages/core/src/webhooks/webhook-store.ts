@@ -3,10 +3,12 @@
  * exactly as Strapi writes it: `enabled` in the table is `isEnabled` in
  * answers, `headers` and `events` are JSON. A webhook's signing secret is
  * kept in Tessera's own table beside it, so Strapi's table is never altered.
+ * A URL the server must never call (target-policy.ts) is refused when saved.
  */
 import { ValidationError } from '@tessera/errors';
 import type { Database, Row } from '@tessera/database';
 import { SECRETS_TABLE, WEBHOOKS_TABLE } from './table-names';
+import { targetRefusal, type TargetPolicy } from './target-policy';
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './types';
 
 /** Strapi's answer for one stored webhook. */
@@ -28,7 +30,10 @@ export class WebhookStore {
   /** Strapi: event key → name (`ENTRY_CREATE` → `entry.create`); only these may be subscribed to. */
   readonly allowedEvents = new Map<string, string>(Object.entries(WEBHOOK_EVENTS));
 
-  constructor(private readonly db: () => Database) {}
+  constructor(
+    private readonly db: () => Database,
+    private readonly targets: () => TargetPolicy,
+  ) {}
 
   addAllowedEvent(key: string, value: string): void {
     this.allowedEvents.set(key, value);
@@ -70,6 +75,7 @@ export class WebhookStore {
 
   async createWebhook(data: WebhookInput): Promise<StoredWebhook> {
     const values = this.validate(data, true);
+    await this.checkTarget(values.url);
     const connection = this.db().sql;
     return this.db().transaction(async () => {
       const [inserted] = await connection.run(connection.knex(WEBHOOKS_TABLE).insert(toRow({ ...values, isEnabled: data.isEnabled ?? true })).returning('id'));
@@ -81,6 +87,7 @@ export class WebhookStore {
 
   async updateWebhook(id: number, data: WebhookInput): Promise<StoredWebhook | null> {
     const values = this.validate(data, false);
+    await this.checkTarget(values.url);
     const connection = this.db().sql;
     return this.db().transaction(async () => {
       const row = toRow(values);
@@ -102,6 +109,32 @@ export class WebhookStore {
     });
   }
 
+  /**
+   * Deletes the webhooks with these ids (those that exist), in one transaction and three statements whatever the
+   * count (the panel's batch delete); answers the deleted ones.
+   */
+  async deleteWebhooks(ids: number[]): Promise<StoredWebhook[]> {
+    const connection = this.db().sql;
+    if (ids.length === 0) return [];
+    return this.db().transaction(async () => {
+      const found = (await connection.all(connection.knex.from(WEBHOOKS_TABLE).select('*').whereIn('id', ids).orderBy('id', 'asc'))).map(fromRow);
+      if (found.length === 0) return [];
+      const existing = found.map((webhook) => webhook.id);
+      await connection.run(connection.knex(WEBHOOKS_TABLE).whereIn('id', existing).delete());
+      await connection.run(connection.knex(SECRETS_TABLE).whereIn('webhook_id', existing).delete());
+      return found;
+    });
+  }
+
+  /** One stored webhook as the runner delivers to it (with its secret), or null. */
+  async findForDelivery(id: number): Promise<Webhook | null> {
+    const connection = this.db().sql;
+    const found = await this.findWebhook(id);
+    if (!found) return null;
+    const secret = await connection.first(connection.knex.from(SECRETS_TABLE).select('secret').where('webhook_id', id));
+    return { ...found, source: 'database', secret: secret ? String(secret.secret) : undefined };
+  }
+
   /** Sets (or, with null, removes) the secret deliveries to webhook `id` are signed with. */
   async setSecret(id: number, secret: string | null): Promise<void> {
     const connection = this.db().sql;
@@ -109,6 +142,13 @@ export class WebhookStore {
       await connection.run(connection.knex(SECRETS_TABLE).where('webhook_id', id).delete());
       if (secret) await connection.run(connection.knex(SECRETS_TABLE).insert({ webhook_id: id, secret }));
     });
+  }
+
+  /** A 400 naming why, when the server may not call `url` (its name resolved now). */
+  async checkTarget(url: string | undefined): Promise<void> {
+    if (url === undefined) return;
+    const refusal = await targetRefusal(url, this.targets());
+    if (refusal) throw ValidationError.forField(['url'], `url is refused: ${refusal}`);
   }
 
   /** Strapi's validation (events must be allowed), plus names, URLs and headers a delivery can use. */

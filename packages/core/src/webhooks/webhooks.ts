@@ -53,12 +53,13 @@ export class Webhooks implements WriteRecorder {
 
   constructor(private readonly app: App) {
     const db = () => app.db;
-    this.store = new WebhookStore(db);
+    this.store = new WebhookStore(db, () => this.config.targets);
     this.outbox = new Outbox(db);
     this.bounds = new QueueBounds(db, this.outbox, () => this.config.delivery, () => app.log);
     this.runner = new WebhookRunner(this.eventHub, {
       defaultHeaders: () => this.config.defaultHeaders,
       timeoutMs: () => this.config.delivery.timeoutMs,
+      targets: () => this.config.targets,
     });
     this.eventHub.subscribe(this.runnerSubscriber);
     // Strapi's payload: { model, uid, entry }. The entry (cut to what a response shows) is built only when heard.
@@ -158,6 +159,7 @@ export class Webhooks implements WriteRecorder {
       bounds: this.bounds,
       settings: config.delivery,
       defaultHeaders: config.defaultHeaders,
+      targets: config.targets,
       log: () => this.app.log,
       webhook: (key) => this.runner.byKey(key),
       refresh: () => this.runner.refresh(() => this.store.loadForDelivery()),
