@@ -12,6 +12,8 @@ export interface FileInfo {
   name?: string;
   alternativeText?: string | null;
   caption?: string | null;
+  /** Only from the admin's media library (admin/admin-file-info.ts): a folder id, or null for the root. */
+  folder?: number | null;
 }
 
 const ALLOWED = new Set(['name', 'alternativeText', 'caption']);
