@@ -127,6 +127,8 @@ export class UploadService {
       const data: Record<string, unknown> = this.row(prepared, stored, info);
       if (info.alternativeText === undefined) delete data.alternativeText;
       if (info.caption === undefined) delete data.caption;
+      // Strapi clears the old formats of a replaced file: none made is `{}`, not null.
+      data.formats = stored.formats ?? {};
       delete data.folderPath;
       data.updatedAt = new Date();
       Object.assign(data, authorship(editor, false));
