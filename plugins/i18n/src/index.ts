@@ -15,7 +15,7 @@ import type Koa from 'koa';
 import { requestBody, type App, type AuthState, type KernelContext, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
 import { adminContentTypesController, adminIsoLocalesController, adminLocalesController } from './admin/controllers';
-import { ADMIN_ROUTES } from './admin/routes';
+import { adminRoutes } from './admin/routes';
 import { localeSchema } from './locale-schema';
 import { localesService, type LocalesService } from './locales';
 import { isoLocalesService } from './iso-locales';
@@ -105,7 +105,7 @@ export const i18nPlugin: Plugin = {
   },
   routes: {
     // Served with Strapi's admin (the admin plugin on), as the panel's Settings → Internationalization page.
-    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? ADMIN_ROUTES : []) },
+    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? adminRoutes(app) : []) },
     'content-api': { type: 'content-api', routes: [{ method: 'GET', path: '/locales', handler: 'locales.listLocales' }] },
   },
 

@@ -8,16 +8,16 @@
 import type Koa from 'koa';
 import { requestBody, type App, type KernelContext } from '@tessera/core';
 import { ApplicationError, NotFoundError } from '@tessera/errors';
+import { adminAbility } from '@tessera/plugin-admin';
 import type { Editor } from '../locales';
 import { checkCreateLocale, checkUpdateLocale, checkNonLocalizedRequest } from './locale-checks';
 import { nonLocalizedFields } from './non-localized-fields';
 
 const i18n = (app: App) => app.plugin('i18n')!;
 
-/** The signed-in admin (`ctx.state.user`, put there by `admin::isAuthenticatedAdmin`). */
-function editorOf(ctx: Koa.Context): Editor | undefined {
-  const user = (ctx.state as { user?: { id?: unknown } }).user;
-  return user && typeof user.id === 'number' ? { id: user.id } : undefined;
+/** The signed-in admin, as the editor of what it writes (`createdBy`/`updatedBy`). */
+function editorOf(ctx: Koa.Context): Editor {
+  return { id: adminAbility(ctx).userId };
 }
 
 const localeNotFound = () => new NotFoundError('locale.notFound');

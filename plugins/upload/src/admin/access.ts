@@ -7,7 +7,9 @@
  */
 import type Koa from 'koa';
 import { ForbiddenError } from '@tessera/errors';
-import type { Entity } from '@tessera/database';
+import type { App } from '@tessera/core';
+import { FILE_UID } from '@tessera/database';
+import { adminAbility } from '@tessera/plugin-admin';
 import type { Editor } from '../services/upload';
 
 export const ACTIONS = {
@@ -22,24 +24,29 @@ export const ACTIONS = {
 
 export type UploadAction = (typeof ACTIONS)[keyof typeof ACTIONS];
 
-/** The signed-in admin (`ctx.state.user`, put there by `admin::isAuthenticatedAdmin`). */
+/** The signed-in admin, as the editor of what it writes (`createdBy`/`updatedBy`). */
 export function editorOf(ctx: Koa.Context): Editor {
-  const user = (ctx.state as { user?: { id?: unknown } }).user;
-  if (!user || typeof user.id !== 'number') throw new Error('an upload admin route ran without admin::isAuthenticatedAdmin');
-  return { id: user.id };
+  return { id: adminAbility(ctx).userId };
 }
 
-/** Whether the admin holds `action` at all (Strapi's permissions manager `isAllowed`). */
-export function mayAct(_ctx: Koa.Context, _action: UploadAction): boolean {
-  return true;
+/** Whether the admin holds `action` on files at all (Strapi's permissions manager `isAllowed`); `subjectless` for view actions. */
+export function mayAct(ctx: Koa.Context, action: UploadAction, subjectless = false): boolean {
+  return subjectless ? adminAbility(ctx).can(action) : adminAbility(ctx).can(action, FILE_UID);
 }
 
-/** 403 unless `action` is granted on this file (conditions decided on it and on its creator's id). */
-export function checkFile(ctx: Koa.Context, action: UploadAction, _file: Entity, _creatorId: number | null): void {
-  if (!mayAct(ctx, action)) throw new ForbiddenError();
+/**
+ * 403 unless `action` is granted on this file: a permission whose conditions (`admin::is-creator`, …) the file
+ * meets, decided in one query on the file's row (Strapi's `findEntityAndCheckPermissions`).
+ */
+export async function checkFile(app: App, ctx: Koa.Context, action: UploadAction, fileId: number): Promise<void> {
+  const access = adminAbility(ctx).access(action, FILE_UID);
+  if (!access) throw new ForbiddenError();
+  if (access.filters && (await app.db.query(FILE_UID).count({ where: { $and: [{ id: fileId }, access.filters] } })) === 0) throw new ForbiddenError();
 }
 
-/** The conditions of `action` as a filter on files (undefined: none). */
-export function fileConditions(_ctx: Koa.Context, _action: UploadAction): Record<string, unknown> | undefined {
-  return undefined;
+/** The conditions of `action` as a filter on files (undefined: every file); 403 when the action is not granted. */
+export function fileConditions(ctx: Koa.Context, action: UploadAction): Record<string, unknown> | undefined {
+  const access = adminAbility(ctx).access(action, FILE_UID);
+  if (!access) throw new ForbiddenError();
+  return access.filters;
 }

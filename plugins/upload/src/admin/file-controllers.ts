@@ -30,7 +30,7 @@ export function adminFileControllers({ app }: KernelContext) {
     const file = id === null ? null : await app.db.query(FILE_UID).findOne({ where: { id }, select: columns(), populate: { folder: { select: FOLDER_FIELDS } } });
     if (!file) throw entityNotFound();
     const creatorId = typeof file.createdBy === 'number' ? file.createdBy : null;
-    checkFile(ctx, action, file, creatorId);
+    await checkFile(app, ctx, action, file.id);
     return { file, creatorId };
   }
 

@@ -7,13 +7,12 @@
  * the content API's upload route does.
  */
 import type { RouteConfig } from '@tessera/core';
+import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN as AUTHENTICATED } from '@tessera/plugin-admin';
 import { ACTIONS, type UploadAction } from './access';
-
-const AUTHENTICATED = 'admin::isAuthenticatedAdmin';
 
 function route(method: RouteConfig['method'], path: string, handler: string, actions: UploadAction[] = []): RouteConfig {
   const policies: NonNullable<RouteConfig['config']>['policies'] = [AUTHENTICATED];
-  if (actions.length > 0) policies.push({ name: 'admin::hasPermissions', config: { actions } });
+  if (actions.length > 0) policies.push({ name: HAS_PERMISSIONS, config: { actions } });
   return { method, path, handler, config: { policies } };
 }
 

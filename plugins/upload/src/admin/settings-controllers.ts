@@ -75,7 +75,7 @@ export function adminSettingsControllers({ app }: KernelContext) {
         ctx.body = { data: await viewRow(app).get({}) };
       },
       async updateViewConfiguration(ctx: Koa.Context) {
-        if (!mayAct(ctx, ACTIONS.configureView)) throw new ForbiddenError();
+        if (!mayAct(ctx, ACTIONS.configureView, true)) throw new ForbiddenError();
         const data = checkViewConfiguration(requestBody(ctx));
         await viewRow(app).set({ value: data });
         ctx.body = { data };
