@@ -50,3 +50,19 @@ export function fileConditions(ctx: Koa.Context, action: UploadAction): Record<s
   if (!access) throw new ForbiddenError();
   return access.filters;
 }
+
+/**
+ * 403 unless `action` is granted on every one of these files that exists. Strapi checks only the route's action on
+ * its bulk routes, so an Author could delete or move anyone's files there; here the conditions hold on them too.
+ */
+export async function checkFiles(app: App, ctx: Koa.Context, action: UploadAction, fileIds: number[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  const filters = fileConditions(ctx, action);
+  if (!filters) return;
+  const files = app.db.query(FILE_UID);
+  const [existing, allowed] = await Promise.all([
+    files.count({ where: { id: { $in: fileIds } } }),
+    files.count({ where: { $and: [{ id: { $in: fileIds } }, filters] } }),
+  ]);
+  if (allowed < existing) throw new ForbiddenError();
+}

@@ -13,9 +13,11 @@ import type { ParsedUpload } from '../multipart';
 import { ACTIONS, checkFile, editorOf, fileConditions, mayAct } from './access';
 import { readAdminFileInfo } from './admin-file-info';
 import { rowId } from './checks';
-import { readFileListQuery } from './file-query';
+import { joinsRelation, readFileListQuery } from './file-query';
 import { FOLDER_FIELDS } from './folders';
 import { adminFile, creatorsOf } from './present';
+
+const FILE_RELATIONS = ['folder', 'createdBy', 'updatedBy', 'related'];
 
 /** Strapi's `NotFoundError()` with its default words, which these routes answer. */
 const entityNotFound = () => new NotFoundError('Entity not found');
@@ -53,7 +55,9 @@ export function adminFileControllers({ app }: KernelContext) {
         page: query.page,
         pageSize: query.pageSize,
       });
-      const files = await Promise.all(results.map((row) => adminFile(app, row, { folder: (row.folder as Entity | null) ?? null, signed: true })));
+      // Strapi's query joins for a relation filter or a condition (its createdBy is a relation): sorted columns first.
+      const sortedFirst = conditions !== undefined || joinsRelation(query.filters, FILE_RELATIONS) ? query.orderBy.flatMap((part) => Object.keys(part)) : [];
+      const files = await Promise.all(results.map((row) => adminFile(app, row, { folder: (row.folder as Entity | null) ?? null, signed: true, sortedFirst })));
       ctx.body = { results: files, pagination };
     },
 

@@ -57,3 +57,10 @@ export function readFileListQuery(query: Record<string, unknown>): FileListQuery
   }
   return out;
 }
+
+/** Whether filters go through one of these relations (Strapi's query then joins, which changes its key order). */
+export function joinsRelation(filters: unknown, relations: readonly string[]): boolean {
+  if (Array.isArray(filters)) return filters.some((item) => joinsRelation(item, relations));
+  if (!isRecord(filters)) return false;
+  return Object.entries(filters).some(([key, value]) => relations.includes(key) || (key.startsWith('$') && joinsRelation(value, relations)));
+}

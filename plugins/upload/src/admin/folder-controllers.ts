@@ -10,14 +10,15 @@ import { NotFoundError, ValidationError } from '@tessera/errors';
 import { requestBody, type KernelContext } from '@tessera/core';
 import type { Entity } from '@tessera/database';
 import { FOLDER_UID } from '../contract';
-import { editorOf } from './access';
+import { ACTIONS, checkFiles, editorOf } from './access';
 import { isRecord, rowId } from './checks';
 import { checkBulkDelete, checkBulkMove, checkCreateFolder, checkUpdateFolder } from './folder-checks';
-import { parseSort } from './file-query';
+import { joinsRelation, parseSort } from './file-query';
 import { FOLDER_FIELDS, folderService, MAX_FOLDERS } from './folders';
 import { moveMany } from './move';
 import { adminFile, folderOnly } from './present';
 
+const FOLDER_RELATIONS = ['parent', 'children', 'files', 'createdBy', 'updatedBy'];
 const COUNTS = { children: { count: true }, files: { count: true } };
 /** How deep `populate[parent][populate][parent]…` may go (the panel asks for two levels, for its breadcrumbs). */
 const MAX_PARENT_DEPTH = 10;
@@ -36,7 +37,7 @@ function parentPopulate(populate: unknown, depth = 0): Record<string, unknown> |
 function presentFolder(folder: Entity, sortedFirst: string[] = []): Record<string, unknown> {
   const own = folderOnly(folder);
   const out: Record<string, unknown> = {};
-  // Strapi's list answers the sorted columns first (its query selects them first).
+  // Strapi's list answers the sorted columns first when its query joins a relation (it selects them first then).
   for (const key of sortedFirst) if (key in own) out[key] = own[key];
   Object.assign(out, own);
   if ('parent' in folder) out.parent = folder.parent ? presentFolder(folder.parent as Entity) : null;
@@ -68,7 +69,7 @@ export function adminFolderControllers({ app }: KernelContext) {
         populate: { ...parentPopulate(query.populate), ...COUNTS },
         limit: MAX_FOLDERS,
       });
-      const sorted = orderBy.flatMap((part) => Object.keys(part));
+      const sorted = joinsRelation(query.filters, FOLDER_RELATIONS) ? orderBy.flatMap((part) => Object.keys(part)) : [];
       ctx.body = { data: found.map((folder) => presentFolder(folder, sorted)) };
     },
 
@@ -95,6 +96,7 @@ export function adminFolderControllers({ app }: KernelContext) {
   const folderFileController = {
     async deleteMany(ctx: Koa.Context) {
       const { fileIds, folderIds } = checkBulkDelete(requestBody(ctx));
+      await checkFiles(app, ctx, ACTIONS.update, fileIds);
       const upload = app.plugin('upload')!.service('upload');
       const files = fileIds.length > 0 ? await upload.findRows(fileIds) : [];
       for (const file of files) await upload.remove(file.id);
@@ -104,6 +106,7 @@ export function adminFolderControllers({ app }: KernelContext) {
 
     async moveMany(ctx: Koa.Context) {
       const request = await checkBulkMove(app, requestBody(ctx));
+      await checkFiles(app, ctx, ACTIONS.update, request.fileIds);
       const moved = await moveMany(app, request);
       ctx.body = { data: { files: await Promise.all(moved.files.map((file) => adminFile(app, file))), folders: moved.folders.map((folder) => presentFolder(folder)) } };
     },

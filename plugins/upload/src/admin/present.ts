@@ -23,6 +23,8 @@ export interface AdminFileExtras {
   folder?: Entity | null;
   /** Adds `isUrlSigned`, signing the urls when the provider is private. */
   signed?: boolean;
+  /** Keys answered first (a list whose query Strapi joins answers its sorted columns first). */
+  sortedFirst?: string[];
 }
 
 /** A file row in the admin's shape. */
@@ -30,11 +32,14 @@ export async function adminFile(app: App, row: Entity, extras: AdminFileExtras =
   const known: ReadonlySet<string> = new Set(FILE_KEYS);
   const added = app.db.entity(FILE_UID).publicColumns.map((column) => column.name).filter((name) => !known.has(name));
   const base = present(row, added);
-  const out: FileObject = {};
+  const full: FileObject = {};
   for (const [key, value] of Object.entries(base)) {
-    if (key === 'createdAt') out.folderPath = row.folderPath ?? '/';
-    out[key] = value;
+    if (key === 'createdAt') full.folderPath = row.folderPath ?? '/';
+    full[key] = value;
   }
+  const out: FileObject = {};
+  for (const key of extras.sortedFirst ?? []) if (key in full) out[key] = full[key];
+  Object.assign(out, full);
   if ('creator' in extras) out.createdBy = extras.creator ?? null;
   if ('folder' in extras) out.folder = extras.folder ? folderOnly(extras.folder) : null;
   if (extras.signed) return signUrls(app, out);
