@@ -3,7 +3,7 @@
  * default Author (data/strapi-4.26.2-admin-media-author.json): with the
  * Author's upload permissions (read and assets.update under `admin::is-creator`)
  * an Author lists, reads, edits and deletes only the files it uploaded, makes
- * folders, and is refused the settings; one deliberate difference — Strapi's
+ * folders, and is refused the settings (the role's defaults on a fresh database are Strapi's); one deliberate difference — Strapi's
  * bulk delete and move check only the route's action, Tessera the condition
  * too. Then what each write left in the database: the admin as
  * `created_by_id`/`updated_by_id` of files and folders.
@@ -40,7 +40,13 @@ eachDatabase('media library as an Author (Strapi 4.26.2 answers)', (dialect) => 
     images = await recordedImages();
     const db = app.app.app.db;
     const role = (await db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' }, select: ['id'] }))!.id;
-    for (const permission of recording.authorUploadPermissions) await db.query(PERMISSION_UID).create({ data: { ...permission, role } });
+    // A fresh database's Author role holds Strapi's default upload permissions, as the peer's did.
+    const seeded = await db.query(PERMISSION_UID).findMany({
+      where: { role: { id: role }, action: { $startsWith: 'plugin::upload.' } },
+      select: ['action', 'actionParameters', 'subject', 'properties', 'conditions'],
+    });
+    const byAction = (a: { action: unknown }, b: { action: unknown }) => String(a.action).localeCompare(String(b.action));
+    expect(seeded.map(({ id: _id, ...permission }) => permission).sort(byAction)).to.deep.equal([...recording.authorUploadPermissions].sort(byAction));
     const { email, password, firstname, lastname } = recording.author;
     ids.author = (await db.query(USER_UID).create({ data: { email, firstname, lastname, password: await bcrypt.hash(password, 10), isActive: true, blocked: false, roles: [role] } })).id;
     const login = await app.app.post('/admin/login', { email, password });
