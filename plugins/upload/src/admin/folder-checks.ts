@@ -37,6 +37,8 @@ function checkName(issues: Issues, name: unknown, isRequired: boolean): name is 
     return false;
   }
   const before = issues.has(['name']);
+  // The column is varchar(255) (Strapi answers a longer name with a database error).
+  if (name.length > 255) issues.add(['name'], 'name must be at most 255 characters');
   if (!NO_SLASH.test(name)) issues.add(['name'], 'name cannot contain slashes');
   if (!NO_SPACES_AROUND.test(name)) issues.add(['name'], 'name cannot start or end with a whitespace');
   return !before && !issues.has(['name']);
