@@ -45,7 +45,7 @@ eachDatabase('media library as an Author (Strapi 4.26.2 answers)', (dialect) => 
       where: { role: { id: role }, action: { $startsWith: 'plugin::upload.' } },
       select: ['action', 'actionParameters', 'subject', 'properties', 'conditions'],
     });
-    const byAction = (a: { action: unknown }, b: { action: unknown }) => String(a.action).localeCompare(String(b.action));
+    const byAction = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.action).localeCompare(String(b.action));
     expect(seeded.map(({ id: _id, ...permission }) => permission).sort(byAction)).to.deep.equal([...recording.authorUploadPermissions].sort(byAction));
     const { email, password, firstname, lastname } = recording.author;
     ids.author = (await db.query(USER_UID).create({ data: { email, firstname, lastname, password: await bcrypt.hash(password, 10), isActive: true, blocked: false, roles: [role] } })).id;
