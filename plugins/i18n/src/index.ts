@@ -12,7 +12,7 @@
  * `localizations`, `content-types`.
  */
 import type Koa from 'koa';
-import { requestBody, type App, type AuthState, type KernelContext, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
+import { requestBody, type App, type AuthState, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
 import { adminContentTypesController, adminIsoLocalesController, adminLocalesController } from './admin/controllers';
 import { adminRoutes } from './admin/routes';
