@@ -20,7 +20,9 @@ import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { registerActions, syncPermissions } from './permissions/sync';
-import { hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissionPolicies, hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissions } from './permissions/check';
+import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
 
@@ -53,6 +55,12 @@ export function createAdminPlugin(): Plugin {
         const handlers = signInHandlers(app);
         return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
       },
+      role: ({ app }) => {
+        const handlers = roleHandlers(app);
+        const { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions } = handlers;
+        return { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions };
+      },
+      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions, check: checkPermissions }),
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
@@ -67,7 +75,10 @@ export function createAdminPlugin(): Plugin {
       app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
       registerActions(app);
       // Strapi syncs after every plugin's bootstrap (they register actions there): the kernel's last boot hook.
-      app.hooks.on('app:bootstrapped', () => syncPermissions(app));
+      app.hooks.on('app:bootstrapped', () => {
+        checkPermissionPolicies(app);
+        return syncPermissions(app);
+      });
       for (const condition of ADMIN_CONDITIONS) app.admin.services.permission.conditionProvider.register({ ...condition });
       app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
       app.policies.add(HAS_PERMISSIONS, hasPermissions);

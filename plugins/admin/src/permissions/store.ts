@@ -89,14 +89,17 @@ export function permissionStore(app: App) {
       await query().update({ where: { id }, data: { properties } });
     },
 
-    /** Strapi's `assignPermissions`: the role holds exactly `wanted` afterwards; equal permissions keep their rows. */
-    async assign(roleId: number, wanted: readonly PermissionInput[]): Promise<AdminPermission[]> {
+    /**
+     * Strapi's `assignPermissions`: the role holds exactly `wanted` afterwards; equal permissions keep their rows;
+     * `prepare` shapes the added ones as they are stored (compared as given, as Strapi compares them).
+     */
+    async assign(roleId: number, wanted: readonly PermissionInput[], prepare: (permission: PermissionInput) => PermissionInput = (permission) => permission): Promise<AdminPermission[]> {
       const existing = await this.ofRole(roleId);
       const kept = existing.filter((row) => wanted.some((permission) => samePermission(row as PermissionInput, permission)));
       const stale = existing.filter((row) => !kept.includes(row));
       const missing = wanted.filter((permission) => !existing.some((row) => samePermission(row as PermissionInput, permission)));
       await this.remove(stale.map((row) => row.id));
-      return [...kept, ...(await this.add(roleId, missing))];
+      return [...kept, ...(await this.add(roleId, missing.map(prepare)))];
     },
   };
 }

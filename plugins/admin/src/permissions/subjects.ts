@@ -35,9 +35,10 @@ export function isLocalized(type: ContentType | undefined): boolean {
   return (type?.pluginOptions as { i18n?: { localized?: unknown } } | undefined)?.i18n?.localized === true;
 }
 
-/** The content manager's subjects: every displayed content type, in registry order. */
+/** The content manager's subjects: every displayed content type, plugins' before the app's (Strapi's registry order). */
 export function displayedTypes(app: App): ContentType[] {
-  return app.contentTypes.values().filter(isDisplayed);
+  const displayed = app.contentTypes.values().filter(isDisplayed);
+  return [...displayed.filter((type) => !type.uid.startsWith('api::')), ...displayed.filter((type) => type.uid.startsWith('api::'))];
 }
 
 type Model = { attributes: Record<string, Attribute> };

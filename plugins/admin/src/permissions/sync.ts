@@ -18,7 +18,7 @@ import type { AdminAction, AdminActionProvider, App } from '@tessera/core';
 import { ROLE_UID } from '../content-types';
 import { createRolesIfNoneExist, SUPER_ADMIN_CODE } from '../roles';
 import { PLUGIN_ACTIONS, PLUGIN_ORDER, ADMIN_ACTIONS } from './catalogue';
-import { permissionStore } from './store';
+import { permissionStore, type PermissionInput } from './store';
 import { permissionsWithFields } from './content-type-permissions';
 import { cleanFields, displayedTypes, hasDraftAndPublish, isLocalized } from './subjects';
 
@@ -118,6 +118,25 @@ function cleanedProperties(app: App, action: AdminAction, subject: string | null
   return same ? null : { ...properties, fields: next };
 }
 
+/**
+ * i18n's `syncSuperAdminPermissionsWithLocales`, run when a locale is created or deleted: the Super Admin's
+ * permissions that take locales list every locale there is.
+ */
+export async function syncSuperAdminLocales(app: App): Promise<void> {
+  const role = await app.db.query(ROLE_UID).findOne({ where: { code: SUPER_ADMIN_CODE }, select: ['id'] });
+  if (!role) return;
+  const { actionProvider } = app.admin.services.permission;
+  const store = permissionStore(app);
+  const locales = await localeCodes(app);
+  const wanted: PermissionInput[] = [];
+  for (const permission of await store.ofRole(role.id)) {
+    const properties = permission.properties as Record<string, unknown>;
+    const applies = await actionProvider.appliesToProperty('locales', permission.action, permission.subject);
+    wanted.push({ ...permission, conditions: permission.conditions as string[], properties: applies ? { ...properties, locales } : properties } as PermissionInput);
+  }
+  await store.assign(role.id, wanted);
+}
+
 export async function syncPermissions(app: App): Promise<void> {
   completeContentTypeActions(app);
   await app.db.transaction(async () => {
@@ -126,4 +145,8 @@ export async function syncPermissions(app: App): Promise<void> {
     await resetSuperAdminPermissions(app);
     await cleanPermissions(app, app.admin.services.permission.actionProvider);
   });
+  if (app.contentTypes.has(LOCALE_UID)) {
+    const resync = () => syncSuperAdminLocales(app);
+    app.db.lifecycles.subscribe({ models: [LOCALE_UID], afterCreate: resync, afterDelete: resync });
+  }
 }
