@@ -120,6 +120,13 @@ eachDatabase('media library admin routes: layout, refusals, fixed queries', (dia
     expect(await media.app.app.db.query(FILE_UID).count({ where: { name: 'long.png' } })).to.equal(0);
   });
 
+  it("filters by type as the panel's asset picker asks (images, or anything but images and videos)", async () => {
+    const images = await call('GET', '/upload/files?pageSize=100&filters[$and][0][mime][$contains]=image');
+    expect([images.status, images.body.pagination.total]).to.deep.equal([200, 2]);
+    const others = await call('GET', '/upload/files?pageSize=100&filters[$and][0][mime][$not][$contains][0]=image&filters[$and][0][mime][$not][$contains][1]=video');
+    expect([others.status, others.body.pagination.total]).to.deep.equal([200, 0]);
+  });
+
   async function statements(path: string): Promise<number> {
     const seen: string[] = [];
     const stop = media.app.app.db.sql.onQuery((sql) => seen.push(sql));
