@@ -8,6 +8,7 @@
  */
 import type Koa from 'koa';
 import type { App, Entity } from '@tessera/core';
+import type { Attribute } from '@tessera/database';
 import { ApplicationError, NotFoundError } from '@tessera/errors';
 import { isRecord } from '../localization-groups';
 import { isLocalizedContentType, LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE, sharedAttributes } from '../localized-types';
@@ -21,16 +22,15 @@ export async function nonLocalizedFields(app: App, request: NonLocalizedRequest,
   const id = single ? null : typeof request.id === 'number' ? request.id : typeof request.id === 'string' && /^\d{1,15}$/.test(request.id) ? Number(request.id) : NaN;
   if (Number.isNaN(id)) throw new NotFoundError();
   const { columns, links } = sharedAttributes(contentType);
-  const populate: Record<string, unknown> = Object.fromEntries(links.map((name) => [name, true]));
-  populate[LOCALIZATIONS_ATTRIBUTE] = true;
+  // Strapi's nested populate of the shared links: their media, components and zones, all the way down.
+  const populate = [...links.flatMap((name) => [name, ...nestedPaths(app, contentType.attributes[name], name, 0)]), LOCALIZATIONS_ATTRIBUTE];
   const entry = await app.db.query(request.model).findOne({ ...(id === null ? { orderBy: { id: 'asc' } } : { where: { id } }), populate });
   if (!entry) throw new NotFoundError();
   const allowed = await permittedFields(app, ctx, request.model, request.locale);
   const fields: Record<string, unknown> = {};
   for (const name of [...columns, ...links].sort(byDeclaration(Object.keys(contentType.attributes)))) {
     if (!(name in entry) || (allowed !== null && !allowed.has(name))) continue;
-    const type = contentType.attributes[name]?.type;
-    fields[name] = type === 'component' || type === 'dynamiczone' ? withoutIds(entry[name]) : entry[name];
+    fields[name] = withoutRowIds(app, contentType.attributes[name], entry[name]);
   }
   const localizations = ((entry[LOCALIZATIONS_ATTRIBUTE] as Entity[] | undefined) ?? []).map((other) => other);
   const own: Record<string, unknown> = { id: entry.id, [LOCALE_ATTRIBUTE]: entry[LOCALE_ATTRIBUTE] };
@@ -38,16 +38,41 @@ export async function nonLocalizedFields(app: App, request: NonLocalizedRequest,
   return { nonLocalizedFields: fields, localizations: [...localizations, own] };
 }
 
+/** Components nest a bounded number of levels (Strapi's own schemas never go this deep). */
+const MAX_DEPTH = 10;
+
+/** The dotted paths below a shared link that Strapi populates too: a component's (or zone's components') media, components and zones. */
+function nestedPaths(app: App, attribute: Attribute | undefined, prefix: string, depth: number): string[] {
+  if (!attribute || depth >= MAX_DEPTH) return [];
+  const uids = attribute.type === 'component' ? [attribute.component] : attribute.type === 'dynamiczone' ? attribute.components : [];
+  const paths: string[] = [];
+  for (const uid of uids) {
+    const component = app.components.find(uid);
+    for (const [name, inner] of Object.entries(component?.attributes ?? {})) {
+      if (inner.type !== 'media' && inner.type !== 'component' && inner.type !== 'dynamiczone') continue;
+      const path = `${prefix}.${name}`;
+      if (!paths.includes(path)) paths.push(path, ...nestedPaths(app, inner, path, depth + 1));
+    }
+  }
+  return paths;
+}
+
 /** The type's attribute order (Strapi picks the fields in declaration order). */
 function byDeclaration(order: string[]): (a: string, b: string) => number {
   return (a, b) => order.indexOf(a) - order.indexOf(b);
 }
 
-/** A component's value without the ids of its rows (a new localization gets components of its own). */
-function withoutIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutIds);
+/**
+ * A shared value without the ids of its component rows (a new localization gets rows of its own), at every level;
+ * media keep theirs (they are the same files), as Strapi's `removeIds` leaves them.
+ */
+function withoutRowIds(app: App, attribute: Attribute | undefined, value: unknown): unknown {
+  if (!attribute || (attribute.type !== 'component' && attribute.type !== 'dynamiczone')) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutRowIds(app, attribute, item));
   if (!isRecord(value)) return value;
+  const uid = attribute.type === 'component' ? attribute.component : value.__component;
+  const component = typeof uid === 'string' ? app.components.find(uid) : undefined;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (key !== 'id') copy[key] = withoutIds(item);
+  for (const [key, item] of Object.entries(value)) if (key !== 'id') copy[key] = withoutRowIds(app, component?.attributes[key], item);
   return copy;
 }
