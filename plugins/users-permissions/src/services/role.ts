@@ -80,7 +80,8 @@ export function createRoleService(app: App): RoleService {
 
   const service: RoleService = {
     async find() {
-      const list = await roles().findMany({ select: ROLE_FIELDS, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+      // Strapi 4.26.2 asks for `sort: ['name']`, which its query engine ignores: its roles come in id order (recorded).
+      const list = await roles().findMany({ select: ROLE_FIELDS, orderBy: [{ id: 'asc' }] });
       const counts = await usersPerRole(app);
       return list.map((role) => ({ ...role, nb_users: counts.get(role.id) ?? 0 }));
     },
@@ -118,7 +119,9 @@ export function createRoleService(app: App): RoleService {
 
     async delete(id) {
       const role = await requireRole(id);
-      if (role.type === 'public' || role.type === 'authenticated') throw new ApplicationError(`The ${role.type} role cannot be deleted`);
+      // Strapi's words for the public role; Strapi would delete the authenticated one, which register gives by default.
+      if (role.type === 'public') throw new ApplicationError('Cannot delete public role');
+      if (role.type === 'authenticated') throw new ApplicationError('The authenticated role cannot be deleted');
       await app.db.transaction(async () => {
         // As in Strapi, the users of a deleted role fall back to the public role (least privilege).
         const publicRole = await roles().findOne({ where: { type: 'public' }, select: ['id'] });
