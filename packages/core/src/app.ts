@@ -66,7 +66,6 @@ import { RequestContext } from './strapi/request-context';
 import { createReload, type Reload } from './strapi/reload';
 import type { AppOptions } from './app-options';
 export type { AppOptions } from './app-options';
-
 type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
 
 // app-type.ts's `App` is this class for the modules this one imports (no cycle); the alias: `App` inside means that one.
@@ -91,6 +90,8 @@ export class App {
   readonly middlewares = new Registry<MiddlewareFactory>('middleware');
   readonly plugins = new Registry<Plugin>('plugin', (name) => this.plugin(name));
   readonly authStrategies = new Registry<AuthStrategy>('auth strategy');
+  /** Strapi's strategies of type `admin`: the only ones that authenticate admin routes (auth/authenticate.ts). */
+  readonly adminAuthStrategies = new Registry<AuthStrategy>('admin auth strategy');
   /** Content-API query parameters plugins add (`locale`); declare them during `register`. */
   readonly queryParameters = new Registry<QueryParameter>('query parameter');
   /** Rules plugins add to the writes of some content types (i18n's localizations); declare them during `register`. */

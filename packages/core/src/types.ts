@@ -163,6 +163,11 @@ export interface AuthState {
    * Strapi's users-permissions strategy puts it and Strapi plugins read it (strapi-plugin-ratings' reviews).
    */
   user?: Record<string, unknown>;
+  /**
+   * What the strategy puts on `ctx.state` besides `auth`, `user` and `isAuthenticated` (Strapi's admin strategy sets
+   * `userAbility`): copied there by the route's guard.
+   */
+  requestState?: Readonly<Record<string, unknown>>;
 }
 
 export interface Ability {

@@ -1,22 +1,26 @@
 /**
- * Who is calling an admin route: the one place that decides it, so it can
- * move into a shared access layer later. An admin is a bearer JWT signed with
+ * Who is calling an admin route. An admin is a bearer JWT signed with
  * `admin.auth.secret` (ADMIN_JWT_SECRET), as `@strapi/admin` 4.26.2 signs it —
  * payload `{ id }`, HS256, `expiresIn: '30d'` unless `admin.auth.options` says
  * otherwise — so the sessions of a Strapi app moved to Tessera stay valid. The
  * user must exist and be active.
  *
- * The two kinds of caller never cross: this strategy is not one of the content
- * API's (`app.authStrategies`), so an admin token is refused there, and only a
- * token this secret signed is accepted here, so API tokens and
- * users-permissions JWTs are refused on `/admin` (401, Strapi's answer). Keep
+ * The two kinds of caller never cross: this strategy is registered for admin
+ * routes only (`app.adminAuthStrategies`), so an admin token is refused on the
+ * content API, and the content API's strategies never run on admin routes, so
+ * API tokens and users-permissions JWTs are refused there (401, Strapi's answer). Keep
  * ADMIN_JWT_SECRET different from users-permissions' JWT secret: both sign
  * `{ id }`, as on Strapi.
  */
 import type Koa from 'koa';
 import jwt from 'jsonwebtoken';
-import { ConfigurationError, toErrorBody, UnauthorizedError } from '@tessera/errors';
-import type { App, RouteMiddleware } from '@tessera/core';
+import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
+import type { App, AuthState, AuthStrategy, ContentType } from '@tessera/core';
+import { buildAbility } from './ability';
+import type { ConditionRegistry } from './conditions';
+import { USER_UID } from './content-types';
+import { USER_ABILITY, type AdminAbility } from './contract';
+import { SUPER_ADMIN_CODE } from './roles';
 import { resolveAdminSecret } from './secret';
 import { adminUsers, type AdminUser } from './users';
 
@@ -58,22 +62,44 @@ export function decodeAdminToken(app: App, token: string): number | null {
   }
 }
 
-/** Strapi's header rule: `Bearer <token>`, two parts exactly. */
-function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const parts = header.trim().split(/\s+/);
-  if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') return null;
-  return parts[1];
+/**
+ * The admin auth strategy, registered for admin routes only (`app.adminAuthStrategies`, Strapi's
+ * `auth.register('admin', …)`): a token this secret signed, of an active user, is that admin, with the ability of
+ * its roles' permissions built once for the request (contract.ts). Anything else is no admin (the kernel answers
+ * Strapi's 401 "Missing or invalid credentials").
+ */
+export function adminAuthStrategy(app: App, conditions: ConditionRegistry): AuthStrategy {
+  const users = adminUsers(app);
+  return {
+    name: 'admin',
+    async authenticate(token: string): Promise<AuthState | null> {
+      const id = decodeAdminToken(app, token);
+      if (id === null) return null;
+      const user = await users.findWithRoles(id);
+      if (!user || user.isActive !== true) return null;
+      const ability = await abilityOf(app, conditions, user);
+      return { strategy: { name: 'admin' }, credentials: user, ability, user, requestState: { [USER_ABILITY]: ability } };
+    },
+  };
 }
 
-/** The signed-in admin (with roles), or null. */
-export async function authenticateAdmin(app: App, header: string | undefined): Promise<AdminUser | null> {
-  const token = bearerToken(header);
-  if (token === null) return null;
-  const id = decodeAdminToken(app, token);
-  if (id === null) return null;
-  const user = await adminUsers(app).findWithRoles(id);
-  return user && user.isActive === true ? user : null;
+/** The ability of an admin user (with its roles): Super Admin holds everything, others their roles' permissions (one query). */
+export async function abilityOf(app: App, conditions: ConditionRegistry, user: AdminUser): Promise<AdminAbility> {
+  const roles = (user.roles ?? []).map((role) => ({ ...role, id: role.id, code: (role as Record<string, unknown>).code }));
+  const isSuperAdmin = roles.some((role) => role.code === SUPER_ADMIN_CODE);
+  return buildAbility({
+    user: { ...user, id: user.id, roles },
+    isSuperAdmin,
+    permissions: isSuperAdmin ? [] : await adminUsers(app).permissionsOf(user),
+    conditions,
+    isLocalized: (subject) => isLocalized(app.contentTypes.find(subject)),
+    adminUserIds: async (where) => (await app.db.query(USER_UID).findMany({ where, select: ['id'] })).map((row) => row.id),
+  });
+}
+
+function isLocalized(type: ContentType | undefined): boolean {
+  const i18n = (type?.pluginOptions as { i18n?: { localized?: unknown } } | undefined)?.i18n;
+  return i18n?.localized === true;
 }
 
 export interface AdminState {
@@ -81,32 +107,9 @@ export interface AdminState {
   isAuthenticated: true;
 }
 
-/** The admin a route middleware put on the request (`ctx.state.user`, as Strapi's admin controllers read it). */
+/** The admin the strategy put on the request (`ctx.state.user`, as Strapi's admin controllers read it). */
 export function signedInAdmin(ctx: Koa.Context): AdminUser {
   const state = ctx.state as Partial<AdminState>;
-  if (!state.isAuthenticated || !state.user) throw new Error('an admin route ran without admin::isAuthenticatedAdmin');
+  if (!state.isAuthenticated || !state.user) throw new UnauthorizedError();
   return state.user;
-}
-
-/**
- * The route middleware of every admin route that needs a signed-in admin
- * (Strapi's admin auth strategy + `admin::isAuthenticatedAdmin`). Refusals are
- * written here, in Strapi's words: a refusal thrown past the route's guard is
- * reworded to a bare "Unauthorized".
- */
-export function requireAdmin(app: App): RouteMiddleware {
-  return async (ctx: Koa.Context, next: Koa.Next) => {
-    const user = await authenticateAdmin(app, ctx.req.headers.authorization);
-    if (!user) {
-      const error = new UnauthorizedError();
-      ctx.status = error.status;
-      ctx.body = toErrorBody(error);
-      return;
-    }
-    ctx.state.user = user;
-    ctx.state.isAuthenticated = true;
-    // Strapi's `ctx.state.auth` for an admin; the ability stays the public caller's until admin RBAC is served.
-    ctx.state.auth = { ...ctx.state.auth, strategy: { name: 'admin' }, credentials: user };
-    await next();
-  };
 }

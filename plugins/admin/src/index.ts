@@ -7,19 +7,26 @@
  * API-only.
  *
  * `createAdminPlugin()` makes a fresh instance: its login rate-limit counters
- * belong to one app. The default export is the function form the kernel calls
+ * and permission conditions belong to one app. Admin routes are authenticated
+ * by its strategy (admin-auth.ts) and guarded by its policies (policies.ts);
+ * other plugins decide with the admin's ability (contract.ts). The default export is the function form the kernel calls
  * once per app.
  */
 import type { KernelContext, Plugin } from '@tessera/core';
-import { requireAdmin, settleSecret } from './admin-auth';
+import { adminAuthStrategy, settleSecret } from './admin-auth';
+import { ADMIN_CONDITIONS, ConditionRegistry } from './conditions';
 import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { createRolesIfNoneExist } from './roles';
-import { ADMIN_ROUTES, AUTHENTICATED, RATE_LIMIT } from './routes';
+import { hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
 
+export { adminAbility, USER_ABILITY, type AdminAbility, type AdminPermission, type Filters, type Permitted, type SubjectAccess } from './contract';
+export { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN, requiredPermissions, type RequiredPermission } from './policies';
+export { signedIn as adminRoute } from './routes';
 export { ADMIN_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
 export { DEFAULT_ROLES, SUPER_ADMIN_CODE } from './roles';
 export { buildPanel, hasAdminPackage, panelIsStale, type PanelBuildOptions, type PanelBuildResult } from './panel/build';
@@ -27,6 +34,8 @@ export { adminPanelSettings, type AdminPanelSettings } from './panel/settings';
 
 export function createAdminPlugin(): Plugin {
   const counters = new LoginRateLimit();
+  const conditions = new ConditionRegistry();
+  for (const condition of ADMIN_CONDITIONS) conditions.register(condition);
 
   return {
     name: 'admin',
@@ -57,7 +66,9 @@ export function createAdminPlugin(): Plugin {
     register({ app }) {
       settleSecret(app);
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
-      app.middlewares.add(AUTHENTICATED, () => requireAdmin(app));
+      app.adminAuthStrategies.add('admin', adminAuthStrategy(app, conditions));
+      app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
+      app.policies.add(HAS_PERMISSIONS, hasPermissions);
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
     },
     async bootstrap({ app }) {

@@ -1,14 +1,13 @@
 /**
- * The admin API routes served so far, at Strapi 4.26.2's paths under `/admin`.
- * Every route is open to the kernel's content-API guard (`auth: false`): admin
- * callers are decided by this plugin's `admin::isAuthenticatedAdmin` route
- * middleware (admin-auth.ts), never by the content API's strategies, so the two
- * kinds of credential cannot stand in for each other. `tessera routes` lists
- * them with that middleware.
+ * The admin API routes served so far, at Strapi 4.26.2's paths under `/admin`,
+ * declared as Strapi's admin route files declare them: the router is of type
+ * `admin`, so the kernel authenticates its routes with the admin strategy only
+ * (admin-auth.ts) and the policies decide (policies.ts); sign-in routes are
+ * `auth: false`. `tessera routes` lists them with their policies.
  */
-import type { RouteConfig } from '@tessera/core';
+import type { PolicyReference, RouteConfig } from '@tessera/core';
+import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN } from './policies';
 
-export const AUTHENTICATED = 'admin::isAuthenticatedAdmin';
 export const RATE_LIMIT = 'admin::rateLimit';
 
 const open = (method: RouteConfig['method'], path: string, handler: string, middlewares: string[] = []): RouteConfig => ({
@@ -17,15 +16,21 @@ const open = (method: RouteConfig['method'], path: string, handler: string, midd
   handler,
   config: { auth: false, middlewares },
 });
-const signedIn = (method: RouteConfig['method'], path: string, handler: string): RouteConfig => open(method, path, handler, [AUTHENTICATED]);
+
+/** A signed-in admin, holding every one of `actions`. */
+export const signedIn = (method: RouteConfig['method'], path: string, handler: string, actions: string[] = []): RouteConfig => {
+  const policies: PolicyReference[] = [IS_AUTHENTICATED_ADMIN];
+  if (actions.length > 0) policies.push({ name: HAS_PERMISSIONS, config: { actions } });
+  return { method, path, handler, config: { policies } };
+};
 
 export const ADMIN_ROUTES: RouteConfig[] = [
   open('GET', '/init', 'admin.init'),
   open('GET', '/project-type', 'admin.getProjectType'),
-  signedIn('GET', '/project-settings', 'admin.getProjectSettings'),
+  signedIn('GET', '/project-settings', 'admin.getProjectSettings', ['admin::project-settings.read']),
   signedIn('GET', '/information', 'admin.information'),
   signedIn('GET', '/telemetry-properties', 'admin.telemetryProperties'),
-  signedIn('GET', '/plugins', 'admin.plugins'),
+  signedIn('GET', '/plugins', 'admin.plugins', ['admin::marketplace.read']),
   open('POST', '/login', 'authentication.login', [RATE_LIMIT]),
   open('POST', '/renew-token', 'authentication.renewToken'),
   open('POST', '/register-admin', 'authentication.registerAdmin'),

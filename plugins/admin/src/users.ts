@@ -8,6 +8,7 @@ import bcrypt from 'bcryptjs';
 import { ApplicationError } from '@tessera/errors';
 import type { App, Entity } from '@tessera/core';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
+import type { AdminPermission } from './contract';
 import { SUPER_ADMIN_CODE } from './roles';
 
 const ROUNDS = 10;
@@ -29,14 +30,7 @@ export interface SanitizedAdminUser {
   roles?: Array<Record<string, unknown>>;
 }
 
-export interface AdminPermission {
-  id: number;
-  action: string;
-  actionParameters: unknown;
-  subject: string | null;
-  properties: unknown;
-  conditions: unknown;
-}
+export type { AdminPermission } from './contract';
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, ROUNDS);

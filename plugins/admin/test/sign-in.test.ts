@@ -163,7 +163,8 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
     expect((await app.post('/admin/nope', {})).status).to.equal(405);
     const rows = routeTable(app.app).filter((row) => row.path.startsWith('/admin/'));
     expect(rows.map((row) => `${row.method} ${row.path}`)).to.include.members(['POST /admin/login', 'POST /admin/register-admin', 'GET /admin/users/me', 'PUT /admin/users/me']);
-    expect(rows.find((row) => row.path === '/admin/users/me')!.middlewares).to.deep.equal(['admin::isAuthenticatedAdmin']);
+    expect(rows.find((row) => row.path === '/admin/users/me')!.policies).to.deep.equal(['admin::isAuthenticatedAdmin']);
+    expect(rows.find((row) => row.path === '/admin/plugins')!.policies).to.deep.equal(['admin::isAuthenticatedAdmin', 'admin::hasPermissions']);
     // `tessera routes` shows who may call each: a signed-in admin, or anyone for the sign-in routes themselves.
     const summary = summarize(rows, await app.app.permissions.publicAbility());
     const authOf = (method: string, path: string) => summary.find((row) => row.method === method && row.path === path)?.auth;

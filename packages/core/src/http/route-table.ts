@@ -19,17 +19,10 @@ export function restPrefix(app: App): string {
 
 /**
  * Where each router type is served: content-API routes under `api.rest.prefix`, raw routes and admin routes at the
- * root (Strapi v4 mounts a plugin's admin routes at `/<plugin>/…`). Of admin routes only the public ones
- * (`auth: false`: the documentation plugin's Swagger pages) are served: the others need an admin-panel session,
- * and Tessera has no admin panel.
+ * root (Strapi v4 mounts a plugin's admin routes at `/<plugin>/…`, the admin plugin's at `/admin/…`).
  */
 function routerBase(app: App, type: NonNullable<RouterDefinition['type']>): string {
   return type === 'content-api' ? restPrefix(app) : '';
-}
-
-/** An admin route anyone may call, as on Strapi: the only admin routes served. */
-export function isPublicAdminRoute(route: RouteConfig): boolean {
-  return route.config?.auth === false;
 }
 
 export interface RouteRow {
@@ -47,7 +40,10 @@ export interface RouteRow {
   action: string;
   /** `'<controller>.<action>'`, `(function)` or `(functions)` (a handler list). */
   handler: string;
-  /** `false`: no credential checked; else the actions a caller needs every one of (none: any credential). */
+  /**
+   * `false`: no credential checked; else the actions a caller needs every one of (none: any credential). An admin
+   * route asks for a signed-in admin (`[]`): its policies say which actions.
+   */
   auth: false | string[];
   policies: string[];
   middlewares: string[];
@@ -57,7 +53,7 @@ export function routeTable(app: App): RouteRow[] {
   return app.routes.entries().flatMap(([routerKey, definition]) => routerRows(app, routerKey, definition));
 }
 
-/** The rows of one router (of an admin router, its public routes only). */
+/** The rows of one router. */
 export function routerRows(app: App, routerKey: string, definition: RouterDefinition): RouteRow[] {
   const rows: RouteRow[] = [];
   const type = definition.type ?? 'content-api';
@@ -66,7 +62,6 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
   const namespace = namespaceOf(routerKey);
   const info = routeInfo(namespace, type);
   for (const route of routes) {
-    if (type === 'admin' && !isPublicAdminRoute(route)) continue;
     // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
     const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
     const action = actionOf(namespace, route);
@@ -82,7 +77,7 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
       handler: typeof route.handler === 'string' ? route.handler : Array.isArray(route.handler) ? '(functions)' : '(function)',
       // A route authorizing each operation itself (GraphQL) shows as open: it has no action of its own.
       // A function handler has no action of its own to require (Strapi gives it no scope): any credential.
-      auth: auth === false || auth === 'per-operation' ? false : auth?.scope ?? (typeof route.handler === 'string' ? [action] : []),
+      auth: auth === false || auth === 'per-operation' ? false : type === 'admin' ? [] : auth?.scope ?? (typeof route.handler === 'string' ? [action] : []),
       policies: (route.config?.policies ?? []).map(referenceName),
       middlewares: (route.config?.middlewares ?? []).map(referenceName),
     });
@@ -148,16 +143,13 @@ export interface RouteSummary {
   middlewares: string[];
 }
 
-/** The route middleware with which the admin plugin lets signed-in admins only through (its routes are open to the content API's guard). */
-const ADMIN_SESSION = 'admin::isAuthenticatedAdmin';
-
 export function summarize(rows: RouteRow[], publicAbility: Ability): RouteSummary[] {
   return rows.map((row) => ({
     method: row.method,
     path: row.path,
     handler: row.handler,
     action: row.action,
-    auth: row.middlewares.includes(ADMIN_SESSION) ? 'admin' : row.auth === false ? 'none' : row.auth.length > 0 && row.auth.every((action) => publicAbility.can(action)) ? 'public' : 'credentials',
+    auth: row.auth === false ? 'none' : row.info.type === 'admin' ? 'admin' : row.auth.length > 0 && row.auth.every((action) => publicAbility.can(action)) ? 'public' : 'credentials',
     actions: row.auth === false ? [] : row.auth,
     policies: row.policies,
     middlewares: row.middlewares,

@@ -4,15 +4,17 @@
  * decision GraphQL resolvers use too) → policies → route middlewares →
  * handler. The action of
  * `article.find` in API `article` is `api::article.article.find`; that is what
- * roles and tokens grant. Policy and middleware names resolve by the one rule
+ * roles and tokens grant. Admin routes (routers of `type: 'admin'`) are
+ * authenticated by the admin strategies only and authorized by their policies. Policy and middleware names resolve by the one rule
  * of registries/references.ts; the caller is authenticated once per request.
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app-type';
-import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouterDefinition } from '../types';
+import type { MiddlewareReference, MountedRoute, PolicyReference, RouteConfig, RouteHandler, RouteMiddleware, RouteOptions, RouterDefinition } from '../types';
 import { authorize, policyAdmits, requireCaller } from '../auth/authorize';
+import { authenticateAdmin } from '../auth/authenticate';
 import { findReferenced, namedReference } from '../registries/references';
 import { handlerTarget, routerRows, type RouteRow } from './route-table';
 
@@ -25,7 +27,6 @@ export function mountRouters(app: App, router: Router): void {
 /** One router's routes (a registry entry; `strapi.server.routes(…)` after mounting calls this directly). */
 export function mountRouter(app: App, router: Router, key: string, definition: RouterDefinition): void {
   const rows = routerRows(app, key, definition);
-  if (definition.type === 'admin') app.log.debug(`routes ${key}: admin routes are served only when public (auth: false), ${rows.length} of them`);
   for (const row of rows) mountRoute(app, router, row);
 }
 
@@ -113,18 +114,12 @@ function guard(app: App, route: MountedRoute, ownAction: string | undefined): Ko
   // chain sets it. Route middlewares read their own settings there; the config object is the registered one, so what
   // a plugin wrote into it during register is there.
   const routeState = { ...route, config: route.config ?? {} };
+  const admin = route.info.type === 'admin';
   return async (ctx, next) => {
     ctx.state.route = routeState;
     try {
-      // No credential is asked for or checked under `auth: false`, and the handler runs as the public caller: what it
-      // reads through the content API (populate, relation filters, drafts) is what anonymous callers may read.
-      // Node keeps request header names lower-cased (what ctx.get would look up).
-      const state = await app.authenticate(auth === false ? undefined : ctx.req.headers.authorization || undefined);
-      ctx.state.auth = state;
-      if (auth !== false && state.user) ctx.state.user = state.user;
-      // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
-      if (auth === 'per-operation') requireCaller(state);
-      else if (auth !== false) authorize(state, auth, ownAction);
+      if (admin && auth !== false) await authenticateAdminRoute(app, ctx);
+      else await authenticateContentApiRoute(app, ctx, auth, ownAction);
     } catch (error) {
       if (!answerRefusal(ctx, error, false)) throw error;
       return;
@@ -135,6 +130,36 @@ function guard(app: App, route: MountedRoute, ownAction: string | undefined): Ko
       if (!answerRefusal(ctx, error, true)) throw error;
     }
   };
+}
+
+/**
+ * A content-API route (and an admin route under `auth: false`): the content-API strategies say who calls, and the
+ * one decision (auth/authorize.ts) whether it may.
+ */
+async function authenticateContentApiRoute(app: App, ctx: Koa.Context, auth: RouteOptions['auth'], ownAction: string | undefined): Promise<void> {
+  // No credential is asked for or checked under `auth: false`, and the handler runs as the public caller: what it
+  // reads through the content API (populate, relation filters, drafts) is what anonymous callers may read.
+  // Node keeps request header names lower-cased (what ctx.get would look up).
+  const state = await app.authenticate(auth === false ? undefined : ctx.req.headers.authorization || undefined);
+  ctx.state.auth = state;
+  if (auth !== false && state.user) ctx.state.user = state.user;
+  // 'per-operation': the handler authorizes each operation itself (GraphQL: each field, with the same decision).
+  if (auth === 'per-operation') requireCaller(state);
+  else if (auth !== false) authorize(state, auth, ownAction);
+}
+
+/**
+ * An admin route (Strapi's authenticate step for type `admin`): the admin strategies only say who calls, and put on
+ * `ctx.state` what Strapi's admin strategy puts there (`user`, `isAuthenticated`, `auth`, `userAbility`). Nothing is
+ * authorized here (Strapi's admin strategy has no `verify`): the route's policies decide
+ * (`admin::isAuthenticatedAdmin`, `admin::hasPermissions`).
+ */
+async function authenticateAdminRoute(app: App, ctx: Koa.Context): Promise<void> {
+  const state = await authenticateAdmin(ctx.req.headers.authorization || undefined, app.adminAuthStrategies.values());
+  Object.assign(ctx.state, state.requestState ?? {});
+  ctx.state.auth = state;
+  ctx.state.user = state.user;
+  ctx.state.isAuthenticated = true;
 }
 
 /** Answers a 401 or 403 refusal as the route's own answer; false for any other error. `bare`: Strapi's wording after authorization. */

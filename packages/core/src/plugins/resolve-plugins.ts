@@ -14,7 +14,6 @@ import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import type { App } from '../app-type';
 import type { Plugin, PluginServer, RouteConfig } from '../types';
-import { isPublicAdminRoute } from '../http/route-table';
 import { findModule, loadModule } from '../loader/load-module';
 import { installedPlugins, type InstalledPlugin } from './discover-plugins';
 import { DEFAULT_PLUGINS } from './default-plugins';
@@ -74,36 +73,8 @@ function loadPlugin(app: App, name: string, setting: PluginSetting, installed: I
   // Strapi calls a function export with `{ env }`; Tessera's plugins take `{ strapi, app }`.
   const server = (typeof loaded === 'function' ? loaded({ strapi: app, app, env: app.env }) : loaded) as PluginServer & Partial<Plugin>;
   if (!server || typeof server !== 'object') throw new ConfigurationError(`plugin "${name}" must export its server side as an object or a function returning one`, entry);
-  logSkippedAdminParts(app, name, server, entry);
   // The name the app gives a plugin (its key in config/plugins) is its name, as in Strapi.
   return { ...server, name };
-}
-
-/**
- * Tessera serves no admin panel: a plugin's admin entry (`strapi-admin.js`)
- * and admin routes that need the panel's session (all but `auth: false` ones)
- * are skipped, said once per plugin; its server side runs.
- */
-function logSkippedAdminParts(app: App, name: string, server: PluginServer, entry: string): void {
-  const skipped: string[] = [];
-  const packageDir = path.dirname(entry);
-  if (findModule(path.join(packageDir, 'strapi-admin'))) skipped.push('its admin panel (strapi-admin)');
-  const adminRoutes = countAdminRoutes(server.routes);
-  if (adminRoutes > 0) skipped.push(`${adminRoutes} admin route${adminRoutes === 1 ? '' : 's'}`);
-  if (skipped.length > 0) app.log.info(`plugin "${name}": ${skipped.join(' and ')} skipped (Tessera has no admin panel); its server side runs`);
-}
-
-function countAdminRoutes(routes: PluginServer['routes']): number {
-  if (routes === undefined) return 0;
-  const unserved = (list: RouteConfig[]) => list.filter((route) => !isPublicAdminRoute(route)).length;
-  if (Array.isArray(routes)) return unserved(routes);
-  let count = 0;
-  for (const [key, router] of Object.entries(routes)) {
-    const definition = Array.isArray(router) ? { type: undefined, routes: router } : router;
-    const type = definition.type ?? (key === 'content-api' ? 'content-api' : 'admin');
-    if (type === 'admin') count += Array.isArray(definition.routes) ? unserved(definition.routes) : 1;
-  }
-  return count;
 }
 
 /** The file holding a plugin's server side (undefined: an installed package without one). */
