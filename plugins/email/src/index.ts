@@ -67,7 +67,8 @@ export const emailPlugin: Plugin = {
     }),
   },
   routes: {
-    admin: { type: 'admin', routes: adminRoutes },
+    // The admin routes need the admin plugin (its strategy and policies): an API-only app has no admin side to serve.
+    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? adminRoutes : []) },
     'content-api': { type: 'content-api', routes: [{ method: 'POST', path: '/', handler: 'email.send' }] },
   },
   register({ app }) {

@@ -116,7 +116,8 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     middlewares: {
       rateLimit: () => rateLimitMiddleware(config().ratelimit, rateLimitStore()),
     },
-    routes: { 'content-api': { type: 'content-api', routes }, admin: { type: 'admin', routes: adminRoutes } },
+    // The admin routes need the admin plugin (its strategy and policies): an API-only app has no admin side to serve.
+    routes: { 'content-api': { type: 'content-api', routes }, admin: { type: 'admin', routes: ({ app: current }) => (current.plugin('admin') ? adminRoutes : []) } },
 
     register({ app: current }) {
       app = current;

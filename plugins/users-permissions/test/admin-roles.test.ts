@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { eachDatabase, type TestApp } from '@tessera/testing';
-import { FORBIDDEN, UNAUTHORIZED } from './fixture';
+import { FORBIDDEN, startUpApp, UNAUTHORIZED } from './fixture';
 import { normalised, recorded, startAdminApp } from './admin-fixture';
 
 const ROLE_KEYS = ['id', 'name', 'description', 'type', 'createdAt', 'updatedAt'];
@@ -125,5 +125,15 @@ eachDatabase('users-permissions admin: roles, permissions, routes (Strapi 4.26.2
     const response = await app.get('/api/users-permissions/roles', as);
     expect([response.status, response.body]).to.deep.equal([withAdmin.status, withAdmin.response]);
     expect((await app.get('/api/users-permissions/roles', { token: full })).body.roles.length).to.equal(2);
+  });
+
+  it('an API-only app (no @strapi/admin) serves no admin side: the admin routes are not there', async () => {
+    const apiOnly = await startUpApp(dialect);
+    try {
+      for (const path of ['/users-permissions/roles', '/users-permissions/advanced', '/email/settings']) expect((await apiOnly.get(path)).status, path).to.equal(404);
+      expect((await apiOnly.get('/api/users-permissions/roles', { token: await apiOnly.fullAccessToken() })).status).to.equal(200);
+    } finally {
+      await apiOnly.stop();
+    }
   });
 });
