@@ -8,7 +8,8 @@
  * `properties.locales` restricts a localized subject's entries to those
  * locales (`{ locale: { $in } }`), as i18n's permission hook does.
  */
-import { toFilters, type ConditionRegistry, type ConditionUser, type Filters } from './conditions';
+import type { AdminConditionProvider, AdminConditionUser } from '@tessera/core';
+import { toFilters, type Filters } from './conditions';
 import { markAbility, type AdminAbility, type AdminPermission, type Permitted, type SubjectAccess } from './contract';
 
 /** One permission, ready to answer: its conditions already evaluated for this user. */
@@ -24,10 +25,10 @@ interface Compiled {
 }
 
 export interface AbilityInput {
-  user: ConditionUser;
+  user: AdminConditionUser;
   isSuperAdmin: boolean;
   permissions: readonly AdminPermission[];
-  conditions: ConditionRegistry;
+  conditions: Pick<AdminConditionProvider, 'get'>;
   /** Is this subject localized (i18n): its permissions' `locales` then filter entries by locale. */
   isLocalized(subject: string): boolean;
   /** The ids of the admin users matching a filter on `admin::user` (a condition about the creator's roles). */

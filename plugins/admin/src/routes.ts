@@ -38,4 +38,13 @@ export const ADMIN_ROUTES: RouteConfig[] = [
   signedIn('GET', '/users/me', 'authenticated-user.getMe'),
   signedIn('PUT', '/users/me', 'authenticated-user.updateMe'),
   signedIn('GET', '/users/me/permissions', 'authenticated-user.getOwnPermissions'),
+  signedIn('GET', '/permissions', 'permission.getAll'),
+  signedIn('GET', '/roles/:id/permissions', 'role.getPermissions', ['admin::roles.read']),
+  signedIn('PUT', '/roles/:id/permissions', 'role.updatePermissions', ['admin::roles.update']),
+  signedIn('GET', '/roles/:id', 'role.findOne', ['admin::roles.read']),
+  signedIn('GET', '/roles', 'role.findAll', ['admin::roles.read']),
+  signedIn('POST', '/roles', 'role.create', ['admin::roles.create']),
+  signedIn('PUT', '/roles/:id', 'role.update', ['admin::roles.update']),
+  signedIn('DELETE', '/roles/:id', 'role.deleteOne', ['admin::roles.delete']),
+  signedIn('POST', '/roles/batch-delete', 'role.deleteMany', ['admin::roles.delete']),
 ];

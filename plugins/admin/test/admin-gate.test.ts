@@ -72,10 +72,6 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
 
-  async function roleId(code: string): Promise<number> {
-    return (await app.app.db.query(ROLE_UID).findOne({ where: { code }, select: ['id'] }))!.id;
-  }
-
   async function addAdmin(name: string, roles: number[]): Promise<void> {
     const password = await bcrypt.hash(PASSWORD, 10);
     const user = await app.app.db.query(USER_UID).create({ data: { email: `${name}@example.com`, firstname: name, password, isActive: true, blocked: false, roles } });
@@ -94,8 +90,9 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     const registered = await app.post('/admin/register-admin', { email: 'super@example.com', firstname: 'Super', password: PASSWORD });
     tokens.super = registered.body.data.token;
     ids.super = registered.body.data.user.id;
-    const author = await roleId('strapi-author');
-    // A second role for the same-role condition: "reviewer" shares the Author role with "author".
+    // Roles of their own (the default Author's permissions are permissions/defaults' tests): "reviewer" shares
+    // Writer with "author", for the same-role condition.
+    const author = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Writer', code: 'writer', description: '' } })).id;
     const plain = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Plain', code: 'plain', description: '' } })).id;
     await addAdmin('author', [author]);
     await addAdmin('reviewer', [author, plain]);
@@ -137,7 +134,7 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
   it('ORs permissions of several roles: is-creator, or a creator sharing one of its roles (admin::has-same-role-as-creator)', async () => {
     const notes = await app.get('/reports/notes', { token: tokens.reviewer });
     expect(notes.status).to.equal(200);
-    // Plain's permission: creators sharing Author or Plain with the reviewer (author, reviewer, outsider); fields all.
+    // Plain's permission: creators sharing Writer or Plain with the reviewer (author, reviewer, outsider); fields all.
     expect(notes.body.access.fields).to.equal('all');
     expect(notes.body.titles).to.deep.equal(['a by author', 'b by reviewer', 'd by outsider']);
     const outsider = await app.get('/reports/notes', { token: tokens.outsider });
