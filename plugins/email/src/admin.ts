@@ -2,7 +2,8 @@
  * The email plugin's admin side, as Strapi 4.26.2's `@strapi/plugin-email` declares it: `GET /email/settings` (what
  * the panel's Settings → Email page shows: the provider's name and the sender settings, never the provider's options,
  * which hold credentials), `POST /email/test` (a test mail through the configured provider) and `POST /email` (send,
- * for a signed-in admin). The admin action `plugin::email.settings.read` guards the first two.
+ * for a signed-in admin). The admin action `plugin::email.settings.read` (registered by the admin plugin's catalogue)
+ * guards the first two.
  */
 import type Koa from 'koa';
 import { requestBody, type App, type RouteConfig } from '@tessera/core';
@@ -16,9 +17,6 @@ export const adminRoutes: RouteConfig[] = [
   { method: 'POST', path: '/test', handler: 'email.test', config: { policies: ['admin::isAuthenticatedAdmin', canRead] } },
   { method: 'GET', path: '/settings', handler: 'email.getSettings', config: { policies: ['admin::isAuthenticatedAdmin', canRead] } },
 ];
-
-/** The admin action Strapi's bootstrap registers for the settings page. */
-export const ADMIN_ACTIONS = [{ section: 'settings' as const, category: 'email', displayName: 'Access the Email Settings page', uid: 'settings.read', pluginName: 'email' }];
 
 /** The longest recipient list a test mail takes (the panel sends one address). */
 const MAX_TO = 1_000;

@@ -17,7 +17,7 @@ import { requestBody, type App, type Plugin } from '@tessera/core';
 import type { EmailConfig, EmailMessage, EmailProvider, EmailService } from './contract';
 import { createProvider } from './provider';
 import { renderTemplate } from './templated';
-import { ADMIN_ACTIONS, adminRoutes, getSettings, sendTest } from './admin';
+import { adminRoutes, getSettings, sendTest } from './admin';
 
 export type { EmailConfig, EmailMessage, EmailProvider, EmailService, EmailServices, EmailTemplate } from './contract';
 
@@ -74,9 +74,6 @@ export const emailPlugin: Plugin = {
   register({ app }) {
     const chosen = app.config.get<unknown>('plugins.email.config.provider') !== undefined;
     app.plugin('email')!.provider = createProvider(app, app.config.get<EmailConfig>('plugin.email'), chosen);
-  },
-  async bootstrap({ app }) {
-    await app.admin.services.permission.actionProvider.registerMany(ADMIN_ACTIONS);
   },
 };
 

@@ -22,7 +22,7 @@ import { registerGraphql } from './graphql';
 import { countRequest, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
 import { defaultAdditions } from './register-fields';
 import { routes } from './routes/content-api';
-import { ADMIN_ACTIONS, adminRoutes } from './routes/admin';
+import { adminRoutes } from './routes/admin';
 import { resolveJwtSecret } from './secret';
 import { RoleAbilities } from './services/abilities';
 import type { UsersPermissionsServices } from './contract';
@@ -150,8 +150,6 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       await writeGrantSettings(current, current.plugin('users-permissions')!.service('providers-registry'));
       await writeEmailTemplates(current, config().email.from);
       await writeAdvancedSettings(current, config().advanced);
-      // The settings pages' actions, which admin roles are granted (Strapi's bootstrap registers the same).
-      await current.admin.services.permission.actionProvider.registerMany(ADMIN_ACTIONS);
       // Added after the kernel's API-token strategy: a bearer token is an API token first, then a JWT.
       current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: async () => (await advanced()).emailConfirmation }));
     },

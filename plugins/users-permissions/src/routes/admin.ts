@@ -2,7 +2,8 @@
  * Strapi 4.26.2's users-permissions admin routes (server/routes/admin/*), declared as Strapi declares them: a router
  * of type `admin`, mounted at `/users-permissions/…` (no `/api`), its callers admins (the admin strategy), each
  * settings route behind `admin::hasPermissions` with the plugin's admin action. The panel's Settings → Users &
- * Permissions pages call them. The same role handlers answer the content API's `/api/users-permissions/roles`, where
+ * Permissions pages call them (the actions are registered by the admin plugin's catalogue, for the plugins an app
+ * runs). The same role handlers answer the content API's `/api/users-permissions/roles`, where
  * a role's permission (`plugin::users-permissions.role.find`, …) decides instead.
  */
 import type { RouteConfig } from '@tessera/core';
@@ -27,17 +28,3 @@ export const adminRoutes: RouteConfig[] = [
   { method: 'GET', path: '/policies', handler: 'permissions.getPolicies' },
   { method: 'GET', path: '/routes', handler: 'permissions.getRoutes' },
 ];
-
-/** The plugin's admin actions (Strapi's bootstrap registers them with the admin's action provider). */
-export const ADMIN_ACTIONS = [
-  { uid: 'roles.create', subCategory: 'roles', displayName: 'Create' },
-  { uid: 'roles.read', subCategory: 'roles', displayName: 'Read', aliases: [{ actionId: 'plugin::content-manager.explorer.read', subjects: ['plugin::users-permissions.role'] }] },
-  { uid: 'roles.update', subCategory: 'roles', displayName: 'Update' },
-  { uid: 'roles.delete', subCategory: 'roles', displayName: 'Delete' },
-  { uid: 'providers.read', subCategory: 'providers', displayName: 'Read' },
-  { uid: 'providers.update', subCategory: 'providers', displayName: 'Edit' },
-  { uid: 'email-templates.read', subCategory: 'emailTemplates', displayName: 'Read' },
-  { uid: 'email-templates.update', subCategory: 'emailTemplates', displayName: 'Edit' },
-  { uid: 'advanced-settings.read', subCategory: 'advancedSettings', displayName: 'Read' },
-  { uid: 'advanced-settings.update', subCategory: 'advancedSettings', displayName: 'Edit' },
-].map((action) => ({ section: 'plugins' as const, pluginName: 'users-permissions', ...action }));
