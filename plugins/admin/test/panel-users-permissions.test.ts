@@ -1,13 +1,15 @@
 /**
  * Settings → Users & Permissions in Strapi 4.26.2's real panel (Chromium, the cached build), served by Tessera from
  * the example app, every other host cut off: the Public role is granted `create` on Tag and saved → an anonymous
- * REST create succeeds; revoked and saved → 403. Then Advanced settings: "Enable sign-ups" off and saved →
- * `POST /api/auth/local/register` is refused. Each effect is checked through the content API, not the panel.
+ * REST create succeeds; revoked and saved → 403. Then Email templates: the reset-password message edited → the next
+ * forgot-password mail (to a real SMTP server, the example app's SMTP settings) is made from it. Then Advanced
+ * settings: "Enable sign-ups" off and saved → `POST /api/auth/local/register` is refused. Each effect is checked
+ * through the content API and the mail, not the panel.
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, startApp, TestSmtp, type TestApp } from '@tessera/testing';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
 
 const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
@@ -23,6 +25,10 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
   const blocked: string[] = [];
   const pageErrors: string[] = [];
   const apiCalls: string[] = [];
+  const smtp = new TestSmtp();
+  /** The example app mails through SMTP when SMTP_HOST is set (its config/plugins.ts). */
+  const SMTP_ENV = ['SMTP_HOST', 'SMTP_PORT', 'EMAIL_FROM'] as const;
+  const savedEnv = Object.fromEntries(SMTP_ENV.map((name) => [name, process.env[name]]));
 
   before(async function () {
     this.timeout(15 * 60_000);
@@ -32,6 +38,8 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
       console.log(`      skipped: ${reason}`);
       this.skip();
     }
+    await smtp.start();
+    Object.assign(process.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), EMAIL_FROM: 'Blog <no-reply@blog.test>' });
     app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
     await panelInto(app.dir);
     const registered = await app.post('/admin/register-admin', ADA);
@@ -61,6 +69,11 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
     await context?.close();
     await browser?.close();
     await app?.stop();
+    await smtp.stop();
+    for (const name of SMTP_ENV) {
+      if (savedEnv[name] === undefined) delete process.env[name];
+      else process.env[name] = savedEnv[name];
+    }
   });
 
   const createTag = (name: string) => app.post('/api/tags', { data: { name } });
@@ -91,6 +104,26 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
     this.timeout(120_000);
     await setPublicTagCreate(false);
     expect((await createTag('refused')).body).to.deep.equal(FORBIDDEN);
+  });
+
+  it('edits the reset-password template: the next forgot-password mail is made from it', async function () {
+    this.timeout(120_000);
+    const user = await app.post('/api/auth/local/register', { username: 'reader', email: 'reader@example.com', password: 'Passw0rd!' });
+    expect(user.status).to.equal(200);
+    await page.goto(`${app.url}/admin/settings/users-permissions/email-templates`);
+    await page.getByRole('gridcell', { name: 'Reset password', exact: true }).first().click();
+    const message = page.locator('textarea[id="options.message"]');
+    await message.waitFor(WAIT);
+    await page.fill('input[name="options.object"]', 'Your Blog reset link, <%= USER.username %>');
+    await message.fill('<p>Hi <%= USER.username %>, reset it at <%= URL %>?code=<%= TOKEN %></p>');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.waitForSelector('text=Saved', WAIT);
+    const before = smtp.mails.length;
+    expect((await app.post('/api/auth/forgot-password', { email: 'reader@example.com' })).body).to.deep.equal({ ok: true });
+    const mail = await smtp.next('reader@example.com', before);
+    expect(mail.raw).to.match(/^Subject: Your Blog reset link, reader/m);
+    expect(mail.raw).to.match(/^From: Blog <no-reply@blog\.test>/m);
+    expect(mail.text).to.match(/Hi reader, reset it at http:\/\/localhost:3000\/reset-password\?code=[0-9]+\.[0-9a-f]{64}/);
   });
 
   it('turns sign-ups off in Advanced settings: register is refused', async function () {

@@ -59,9 +59,10 @@ export function senderOf(from: string): { name: string; email: string } {
   return match ? { name: match[1].replace(/^"|"$/g, ''), email: match[2] } : { name: '', email: from.trim() };
 }
 
-/** Strapi 4.26.2's default templates (bootstrap's initEmails), sent from `from`. */
+/** Strapi 4.26.2's default templates (bootstrap's initEmails), sent from `from` (a bare address keeps Strapi's name: the panel's form requires one). */
 export function defaultTemplates(from: string): Record<TemplateName, StoredEmailTemplate> {
-  const sender = senderOf(from);
+  const address = senderOf(from);
+  const sender = { name: address.name || 'Administration Panel', email: address.email };
   return {
     reset_password: {
       display: 'Email.template.reset_password',
