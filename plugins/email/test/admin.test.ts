@@ -77,6 +77,14 @@ describe('email plugin admin: settings and test mail (Strapi 4.26.2 answers) [sq
     expect(mail.text).to.include('Great! You have correctly configured the Strapi email plugin with the strapi-provider-email-smtp-test provider.');
   });
 
+  it('POST /email: a signed-in admin sends a message through the provider (Strapi\'s answer {})', async () => {
+    const before = smtp.mails.length;
+    const sent = await app.post('/email', { to: 'reader@example.com', subject: 'Hello from the admin', text: 'Hi!' }, { token: admin });
+    expect([sent.status, sent.body]).to.deep.equal([200, {}]);
+    expect((await smtp.next('reader@example.com', before)).raw).to.match(/^Subject: Hello from the admin/m);
+    expect((await app.post('/email', { subject: 'no one' }, { token: admin })).status).to.equal(400);
+  });
+
   it('answers admins only (Strapi\'s 401), and a content-API token is no admin', async () => {
     const anonymous = recorded('email settings anonymous');
     const response = await app.get('/email/settings');

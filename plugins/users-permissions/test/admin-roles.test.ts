@@ -102,9 +102,15 @@ eachDatabase('users-permissions admin: roles, permissions, routes (Strapi 4.26.2
 
   it('a bad body is a 400 that changes nothing', async () => {
     const before = (await app.get('/users-permissions/roles/2', as)).body;
-    for (const body of [{ name: 'x' }, { name: 'Public', permissions: { 'api::post': { controllers: { post: { find: { enabled: 'yes' } } } } } }, { name: 'Public', permissions: [] }]) {
+    const huge = Object.fromEntries(Array.from({ length: 5001 }, (_, index) => [`a${index}`, { enabled: true }]));
+    for (const body of [
+      { name: 'x' },
+      { name: 'Public', permissions: { 'api::post': { controllers: { post: { find: { enabled: 'yes' } } } } } },
+      { name: 'Public', permissions: [] },
+      { name: 'Public', permissions: { 'api::post': { controllers: { post: huge } } } },
+    ]) {
       const response = await app.put('/users-permissions/roles/2', body, as);
-      expect(response.status, JSON.stringify(body)).to.equal(400);
+      expect(response.status, JSON.stringify(body).slice(0, 200)).to.equal(400);
       expect(response.body.error.name).to.equal('ValidationError');
     }
     expect((await app.get('/users-permissions/roles/2', as)).body).to.deep.equal(before);
@@ -135,5 +141,22 @@ eachDatabase('users-permissions admin: roles, permissions, routes (Strapi 4.26.2
     } finally {
       await apiOnly.stop();
     }
+  });
+
+  it('the roles list and the advanced settings cost the same SQL for 2 roles or 6', async () => {
+    const queriesOf = async (path: string): Promise<number> => {
+      let count = 0;
+      const stop = app.app.db.sql.onQuery(() => (count += 1));
+      try {
+        expect((await app.get(path, as)).status).to.equal(200);
+      } finally {
+        stop();
+      }
+      return count;
+    };
+    const few = [await queriesOf('/users-permissions/roles'), await queriesOf('/users-permissions/advanced')];
+    for (const name of ['Role One', 'Role Two', 'Role Three', 'Role Four']) expect((await app.post('/users-permissions/roles', { name }, as)).body).to.deep.equal({ ok: true });
+    const many = [await queriesOf('/users-permissions/roles'), await queriesOf('/users-permissions/advanced')];
+    expect(many).to.deep.equal(few);
   });
 });
