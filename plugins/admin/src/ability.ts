@@ -33,6 +33,8 @@ export interface AbilityInput {
   isLocalized(subject: string): boolean;
   /** The ids of the admin users matching a filter on `admin::user` (a condition about the creator's roles). */
   adminUserIds(where: Filters): Promise<number[]>;
+  /** Is the action registered (and, given a subject, one of its subjects)? What a Super Admin may do. */
+  isRegistered(action: string, subject?: string): boolean;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -116,7 +118,7 @@ class Ability implements AdminAbility {
   readonly isSuperAdmin: boolean;
   readonly permissions: readonly AdminPermission[];
 
-  constructor(input: AbilityInput, private readonly compiled: readonly Compiled[]) {
+  constructor(private readonly input: AbilityInput, private readonly compiled: readonly Compiled[]) {
     this.userId = input.user.id;
     this.roleIds = input.user.roles.map((role) => role.id);
     this.isSuperAdmin = input.isSuperAdmin;
@@ -124,7 +126,7 @@ class Ability implements AdminAbility {
   }
 
   can(action: string, subject?: string, field?: string): boolean {
-    if (this.isSuperAdmin) return true;
+    if (this.isSuperAdmin) return this.input.isRegistered(action, subject);
     // A subjectless permission (CASL's `all`) applies to every subject; a check without a subject asks for one.
     return this.compiled.some(
       (entry) => entry.action === action && (entry.subject === null || entry.subject === subject) && (field === undefined || fieldPermitted(entry.fields, field)),
@@ -132,7 +134,7 @@ class Ability implements AdminAbility {
   }
 
   access(action: string, subject: string): SubjectAccess | null {
-    if (this.isSuperAdmin) return EVERYTHING;
+    if (this.isSuperAdmin) return this.input.isRegistered(action, subject) ? EVERYTHING : null;
     const matching = this.compiled.filter((entry) => entry.action === action && (entry.subject === null || entry.subject === subject));
     if (matching.length === 0) return null;
     const restricted = matching.every((entry) => entry.filters !== undefined);

@@ -82,7 +82,7 @@ export function adminAuthStrategy(app: App): AuthStrategy {
   };
 }
 
-/** The ability of an admin user (with its roles): Super Admin holds everything, others their roles' permissions (one query). */
+/** The ability of an admin user (with its roles): Super Admin holds every registered action, others their roles' permissions (one query). */
 export async function abilityOf(app: App, user: AdminUser): Promise<AdminAbility> {
   const roles = (user.roles ?? []).map((role) => ({ ...role, id: role.id, code: (role as Record<string, unknown>).code }));
   const isSuperAdmin = roles.some((role) => role.code === SUPER_ADMIN_CODE);
@@ -93,6 +93,10 @@ export async function abilityOf(app: App, user: AdminUser): Promise<AdminAbility
     conditions: app.admin.services.permission.conditionProvider,
     isLocalized: (subject) => isLocalized(app.contentTypes.find(subject)),
     adminUserIds: async (where) => (await app.db.query(USER_UID).findMany({ where, select: ['id'] })).map((row) => row.id),
+    isRegistered: (action, subject) => {
+      const registered = app.admin.services.permission.actionProvider.get(action);
+      return registered !== undefined && (subject === undefined || registered.subjects === undefined || registered.subjects.includes(subject));
+    },
   });
 }
 

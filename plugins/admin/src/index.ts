@@ -20,7 +20,8 @@ import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { registerActions, syncPermissions } from './permissions/sync';
-import { hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissionPolicies, hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissions } from './permissions/check';
 import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
@@ -59,7 +60,7 @@ export function createAdminPlugin(): Plugin {
         const { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions } = handlers;
         return { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions };
       },
-      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions }),
+      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions, check: checkPermissions }),
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
@@ -74,7 +75,10 @@ export function createAdminPlugin(): Plugin {
       app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
       registerActions(app);
       // Strapi syncs after every plugin's bootstrap (they register actions there): the kernel's last boot hook.
-      app.hooks.on('app:bootstrapped', () => syncPermissions(app));
+      app.hooks.on('app:bootstrapped', () => {
+        checkPermissionPolicies(app);
+        return syncPermissions(app);
+      });
       for (const condition of ADMIN_CONDITIONS) app.admin.services.permission.conditionProvider.register({ ...condition });
       app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
       app.policies.add(HAS_PERMISSIONS, hasPermissions);

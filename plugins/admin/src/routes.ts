@@ -39,6 +39,7 @@ export const ADMIN_ROUTES: RouteConfig[] = [
   signedIn('PUT', '/users/me', 'authenticated-user.updateMe'),
   signedIn('GET', '/users/me/permissions', 'authenticated-user.getOwnPermissions'),
   signedIn('GET', '/permissions', 'permission.getAll'),
+  signedIn('POST', '/permissions/check', 'permission.check'),
   signedIn('GET', '/roles/:id/permissions', 'role.getPermissions', ['admin::roles.read']),
   signedIn('PUT', '/roles/:id/permissions', 'role.updatePermissions', ['admin::roles.update']),
   signedIn('GET', '/roles/:id', 'role.findOne', ['admin::roles.read']),

@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import bcrypt from 'bcryptjs';
-import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { bootError, eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
 import recorded from './recorded/strapi-4.26.2-admin-gate.json';
@@ -37,6 +37,7 @@ const REPORTS_SERVER = `module.exports = () => ({
           canReadNotes: userAbility.can('${READ}', '${NOTE}'),
           canReadTitle: userAbility.can('${READ}', '${NOTE}', 'title'),
           canReadBody: userAbility.can('${READ}', '${NOTE}', 'body'),
+          canUnregistered: userAbility.can('plugin::nothing.read'),
         };
       },
     }),
@@ -115,18 +116,18 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     });
   }
 
-  it('lets a Super Admin through every admin route, with the ability of everything registered', async () => {
+  it('lets a Super Admin through every admin route, with the ability of every registered action (and no other)', async () => {
     expect((await app.get('/admin/plugins', { token: tokens.super })).status).to.equal(200);
     expect((await app.get('/admin/project-settings', { token: tokens.super })).status).to.equal(200);
     const me = await app.get('/reports/whoami', { token: tokens.super });
-    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true });
+    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true, canUnregistered: false });
     const notes = await app.get('/reports/notes', { token: tokens.super });
     expect(notes.body).to.deep.equal({ access: { fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer', 'c by super', 'd by outsider'] });
   });
 
   it("restricts an Author to the entries it created (admin::is-creator) and to its permission's fields", async () => {
     const me = await app.get('/reports/whoami', { token: tokens.author });
-    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false });
+    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false, canUnregistered: false });
     const notes = await app.get('/reports/notes', { token: tokens.author });
     expect(notes.body).to.deep.equal({ access: { filters: { createdBy: { $eq: ids.author } }, fields: ['title'], locales: 'all' }, titles: ['a by author'] });
   });
@@ -153,5 +154,13 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     await app.app.db.query(USER_UID).update({ where: { id: ids.outsider }, data: { isActive: false } });
     const refused = await app.get('/reports/whoami', { token: tokens.outsider });
     expect([refused.status, refused.body.error.message]).to.deep.equal([401, 'Missing or invalid credentials']);
+  });
+});
+
+describe('admin::hasPermissions config [sqlite]', () => {
+  it('stops the boot on a route whose actions are not a list of actions, naming the route', async () => {
+    const files = { ...FILES, 'src/plugins/reports/strapi-server.js': REPORTS_SERVER.replace(`actions: [['${READ}', '${NOTE}']]`, 'actions: [42]') };
+    const error = await bootError({ dialect: 'sqlite', files, config: { admin: { auth: { secret: 'admin-gate-secret' } } } });
+    expect(error.message).to.equal('route GET /reports/notes: admin::hasPermissions: each of config.actions is an action, [action, subject] or { action, subject }');
   });
 });

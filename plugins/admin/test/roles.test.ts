@@ -13,7 +13,7 @@ import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { addLocales, normalise, peerModelFiles, withoutTransfer } from './fixture';
 import recordedRoles from './recorded/strapi-4.26.2-roles.json';
-import recordedPermissions from './recorded/strapi-4.26.2-permissions.json';
+import recordedChecks from './recorded/strapi-4.26.2-permissions-check.json';
 
 eachDatabase('admin roles and permissions (Strapi 4.26.2 answers)', (dialect) => {
   let app: TestApp;
@@ -38,6 +38,35 @@ eachDatabase('admin roles and permissions (Strapi 4.26.2 answers)', (dialect) =>
       const expected = step.path === '/admin/permissions' ? withoutTransfer(step.answer) : step.answer;
       expect([response.status, normalise(response.body)], step.title).to.deep.equal([step.status, normalise(expected)]);
     }
+  });
+
+  it('checks permissions for the signed-in admin as Strapi does (POST /admin/permissions/check)', async () => {
+    for (const step of recordedChecks.steps) {
+      const response = await app.post('/admin/permissions/check', step.body, { token: tokens.author });
+      expect([response.status, response.body], step.title).to.deep.equal([step.status, step.answer]);
+    }
+    const missing = await app.post('/admin/permissions/check', {}, { token: tokens.author });
+    expect([missing.status, missing.body.error.message]).to.deep.equal([400, 'permissions is a required field']);
+  });
+
+  it('answers with a fixed number of queries, whatever the number of roles, users and permissions', async () => {
+    const statements = async (path: string, token: string) => {
+      const sql: string[] = [];
+      const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
+      await app.get(path, { token });
+      unsubscribe();
+      return sql.length;
+    };
+    const measure = async () => [await statements('/admin/roles', tokens.super), await statements('/admin/users/me', tokens.author), await statements('/admin/permissions', tokens.author)];
+    const before = await measure();
+    const author = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' }, select: ['id'] }))!.id;
+    for (const name of ['More 1', 'More 2', 'More 3']) await app.post('/admin/roles', { name }, { token: tokens.super });
+    const password = await bcrypt.hash('Author1234', 10);
+    await app.app.db.query(USER_UID).create({ data: { email: 'second.author@example.com', firstname: 'Second', password, isActive: true, roles: [author] } });
+    for (const action of ['admin::webhooks.read', 'admin::webhooks.create', 'admin::users.read']) {
+      await app.app.db.query('admin::permission').create({ data: { action, actionParameters: {}, subject: null, properties: {}, conditions: [], role: author } });
+    }
+    expect(await measure()).to.deep.equal(before);
   });
 
   it('refuses a role holder adding permissions to its own role (no route gives a user more than it holds)', async () => {
