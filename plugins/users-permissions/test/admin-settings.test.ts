@@ -52,6 +52,15 @@ eachDatabase('users-permissions admin: providers, email templates, advanced sett
     expect(connect.body.error.message).to.equal('Signing in with github is not supported: Tessera signs users in with email and password only');
     expect((await app.put('/users-permissions/providers', { providers: [] }, as())).status).to.equal(400);
     expect((await storeRow('grant')).github.enabled).to.equal(true);
+    // The Email provider switched off: password login refused, as on Strapi (REST and GraphQL go through the same check).
+    const grant = await storeRow('grant');
+    const disabled = recorded('login with the email provider disabled');
+    const login = disabled.body;
+    expect((await app.put('/users-permissions/providers', { providers: { ...grant, email: { ...grant.email, enabled: false } } }, as())).body).to.deep.equal({ ok: true });
+    const refused = await app.post('/api/auth/local', login);
+    expect([refused.status, refused.body]).to.deep.equal([disabled.status, disabled.response]);
+    expect((await app.put('/users-permissions/providers', { providers: grant }, as())).body).to.deep.equal({ ok: true });
+    expect((await app.post('/api/auth/local', login)).body.error.message).to.equal('Invalid identifier or password');
   });
 
   it('email templates: Strapi\'s defaults; invalid ones refused; an edit shapes the next forgot-password mail', async () => {

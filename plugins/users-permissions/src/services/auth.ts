@@ -8,6 +8,7 @@
  */
 import type { App, AuthState, Entity } from '@tessera/core';
 import { signedInUserId } from '../signed-in';
+import { providerEnabled } from '../providers';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ValidationError } from '@tessera/errors';
 import type { AdvancedConfig, UsersPermissionsConfig } from '../config';
@@ -68,6 +69,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   const service: AuthService = {
     async login(body) {
+      // Strapi's first check: the Email provider is on in the providers' settings (the panel's Providers page).
+      if (!(await providerEnabled(app, 'email'))) throw new ApplicationError('This provider is disabled');
       const { identifier, password } = validateBody(body, { fields: [{ name: 'identifier' }, { name: 'password' }] });
       const user = await findLocalUser(identifier);
       if (!user) {
