@@ -149,7 +149,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       // Strapi's settings rows, written at the first boot (the config's values as defaults); the grant row at each boot.
       await writeGrantSettings(current, current.plugin('users-permissions')!.service('providers-registry'));
       await writeEmailTemplates(current, config().email.from);
-      await writeAdvancedSettings(current, config().advanced);
+      await writeAdvancedSettings(current, config().advanced, defaultConfig.advanced);
       // Added after the kernel's API-token strategy: a bearer token is an API token first, then a JWT.
       current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: async () => (await advanced()).emailConfirmation }));
     },

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { eachDatabase, TestSmtp, type TestApp } from '@tessera/testing';
-import { register } from './fixture';
+import { register, startUpApp } from './fixture';
 import { recorded, startAdminApp } from './admin-fixture';
 
 const STORE_UID = 'strapi::core-store';
@@ -140,5 +140,17 @@ eachDatabase('users-permissions admin: providers, email templates, advanced sett
     expect([confirmed.status, confirmed.headers.get('location')]).to.deep.equal([302, 'https://front.test/welcome']);
     expect((await app.post('/api/auth/local', { identifier: 'cleo', password: 'Passw0rd!' })).status).to.equal(200);
     expect((await app.put('/users-permissions/advanced', recorded('advanced restore').body, as())).body).to.deep.equal({ ok: true });
+  });
+
+  it('config is the first boot\'s: on a database that has the row, a changed config does not override it', async () => {
+    const first = await startUpApp(dialect);
+    await first.stop({ keepDatabase: true });
+    const restarted = await startUpApp(dialect, { database: first.database, config: { advanced: { allowRegister: false } } });
+    try {
+      // The row written at the first boot says register is allowed (the panel changes it; the boot warns of the config).
+      expect((await restarted.post('/api/auth/local/register', { username: 'later', email: 'later@example.com', password: 'Passw0rd!' })).status).to.equal(200);
+    } finally {
+      await restarted.stop();
+    }
   });
 });

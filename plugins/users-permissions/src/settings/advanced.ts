@@ -40,12 +40,36 @@ export function toStored(advanced: AdvancedConfig): StoredAdvancedSettings {
   };
 }
 
-/** Writes the row from the config when there is none (first boot); an existing row is the settings and stays. */
-export async function writeAdvancedSettings(app: App, advanced: AdvancedConfig): Promise<void> {
+/**
+ * Writes the row from the config when there is none (first boot); an existing row is the settings and stays. A value
+ * the config sets (not its default) that the row contradicts is named in a warning: before the panel, Tessera read
+ * these settings from config, and an app changing them there now changes nothing.
+ */
+export async function writeAdvancedSettings(app: App, advanced: AdvancedConfig, defaults: AdvancedConfig): Promise<void> {
   const store = pluginStore(app);
-  if (await store.get({ key: 'advanced' })) return;
-  await store.set({ key: 'advanced', value: toStored(advanced) });
+  const row = await store.get({ key: 'advanced' });
+  if (!row) {
+    await store.set({ key: 'advanced', value: toStored(advanced) });
+    return;
+  }
+  const stored = fromStored(row, advanced);
+  const overridden = (Object.keys(toStored(advanced)) as Array<keyof StoredAdvancedSettings>)
+    .map((key) => CONFIG_KEYS[key])
+    .filter((key) => advanced[key] !== defaults[key] && stored[key] !== advanced[key]);
+  if (overridden.length > 0) {
+    app.log.warn(`users-permissions: the stored advanced settings (the admin panel's) apply, not config/plugins' advanced.${overridden.join(', advanced.')}: change them in the panel (Settings → Users & Permissions → Advanced settings)`);
+  }
 }
+
+/** Which config key each of Strapi's row keys comes from. */
+const CONFIG_KEYS: Record<keyof StoredAdvancedSettings, Exclude<keyof AdvancedConfig, 'resetPasswordTokenTtl'>> = {
+  unique_email: 'uniqueEmail',
+  allow_register: 'allowRegister',
+  email_confirmation: 'emailConfirmation',
+  email_reset_password: 'resetPasswordUrl',
+  email_confirmation_redirection: 'emailConfirmationRedirection',
+  default_role: 'defaultRole',
+};
 
 /**
  * The stored row read as Tessera's settings. Strapi tests the flags for truth (`if (!settings.allow_register)`), so
