@@ -2,13 +2,14 @@
  * The admin ability (contract.ts) built from stored permissions, as Strapi's
  * permission engine builds its CASL ability: each permission's conditions
  * are evaluated for the user (any `true` → unrestricted, all `false` → the
- * permission does not apply, else their queries OR-ed); a permission whose
- * condition is not registered does not apply (Strapi drops the unknown
- * condition and grants without it; Tessera fails closed). i18n's
+ * permission does not apply, else their queries OR-ed). A condition that is
+ * not registered, or whose handler throws, counts as `false`: a permission
+ * with no other condition does not apply (Strapi drops an unknown condition
+ * and grants without it; Tessera fails closed). i18n's
  * `properties.locales` restricts a localized subject's entries to those
  * locales (`{ locale: { $in } }`), as i18n's permission hook does.
  */
-import type { AdminConditionProvider, AdminConditionUser } from '@tessera/core';
+import type { AdminConditionDefinition, AdminConditionProvider, AdminConditionUser } from '@tessera/core';
 import { toFilters, type Filters } from './conditions';
 import { markAbility, type AdminAbility, type AdminPermission, type Permitted, type SubjectAccess } from './contract';
 
@@ -51,6 +52,15 @@ export async function buildAbility(input: AbilityInput): Promise<AdminAbility> {
   return markAbility(new Ability(input, compiled));
 }
 
+/** A condition's answer for the user; a handler that throws answers `false` (its permission does not apply). */
+async function evaluate(condition: { handler: AdminConditionDefinition['handler'] }, user: AdminConditionUser): Promise<unknown> {
+  try {
+    return await condition.handler(user);
+  } catch {
+    return false;
+  }
+}
+
 async function compile(permission: AdminPermission, input: AbilityInput): Promise<Compiled | null> {
   const properties = isRecord(permission.properties) ? permission.properties : {};
   const conditionIds = stringList(permission.conditions) ?? [];
@@ -61,7 +71,7 @@ async function compile(permission: AdminPermission, input: AbilityInput): Promis
     for (const id of conditionIds) {
       const condition = input.conditions.get(id);
       if (!condition) continue;
-      const result = await condition.handler(input.user);
+      const result = await evaluate(condition, input.user);
       if (result === true) unrestricted = true;
       else if (isRecord(result)) queries.push(await authorshipAsColumns(toFilters(result), input));
     }
@@ -131,6 +141,10 @@ class Ability implements AdminAbility {
     return this.compiled.some(
       (entry) => entry.action === action && (entry.subject === null || entry.subject === subject) && (field === undefined || fieldPermitted(entry.fields, field)),
     );
+  }
+
+  cannot(action: string, subject?: string, field?: string): boolean {
+    return !this.can(action, subject, field);
   }
 
   access(action: string, subject: string): SubjectAccess | null {

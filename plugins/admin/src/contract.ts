@@ -56,6 +56,8 @@ export interface AdminAbility {
    * that subject (conditions are about entries, not asked here); with a field, a permission listing it (or none).
    */
   can(action: string, subject?: string, field?: string): boolean;
+  /** `!can(...)`, as CASL's abilities answer it (Strapi plugin code calls both). */
+  cannot(action: string, subject?: string, field?: string): boolean;
   /** What it may do with `subject` under `action`; null when no permission grants it. */
   access(action: string, subject: string): SubjectAccess | null;
   /** `access(...).fields`, none when refused. */

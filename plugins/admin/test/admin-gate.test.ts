@@ -19,12 +19,25 @@ const NOTE = 'api::note.note';
 
 /** A published-style plugin (plain strapi-server.js) with admin routes that read `ctx.state` as Strapi plugins do. */
 const REPORTS_SERVER = `module.exports = () => ({
+  async bootstrap({ strapi }) {
+    await strapi.admin.services.permission.actionProvider.registerMany([
+      { section: 'plugins', displayName: 'Read', uid: 'read', pluginName: 'reports' },
+    ]);
+    // A condition in Strapi's own syntax (sift: dotted paths, operators), compiled to filters for the admin.
+    await strapi.admin.services.permission.conditionProvider.registerMany([
+      { displayName: 'First of the alphabet', name: 'first-letters', plugin: 'reports', handler: () => ({ title: { $in: ['a by author', 'b by reviewer'] } }) },
+      { displayName: 'Broken', name: 'broken', plugin: 'reports', handler: () => { throw new Error('broken condition'); } },
+    ]);
+  },
   controllers: {
     report: ({ strapi }) => ({
       async notes(ctx) {
         const access = ctx.state.userAbility.access('${READ}', '${NOTE}');
         const rows = await strapi.db.query('${NOTE}').findMany({ where: access.filters || {}, select: ['title'], orderBy: { title: 'asc' } });
         ctx.body = { access, titles: rows.map((row) => row.title) };
+      },
+      summary(ctx) {
+        ctx.body = { summary: 'ok' };
       },
       whoami(ctx) {
         const { user, isAuthenticated, auth, userAbility } = ctx.state;
@@ -38,6 +51,7 @@ const REPORTS_SERVER = `module.exports = () => ({
           canReadTitle: userAbility.can('${READ}', '${NOTE}', 'title'),
           canReadBody: userAbility.can('${READ}', '${NOTE}', 'body'),
           canUnregistered: userAbility.can('plugin::nothing.read'),
+          cannotReadBody: userAbility.cannot('${READ}', '${NOTE}', 'body'),
         };
       },
     }),
@@ -48,6 +62,7 @@ const REPORTS_SERVER = `module.exports = () => ({
       routes: [
         { method: 'GET', path: '/notes', handler: 'report.notes', config: { policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [['${READ}', '${NOTE}']] } }] } },
         { method: 'GET', path: '/whoami', handler: 'report.whoami', config: { policies: ['admin::isAuthenticatedAdmin'] } },
+        { method: 'GET', path: '/summary', handler: 'report.summary', config: { policies: [{ name: 'admin::hasPermissions', config: { actions: ['plugin::reports.read'] } }] } },
       ],
     },
   },
@@ -107,7 +122,7 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
   });
   after(() => app?.stop());
 
-  for (const answer of recorded.answers.filter((entry) => !entry.path.startsWith('/admin/roles'))) {
+  for (const answer of recorded.answers) {
     it(`${answer.method} ${answer.path}: ${answer.title}`, async () => {
       const headers: Record<string, string> =
         answer.as === 'anonymous' ? {} : answer.as === 'garbage' ? { authorization: 'Bearer not-a-token' } : answer.as === 'basic' ? { authorization: `Basic ${tokens.author}` } : { authorization: `Bearer ${tokens[answer.as]}` };
@@ -120,14 +135,14 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     expect((await app.get('/admin/plugins', { token: tokens.super })).status).to.equal(200);
     expect((await app.get('/admin/project-settings', { token: tokens.super })).status).to.equal(200);
     const me = await app.get('/reports/whoami', { token: tokens.super });
-    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true, canUnregistered: false });
+    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true, canUnregistered: false, cannotReadBody: false });
     const notes = await app.get('/reports/notes', { token: tokens.super });
     expect(notes.body).to.deep.equal({ access: { fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer', 'c by super', 'd by outsider'] });
   });
 
   it("restricts an Author to the entries it created (admin::is-creator) and to its permission's fields", async () => {
     const me = await app.get('/reports/whoami', { token: tokens.author });
-    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false, canUnregistered: false });
+    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false, canUnregistered: false, cannotReadBody: true });
     const notes = await app.get('/reports/notes', { token: tokens.author });
     expect(notes.body).to.deep.equal({ access: { filters: { createdBy: { $eq: ids.author } }, fields: ['title'], locales: 'all' }, titles: ['a by author'] });
   });
@@ -148,6 +163,34 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     const apiToken = await app.get('/reports/whoami', { token: await app.fullAccessToken() });
     expect([apiToken.status, apiToken.body.error.message]).to.deep.equal([401, 'Missing or invalid credentials']);
     expect((await app.get('/api/notes', { token: tokens.super })).status).to.equal(401);
+  });
+
+  it("grants a plugin's own registered action: the Super Admin holds it, the role editor lists it, a role given it passes", async () => {
+    expect((await app.get('/reports/summary', { token: tokens.super })).body).to.deep.equal({ summary: 'ok' });
+    expect((await app.get('/reports/summary', { token: tokens.author })).status).to.equal(403);
+    const sections = (await app.get('/admin/permissions', { token: tokens.super })).body.data.sections;
+    expect(sections.plugins.filter((entry: { plugin: string }) => entry.plugin === 'reports')).to.deep.equal([{ displayName: 'Read', plugin: 'reports', subCategory: 'general', action: 'plugin::reports.read' }]);
+    const writer = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'writer' }, select: ['id'] }))!.id;
+    const current = (await app.get(`/admin/roles/${writer}/permissions`, { token: tokens.super })).body.data;
+    const kept = current.map(({ action, subject, properties, conditions }: Record<string, unknown>) => ({ action, subject, properties, conditions }));
+    expect((await app.put(`/admin/roles/${writer}/permissions`, { permissions: [...kept, { action: 'plugin::reports.read' }] }, { token: tokens.super })).status).to.equal(200);
+    expect((await app.get('/reports/summary', { token: tokens.author })).body).to.deep.equal({ summary: 'ok' });
+  });
+
+  it("compiles a plugin's registered condition to filters, and the role editor lists it", async () => {
+    const conditions = (await app.get('/admin/permissions', { token: tokens.super })).body.data.conditions;
+    expect(conditions.map((condition: { id: string }) => condition.id)).to.deep.equal(['admin::is-creator', 'admin::has-same-role-as-creator', 'plugin::reports.first-letters', 'plugin::reports.broken']);
+    const role = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Lettered', code: 'lettered', description: '' } })).id;
+    await grant(role, READ, NOTE, {}, ['plugin::reports.first-letters']);
+    await addAdmin('lettered', [role]);
+    const notes = await app.get('/reports/notes', { token: tokens.lettered });
+    expect(notes.body).to.deep.equal({ access: { filters: { title: { $in: ['a by author', 'b by reviewer'] } }, fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer'] });
+    // A condition whose handler throws grants nothing (and is no 500).
+    const broken = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Broken', code: 'broken', description: '' } })).id;
+    await grant(broken, READ, NOTE, {}, ['plugin::reports.broken']);
+    await addAdmin('broken', [broken]);
+    const refused = await app.get('/reports/notes', { token: tokens.broken });
+    expect([refused.status, refused.body.error.message]).to.deep.equal([403, 'Forbidden']);
   });
 
   it('refuses a deactivated admin at once (its ability is built per request)', async () => {

@@ -9,7 +9,8 @@
  */
 import { expect } from 'chai';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
-import { PERMISSION_UID, ROLE_UID } from '@tessera/plugin-admin';
+import bcrypt from 'bcryptjs';
+import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { addLocales, peerModelFiles } from './fixture';
 import recorded from './recorded/strapi-4.26.2-permissions.json';
 
@@ -47,6 +48,13 @@ eachDatabase('admin permissions synced at boot (Strapi 4.26.2)', (dialect) => {
 
   it("gives a fresh database Strapi's default Editor and Author permissions", async () => {
     expect(await permissionsOf(app, 'strapi-author')).to.deep.equal(recorded.author);
+    // What an Author reads of its own (GET /admin/users/me/permissions), as Strapi answered it.
+    const author = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' }, select: ['id'] }))!.id;
+    const password = await bcrypt.hash('Author1234', 10);
+    await app.app.db.query(USER_UID).create({ data: { email: 'author@example.com', firstname: 'Au', password, isActive: true, roles: [author] } });
+    const token = (await app.post('/admin/login', { email: 'author@example.com', password: 'Author1234' })).body.data.token;
+    const own = (await app.get('/admin/users/me/permissions', { token })).body.data;
+    expect(own.map(({ id: _id, ...permission }: { id: number }) => permission)).to.deep.equal(recorded.author);
     const editor = await permissionsOf(app, 'strapi-editor');
     // Strapi's Editor: the Author's without the condition, plus publish (where a type has drafts; i18n's page has none,
     // its permissions lacking the locales publish needs), and the media library's without conditions.

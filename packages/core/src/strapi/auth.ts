@@ -6,7 +6,8 @@
  * there is no caller at all.
  *
  * `register(type, strategy)` is different in Tessera: bearer-token strategies
- * are registered on `app.authStrategies` with `authenticate(token)`.
+ * are registered on `app.authStrategies` (type `content-api`) or
+ * `app.adminAuthStrategies` (type `admin`) with `authenticate(token)`.
  */
 import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
 import { authorize, scopeList } from '../auth/authorize';
@@ -21,7 +22,7 @@ export const authSurface = {
   },
   register(): never {
     throw new ConfigurationError(
-      'strapi.auth.register is different in Tessera: add a bearer-token strategy to app.authStrategies ({ name, authenticate(token) }); see README.md, "The strapi object"',
+      'strapi.auth.register is different in Tessera: add a bearer-token strategy ({ name, authenticate(token) }) to app.authStrategies (content API) or app.adminAuthStrategies (admin routes); see README.md, "The strapi object"',
     );
   },
 };
