@@ -4,6 +4,7 @@
  * requests (strapi-4.26.2-admin-settings.json), on each database. A role granted or revoked here is what the content
  * API decides at once; the admin routes answer admins only, and the content API's role routes keep their own rule.
  */
+import bcrypt from 'bcryptjs';
 import { expect } from 'chai';
 import { eachDatabase, type TestApp } from '@tessera/testing';
 import { FORBIDDEN, startUpApp, UNAUTHORIZED } from './fixture';
@@ -158,5 +159,20 @@ eachDatabase('users-permissions admin: roles, permissions, routes (Strapi 4.26.2
     for (const name of ['Role One', 'Role Two', 'Role Three', 'Role Four']) expect((await app.post('/users-permissions/roles', { name }, as)).body).to.deep.equal({ ok: true });
     const many = [await queriesOf('/users-permissions/roles'), await queriesOf('/users-permissions/advanced')];
     expect(many).to.deep.equal(few);
+  });
+
+  it('an Editor admin is refused (403) until its role holds the route\'s action, and then for that action only', async () => {
+    const editor = await app.app.db.query('admin::role').findOne({ where: { code: 'strapi-editor' }, select: ['id'] });
+    const data = { firstname: 'Eve', lastname: 'Editor', email: 'eve@example.com', password: bcrypt.hashSync('Passw0rd!x', 10), isActive: true, roles: [editor!.id] };
+    await app.app.db.query('admin::user').create({ data });
+    const login = await app.post('/admin/login', { email: 'eve@example.com', password: 'Passw0rd!x' });
+    const eve = { token: login.body.data.token as string };
+    for (const path of ['/users-permissions/roles', '/users-permissions/advanced', '/users-permissions/email-templates', '/users-permissions/providers']) {
+      expect((await app.get(path, eve)).body, path).to.deep.equal(FORBIDDEN);
+    }
+    await app.app.db.query('admin::permission').create({ data: { action: 'plugin::users-permissions.roles.read', role: editor!.id, properties: {}, conditions: [] } });
+    expect((await app.get('/users-permissions/roles', eve)).status).to.equal(200);
+    expect((await app.post('/users-permissions/roles', { name: 'Sneaky' }, eve)).body).to.deep.equal(FORBIDDEN);
+    expect((await app.get('/users-permissions/advanced', eve)).body).to.deep.equal(FORBIDDEN);
   });
 });
