@@ -49,17 +49,21 @@ export async function registerFirstAdmin(app: TestApp): Promise<string> {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** A file's generated names (the recorder's normalisation). */
+const HASHED = new Set(['hash', 'url']);
+
 /** The fixture's component attributes (article.seo). */
 const COMPONENT_KEYS = new Set(['seo']);
 
 /**
- * Timestamps as `<timestamp>` (the recorder's normalisation), and a component's own id as `<component id>`: Strapi
+ * Timestamps as `<timestamp>` and a file's hash and url as `<hash>`/`<url>` (the recorder's normalisation), and a component's own id as `<component id>`: Strapi
  * updates a component in place when the body names its id, Tessera's query engine writes it anew (a new row id),
  * for REST and GraphQL writes alike.
  */
 export function normalise(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, item: unknown) => {
     if (typeof item === 'string' && ISO.test(item)) return '<timestamp>';
+    if (typeof item === 'string' && HASHED.has(key)) return `<${key}>`;
     if (COMPONENT_KEYS.has(key) && typeof item === 'object' && item !== null && 'id' in item) return { ...item, id: '<component id>' };
     return item;
   });
