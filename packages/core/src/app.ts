@@ -111,7 +111,7 @@ export class App {
   readonly sanitizers = new FunctionRegistry();
   readonly validators = new FunctionRegistry();
   readonly contentAPI = createContentApiSurface(() => this.db, this.sanitizers, this.validators);
-  readonly admin = createAdminSurface(() => this.log);
+  readonly admin = createAdminSurface();
   readonly auth = authSurface;
   /** Strapi's Enterprise flag (never) and telemetry (a no-op: Tessera sends nothing). */
   readonly EE = false;

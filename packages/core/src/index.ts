@@ -44,3 +44,16 @@ export type { EventHub, EventListener, EventSubscriber } from './webhooks/event-
 export type { Delivery, DeliveryCounts, DeliveryStatus } from './webhooks/outbox';
 export type { StoredWebhook, WebhookInput, WebhookStore } from './webhooks/webhook-store';
 export type { RunResult, RunnerWebhook, WebhookRunner } from './webhooks/webhook-runner';
+export {
+  AdminActionProvider,
+  AdminConditionProvider,
+  actionIdOf,
+  conditionIdOf,
+  type AdminAction,
+  type AdminActionDefinition,
+  type AdminCondition,
+  type AdminConditionDefinition,
+  type AdminConditionUser,
+  type AdminSurface,
+  type PropertyToSubjectRule,
+} from './strapi/admin';

@@ -8,7 +8,8 @@
  * `properties.locales` restricts a localized subject's entries to those
  * locales (`{ locale: { $in } }`), as i18n's permission hook does.
  */
-import { toFilters, type ConditionRegistry, type ConditionUser, type Filters } from './conditions';
+import type { AdminConditionProvider, AdminConditionUser } from '@tessera/core';
+import { toFilters, type Filters } from './conditions';
 import { markAbility, type AdminAbility, type AdminPermission, type Permitted, type SubjectAccess } from './contract';
 
 /** One permission, ready to answer: its conditions already evaluated for this user. */
@@ -24,14 +25,16 @@ interface Compiled {
 }
 
 export interface AbilityInput {
-  user: ConditionUser;
+  user: AdminConditionUser;
   isSuperAdmin: boolean;
   permissions: readonly AdminPermission[];
-  conditions: ConditionRegistry;
+  conditions: Pick<AdminConditionProvider, 'get'>;
   /** Is this subject localized (i18n): its permissions' `locales` then filter entries by locale. */
   isLocalized(subject: string): boolean;
   /** The ids of the admin users matching a filter on `admin::user` (a condition about the creator's roles). */
   adminUserIds(where: Filters): Promise<number[]>;
+  /** Is the action registered (and, given a subject, one of its subjects)? What a Super Admin may do. */
+  isRegistered(action: string, subject?: string): boolean;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -115,7 +118,7 @@ class Ability implements AdminAbility {
   readonly isSuperAdmin: boolean;
   readonly permissions: readonly AdminPermission[];
 
-  constructor(input: AbilityInput, private readonly compiled: readonly Compiled[]) {
+  constructor(private readonly input: AbilityInput, private readonly compiled: readonly Compiled[]) {
     this.userId = input.user.id;
     this.roleIds = input.user.roles.map((role) => role.id);
     this.isSuperAdmin = input.isSuperAdmin;
@@ -123,7 +126,7 @@ class Ability implements AdminAbility {
   }
 
   can(action: string, subject?: string, field?: string): boolean {
-    if (this.isSuperAdmin) return true;
+    if (this.isSuperAdmin) return this.input.isRegistered(action, subject);
     // A subjectless permission (CASL's `all`) applies to every subject; a check without a subject asks for one.
     return this.compiled.some(
       (entry) => entry.action === action && (entry.subject === null || entry.subject === subject) && (field === undefined || fieldPermitted(entry.fields, field)),
@@ -131,7 +134,7 @@ class Ability implements AdminAbility {
   }
 
   access(action: string, subject: string): SubjectAccess | null {
-    if (this.isSuperAdmin) return EVERYTHING;
+    if (this.isSuperAdmin) return this.input.isRegistered(action, subject) ? EVERYTHING : null;
     const matching = this.compiled.filter((entry) => entry.action === action && (entry.subject === null || entry.subject === subject));
     if (matching.length === 0) return null;
     const restricted = matching.every((entry) => entry.filters !== undefined);

@@ -17,7 +17,6 @@ import jwt from 'jsonwebtoken';
 import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
 import type { App, AuthState, AuthStrategy, ContentType } from '@tessera/core';
 import { buildAbility } from './ability';
-import type { ConditionRegistry } from './conditions';
 import { USER_UID } from './content-types';
 import { USER_ABILITY, type AdminAbility } from './contract';
 import { SUPER_ADMIN_CODE } from './roles';
@@ -68,7 +67,7 @@ export function decodeAdminToken(app: App, token: string): number | null {
  * its roles' permissions built once for the request (contract.ts). Anything else is no admin (the kernel answers
  * Strapi's 401 "Missing or invalid credentials").
  */
-export function adminAuthStrategy(app: App, conditions: ConditionRegistry): AuthStrategy {
+export function adminAuthStrategy(app: App): AuthStrategy {
   const users = adminUsers(app);
   return {
     name: 'admin',
@@ -77,23 +76,27 @@ export function adminAuthStrategy(app: App, conditions: ConditionRegistry): Auth
       if (id === null) return null;
       const user = await users.findWithRoles(id);
       if (!user || user.isActive !== true) return null;
-      const ability = await abilityOf(app, conditions, user);
+      const ability = await abilityOf(app, user);
       return { strategy: { name: 'admin' }, credentials: user, ability, user, requestState: { [USER_ABILITY]: ability } };
     },
   };
 }
 
-/** The ability of an admin user (with its roles): Super Admin holds everything, others their roles' permissions (one query). */
-export async function abilityOf(app: App, conditions: ConditionRegistry, user: AdminUser): Promise<AdminAbility> {
+/** The ability of an admin user (with its roles): Super Admin holds every registered action, others their roles' permissions (one query). */
+export async function abilityOf(app: App, user: AdminUser): Promise<AdminAbility> {
   const roles = (user.roles ?? []).map((role) => ({ ...role, id: role.id, code: (role as Record<string, unknown>).code }));
   const isSuperAdmin = roles.some((role) => role.code === SUPER_ADMIN_CODE);
   return buildAbility({
     user: { ...user, id: user.id, roles },
     isSuperAdmin,
     permissions: isSuperAdmin ? [] : await adminUsers(app).permissionsOf(user),
-    conditions,
+    conditions: app.admin.services.permission.conditionProvider,
     isLocalized: (subject) => isLocalized(app.contentTypes.find(subject)),
     adminUserIds: async (where) => (await app.db.query(USER_UID).findMany({ where, select: ['id'] })).map((row) => row.id),
+    isRegistered: (action, subject) => {
+      const registered = app.admin.services.permission.actionProvider.get(action);
+      return registered !== undefined && (subject === undefined || registered.subjects === undefined || registered.subjects.includes(subject));
+    },
   });
 }
 

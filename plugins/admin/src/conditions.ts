@@ -4,46 +4,17 @@
  * user, and answers `true` (no restriction), `false` (the permission does not
  * apply) or a query in Strapi's condition syntax (sift/Mongo-like: dotted
  * paths, `$elemMatch`), which `toFilters` turns into the Strapi filters the
- * entity service and `db.query` take. Strapi's own two are registered here;
- * plugins add theirs through `strapi.admin.services.permission
- * .conditionProvider` (registries.ts).
+ * entity service and `db.query` take. The registry is the kernel's
+ * `strapi.admin.services.permission.conditionProvider` (core strapi/admin.ts),
+ * where plugins add theirs; Strapi's own two are here.
  */
-import { ConfigurationError } from '@tessera/errors';
+import type { AdminConditionDefinition } from '@tessera/core';
 
 /** Strapi filters (`{ createdBy: { id: { $eq: 1 } } }`), as `db.query(...).findMany({ where })` takes them. */
 export type Filters = Record<string, unknown>;
 
-/** What a condition sees of the admin: Strapi hands its handlers the user with its roles. */
-export interface ConditionUser {
-  id: number;
-  roles: ReadonlyArray<{ id: number; code?: unknown }>;
-  [key: string]: unknown;
-}
-
-export type ConditionResult = boolean | Filters;
-
-export interface ConditionDefinition {
-  /** `is-creator`; the condition's id is `admin::is-creator` (`plugin::<plugin>.<name>` for a plugin's). */
-  name: string;
-  displayName: string;
-  category?: string;
-  plugin?: string;
-  handler(user: ConditionUser, options?: unknown): ConditionResult | Promise<ConditionResult>;
-}
-
-export interface RegisteredCondition extends ConditionDefinition {
-  id: string;
-  category: string;
-}
-
-/** Strapi's condition id: `admin::<name>` for the admin's own, `plugin::<plugin>.<name>`, else `api::<name>`. */
-export function conditionId(definition: { name: string; plugin?: string }): string {
-  if (definition.plugin === 'admin') return `admin::${definition.name}`;
-  return definition.plugin ? `plugin::${definition.plugin}.${definition.name}` : `api::${definition.name}`;
-}
-
-/** Strapi's two default conditions (`@strapi/admin` config/admin-conditions). */
-export const ADMIN_CONDITIONS: ConditionDefinition[] = [
+/** Strapi's two default conditions (`@strapi/admin` config/admin-conditions), registered by the admin plugin. */
+export const ADMIN_CONDITIONS: AdminConditionDefinition[] = [
   {
     displayName: 'Is creator',
     name: 'is-creator',
@@ -57,31 +28,6 @@ export const ADMIN_CONDITIONS: ConditionDefinition[] = [
     handler: (user) => ({ 'createdBy.roles': { $elemMatch: { id: { $in: user.roles.map((role) => role.id) } } } }),
   },
 ];
-
-export class ConditionRegistry {
-  private readonly conditions = new Map<string, RegisteredCondition>();
-
-  register(definition: ConditionDefinition): void {
-    if (typeof definition?.name !== 'string' || typeof definition.displayName !== 'string' || typeof definition.handler !== 'function') {
-      throw new ConfigurationError('admin: a permission condition needs a name, a displayName and a handler function');
-    }
-    const id = conditionId(definition);
-    if (this.conditions.has(id)) throw new ConfigurationError(`admin: the permission condition "${id}" is registered twice`);
-    this.conditions.set(id, { ...definition, id, category: definition.category ?? 'default' });
-  }
-
-  get(id: string): RegisteredCondition | undefined {
-    return this.conditions.get(id);
-  }
-
-  has(id: string): boolean {
-    return this.conditions.has(id);
-  }
-
-  values(): RegisteredCondition[] {
-    return [...this.conditions.values()];
-  }
-}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 

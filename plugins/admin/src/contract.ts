@@ -11,7 +11,7 @@
  *   db.query(uid).findMany({ where: access.filters ? { $and: [where, access.filters] } : where });
  *   output only `access.fields` ('all', or the listed paths), locales only `access.locales`.
  *
- * A Super Admin may do everything registered.
+ * A Super Admin may do every registered action (on the action's subjects).
  */
 import type Koa from 'koa';
 import { UnauthorizedError } from '@tessera/errors';

@@ -7,20 +7,22 @@
  * API-only.
  *
  * `createAdminPlugin()` makes a fresh instance: its login rate-limit counters
- * and permission conditions belong to one app. Admin routes are authenticated
+ * belong to one app. Admin routes are authenticated
  * by its strategy (admin-auth.ts) and guarded by its policies (policies.ts);
  * other plugins decide with the admin's ability (contract.ts). The default export is the function form the kernel calls
  * once per app.
  */
 import type { KernelContext, Plugin } from '@tessera/core';
 import { adminAuthStrategy, settleSecret } from './admin-auth';
-import { ADMIN_CONDITIONS, ConditionRegistry } from './conditions';
+import { ADMIN_CONDITIONS } from './conditions';
 import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
-import { createRolesIfNoneExist } from './roles';
-import { hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { registerActions, syncPermissions } from './permissions/sync';
+import { checkPermissionPolicies, hasPermissions, HAS_PERMISSIONS, isAuthenticatedAdmin, IS_AUTHENTICATED_ADMIN } from './policies';
+import { checkPermissions } from './permissions/check';
+import { roleHandlers } from './roles/handlers';
 import { ADMIN_ROUTES, RATE_LIMIT } from './routes';
 import { signInHandlers } from './sign-in';
 
@@ -28,14 +30,12 @@ export { adminAbility, USER_ABILITY, type AdminAbility, type AdminPermission, ty
 export { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN, requiredPermissions, type RequiredPermission } from './policies';
 export { signedIn as adminRoute } from './routes';
 export { ADMIN_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types';
-export { DEFAULT_ROLES, SUPER_ADMIN_CODE } from './roles';
+export { AUTHOR_CODE, DEFAULT_ROLES, EDITOR_CODE, SUPER_ADMIN_CODE } from './roles';
 export { buildPanel, hasAdminPackage, panelIsStale, type PanelBuildOptions, type PanelBuildResult } from './panel/build';
 export { adminPanelSettings, type AdminPanelSettings } from './panel/settings';
 
 export function createAdminPlugin(): Plugin {
   const counters = new LoginRateLimit();
-  const conditions = new ConditionRegistry();
-  for (const condition of ADMIN_CONDITIONS) conditions.register(condition);
 
   return {
     name: 'admin',
@@ -55,6 +55,12 @@ export function createAdminPlugin(): Plugin {
         const handlers = signInHandlers(app);
         return { login: handlers.login, renewToken: handlers.renewToken, registerAdmin: handlers.registerAdmin, logout: handlers.logout };
       },
+      role: ({ app }) => {
+        const handlers = roleHandlers(app);
+        const { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions } = handlers;
+        return { findAll, findOne, create, update, deleteOne, deleteMany, getPermissions, updatePermissions };
+      },
+      permission: ({ app }) => ({ getAll: roleHandlers(app).permissions, check: checkPermissions }),
       'authenticated-user': ({ app }) => {
         const handlers = signInHandlers(app);
         return { getMe: handlers.getMe, updateMe: handlers.updateMe, getOwnPermissions: handlers.getOwnPermissions };
@@ -66,13 +72,19 @@ export function createAdminPlugin(): Plugin {
     register({ app }) {
       settleSecret(app);
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
-      app.adminAuthStrategies.add('admin', adminAuthStrategy(app, conditions));
+      app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
+      registerActions(app);
+      // Strapi syncs after every plugin's bootstrap (they register actions there): the kernel's last boot hook.
+      app.hooks.on('app:bootstrapped', () => {
+        checkPermissionPolicies(app);
+        return syncPermissions(app);
+      });
+      for (const condition of ADMIN_CONDITIONS) app.admin.services.permission.conditionProvider.register({ ...condition });
       app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
       app.policies.add(HAS_PERMISSIONS, hasPermissions);
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
     },
     async bootstrap({ app }) {
-      await createRolesIfNoneExist(app);
       servePanel(app);
     },
   };

@@ -8,7 +8,7 @@
  * A refusal is the route chain's: 401 for no admin, 403 for a missing action.
  */
 import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
-import type { PolicyContext, PolicyFunction } from '@tessera/core';
+import { namedReference, routeTable, type App, type PolicyContext, type PolicyFunction } from '@tessera/core';
 import { USER_ABILITY, type AdminAbility } from './contract';
 
 export const IS_AUTHENTICATED_ADMIN = 'admin::isAuthenticatedAdmin';
@@ -53,3 +53,19 @@ export const hasPermissions: PolicyFunction = (context, config) => {
   if (!ability) throw new UnauthorizedError();
   return requiredPermissions(config).every(({ action, subject }) => ability.can(action, subject));
 };
+
+/** Every route's `admin::hasPermissions` config checked once at boot (Strapi validates a policy's config so): a bad one stops the boot, naming the route. */
+export function checkPermissionPolicies(app: App): void {
+  for (const row of routeTable(app)) {
+    for (const reference of row.route.config?.policies ?? []) {
+      if (typeof reference === 'function') continue;
+      const { name, config } = namedReference(reference);
+      if (name !== HAS_PERMISSIONS) continue;
+      try {
+        requiredPermissions(config);
+      } catch (error) {
+        throw new ConfigurationError(`route ${row.method} ${row.path}: ${(error as Error).message}`);
+      }
+    }
+  }
+}

@@ -22,6 +22,8 @@ export interface StringField {
   nullable?: boolean;
   /** Required when another field of the body is given (yup's `when`). */
   requiredWith?: string;
+  /** yup's `.min(1).required()` order: an empty string fails the checks first, then "is a required field". */
+  requiredLast?: boolean;
   checks?: Check[];
 }
 
@@ -92,6 +94,7 @@ export function validateBody(body: unknown, schema: BodySchema): Record<string, 
 function fieldProblems(field: StringField, body: Record<string, unknown>): string[] {
   const value = body[field.name];
   const required = field.required || (field.requiredWith !== undefined && body[field.requiredWith] !== undefined);
+  if (required && field.requiredLast && value === '') return [...(field.checks ?? []).map((check) => check('', field.name)).filter((message): message is string => message !== null), `${field.name} is a required field`];
   if (required && (value === undefined || value === null || value === '')) return [`${field.name} is a required field`];
   if (value === undefined || (value === null && field.nullable)) return [];
   if (typeof value !== 'string') return [`${field.name} must be a \`string\` type, but the final value was: \`${printValue(value)}\`.`];

@@ -9,7 +9,7 @@
  */
 import { expect } from 'chai';
 import bcrypt from 'bcryptjs';
-import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { bootError, eachDatabase, startApp, type TestApp } from '@tessera/testing';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { ADMIN_APP_FILES } from './fixture';
 import recorded from './recorded/strapi-4.26.2-admin-gate.json';
@@ -37,6 +37,7 @@ const REPORTS_SERVER = `module.exports = () => ({
           canReadNotes: userAbility.can('${READ}', '${NOTE}'),
           canReadTitle: userAbility.can('${READ}', '${NOTE}', 'title'),
           canReadBody: userAbility.can('${READ}', '${NOTE}', 'body'),
+          canUnregistered: userAbility.can('plugin::nothing.read'),
         };
       },
     }),
@@ -72,10 +73,6 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
 
-  async function roleId(code: string): Promise<number> {
-    return (await app.app.db.query(ROLE_UID).findOne({ where: { code }, select: ['id'] }))!.id;
-  }
-
   async function addAdmin(name: string, roles: number[]): Promise<void> {
     const password = await bcrypt.hash(PASSWORD, 10);
     const user = await app.app.db.query(USER_UID).create({ data: { email: `${name}@example.com`, firstname: name, password, isActive: true, blocked: false, roles } });
@@ -94,8 +91,9 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     const registered = await app.post('/admin/register-admin', { email: 'super@example.com', firstname: 'Super', password: PASSWORD });
     tokens.super = registered.body.data.token;
     ids.super = registered.body.data.user.id;
-    const author = await roleId('strapi-author');
-    // A second role for the same-role condition: "reviewer" shares the Author role with "author".
+    // Roles of their own (the default Author's permissions are permissions/defaults' tests): "reviewer" shares
+    // Writer with "author", for the same-role condition.
+    const author = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Writer', code: 'writer', description: '' } })).id;
     const plain = (await app.app.db.query(ROLE_UID).create({ data: { name: 'Plain', code: 'plain', description: '' } })).id;
     await addAdmin('author', [author]);
     await addAdmin('reviewer', [author, plain]);
@@ -118,18 +116,18 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     });
   }
 
-  it('lets a Super Admin through every admin route, with the ability of everything registered', async () => {
+  it('lets a Super Admin through every admin route, with the ability of every registered action (and no other)', async () => {
     expect((await app.get('/admin/plugins', { token: tokens.super })).status).to.equal(200);
     expect((await app.get('/admin/project-settings', { token: tokens.super })).status).to.equal(200);
     const me = await app.get('/reports/whoami', { token: tokens.super });
-    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true });
+    expect(me.body).to.deep.equal({ id: ids.super, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: true, canReadNotes: true, canReadTitle: true, canReadBody: true, canUnregistered: false });
     const notes = await app.get('/reports/notes', { token: tokens.super });
     expect(notes.body).to.deep.equal({ access: { fields: 'all', locales: 'all' }, titles: ['a by author', 'b by reviewer', 'c by super', 'd by outsider'] });
   });
 
   it("restricts an Author to the entries it created (admin::is-creator) and to its permission's fields", async () => {
     const me = await app.get('/reports/whoami', { token: tokens.author });
-    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false });
+    expect(me.body).to.deep.equal({ id: ids.author, isAuthenticated: true, strategy: 'admin', sameUser: true, canReadUsers: false, canReadNotes: true, canReadTitle: true, canReadBody: false, canUnregistered: false });
     const notes = await app.get('/reports/notes', { token: tokens.author });
     expect(notes.body).to.deep.equal({ access: { filters: { createdBy: { $eq: ids.author } }, fields: ['title'], locales: 'all' }, titles: ['a by author'] });
   });
@@ -137,7 +135,7 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
   it('ORs permissions of several roles: is-creator, or a creator sharing one of its roles (admin::has-same-role-as-creator)', async () => {
     const notes = await app.get('/reports/notes', { token: tokens.reviewer });
     expect(notes.status).to.equal(200);
-    // Plain's permission: creators sharing Author or Plain with the reviewer (author, reviewer, outsider); fields all.
+    // Plain's permission: creators sharing Writer or Plain with the reviewer (author, reviewer, outsider); fields all.
     expect(notes.body.access.fields).to.equal('all');
     expect(notes.body.titles).to.deep.equal(['a by author', 'b by reviewer', 'd by outsider']);
     const outsider = await app.get('/reports/notes', { token: tokens.outsider });
@@ -156,5 +154,13 @@ eachDatabase('admin routes through the gate (Strapi 4.26.2)', (dialect) => {
     await app.app.db.query(USER_UID).update({ where: { id: ids.outsider }, data: { isActive: false } });
     const refused = await app.get('/reports/whoami', { token: tokens.outsider });
     expect([refused.status, refused.body.error.message]).to.deep.equal([401, 'Missing or invalid credentials']);
+  });
+});
+
+describe('admin::hasPermissions config [sqlite]', () => {
+  it('stops the boot on a route whose actions are not a list of actions, naming the route', async () => {
+    const files = { ...FILES, 'src/plugins/reports/strapi-server.js': REPORTS_SERVER.replace(`actions: [['${READ}', '${NOTE}']]`, 'actions: [42]') };
+    const error = await bootError({ dialect: 'sqlite', files, config: { admin: { auth: { secret: 'admin-gate-secret' } } } });
+    expect(error.message).to.equal('route GET /reports/notes: admin::hasPermissions: each of config.actions is an action, [action, subject] or { action, subject }');
   });
 });

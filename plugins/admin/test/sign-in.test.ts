@@ -113,7 +113,13 @@ eachDatabase('admin sign-in (Strapi 4.26.2 answers)', (dialect) => {
   });
 
   it('answers the signed-in admin permissions from the store, project info, and logs out', async () => {
-    expect((await app.get('/admin/users/me/permissions', { token })).body).to.deep.equal({ data: [] });
+    // The Super Admin holds every registered action (synced at boot, as Strapi's resetSuperAdminPermissions).
+    const own: Array<{ id: number; action: string; subject: string | null }> = (await app.get('/admin/users/me/permissions', { token })).body.data;
+    // (Publish has no subject here: this app has no draft-and-publish type.)
+    const granted = app.app.admin.services.permission.actionProvider.values().filter((action) => action.subjects === undefined || action.subjects.length > 0);
+    expect([...new Set(own.map((permission) => permission.action))].sort()).to.deep.equal(granted.map((action) => action.actionId).sort());
+    const read = own.find((permission) => permission.action === 'plugin::content-manager.explorer.read');
+    expect(read).to.deep.include({ subject: 'api::note.note', actionParameters: {}, properties: { fields: ['title'] }, conditions: [] });
     expect((await app.get('/admin/project-settings', { token })).body).to.deep.equal({ menuLogo: null, authLogo: null });
     const information = await app.get('/admin/information', { token });
     expect(information.body.data).to.deep.include({ strapiVersion: '4.26.2', communityEdition: true, useYarn: false, nodeVersion: process.version });

@@ -4,7 +4,8 @@
  * Tessera boots on it without touching the roles, the admin logs in with the
  * password set on Strapi, a token Strapi issued is accepted (until it expires,
  * as Strapi would), and `users/me/permissions` answers the stored permissions
- * as Strapi answered them. A fresh database gets the same table layout.
+ * as Strapi stores them (synced to this app at boot, as Strapi syncs them).
+ * A fresh database gets the same table layout.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,10 +75,17 @@ describe('admin sign-in on a database Strapi 4.26.2 made [sqlite]', () => {
     expect(renewed.status).to.equal(Date.now() / 1000 < PEER_TOKEN_EXPIRES ? 200 : 400);
   });
 
-  it("answers the admin's stored permissions as Strapi answered them", async () => {
+  it("reads the admin's permissions Strapi stored, synced at boot to this app as Strapi syncs them", async () => {
     const login = await app.post('/admin/login', PEER_ADMIN);
-    const permissions = await app.get('/admin/users/me/permissions', { token: login.body.data.token });
-    expect(permissions.body).to.deep.equal({ data: PEER_PERMISSIONS });
+    const permissions: Array<{ id: number; action: string; subject: string | null }> = (await app.get('/admin/users/me/permissions', { token: login.body.data.token })).body.data;
+    // As Strapi's boot would on this app: the Super Admin is given every registered action on this app's types (its
+    // note permission now lists the note's one field), and what Strapi stored for types and fields this app lacks is gone.
+    expect(permissions.filter((permission) => PEER_PERMISSIONS.some((stored) => stored.id === permission.id))).to.deep.equal([]);
+    const note = permissions.find((permission) => permission.action === PEER_PERMISSIONS[0].action && permission.subject === 'api::note.note');
+    expect(note).to.deep.include({ actionParameters: {}, properties: { fields: ['title'] }, conditions: [] });
+    expect(permissions.filter((permission) => permission.subject !== null && permission.subject !== 'api::note.note')).to.deep.equal([]);
+    const withSubjects = app.app.admin.services.permission.actionProvider.values().filter((action) => action.subjects === undefined || action.subjects.length > 0);
+    expect([...new Set(permissions.map((permission) => permission.action))].sort()).to.deep.equal(withSubjects.map((action) => action.actionId).sort());
   });
 
   it('makes the admin tables of a fresh database with the columns Strapi makes', async () => {
