@@ -55,6 +55,8 @@ export const ADMIN_CONTENT_TYPES: ContentType[] = [
       blocked: { type: 'boolean', default: false, configurable: false, private: true },
       preferedLanguage: { type: 'string', configurable: false, required: false },
     },
+    // Strapi's: the content manager's layouts leave these out.
+    config: { attributes: { resetPasswordToken: { hidden: true }, registrationToken: { hidden: true } } },
   },
   {
     uid: ROLE_UID,

@@ -4,11 +4,14 @@
  * the admin plugin is on (core's discover-plugins: the app depends on `@strapi/admin`), since without the panel
  * nothing calls it.
  *
- * This file is only a list: each concern (layouts, entries, …) brings its controllers and routes from its own
- * modules, and adds one import and one line per list here.
+ * This file is only a list: each concern (layouts, entries, …) brings its controllers, routes and boot steps from
+ * its own modules, and adds one import and one line per list here.
  */
 import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import { LAYOUT_CONTROLLERS } from './layouts/controllers';
+import { syncConfigurations } from './layouts/configurations';
 import { LAYOUT_ROUTES } from './routes/layouts';
+import { UID_CONTROLLERS } from './uid/uid';
 import { ENTRY_ROUTES } from './routes/entries';
 import { ENTRY_CONTROLLERS } from './entries/controllers';
 
@@ -18,16 +21,26 @@ const ROUTES: RouteConfig[] = [
   ...ENTRY_ROUTES,
 ];
 
+/** Steps run at bootstrap, in order (Strapi's content-manager bootstrap). */
+const BOOTSTRAP: Array<(context: KernelContext) => Promise<void>> = [
+  ({ app }) => syncConfigurations(app),
+];
+
 export function createContentManagerPlugin(): Plugin {
   return {
     name: 'content-manager',
     dependencies: ['admin'],
     optionalDependencies: ['i18n'],
     controllers: {
+      ...LAYOUT_CONTROLLERS,
+      ...UID_CONTROLLERS,
       ...ENTRY_CONTROLLERS,
     },
     routes: {
       admin: { type: 'admin', routes: ROUTES },
+    },
+    async bootstrap(context) {
+      for (const step of BOOTSTRAP) await step(context);
     },
   };
 }

@@ -6,7 +6,7 @@
 export const localeSchema = {
   kind: 'collectionType',
   collectionName: 'i18n_locale',
-  info: { singularName: 'locale', pluralName: 'locales', displayName: 'Locale' },
+  info: { singularName: 'locale', pluralName: 'locales', collectionName: 'locales', displayName: 'Locale', description: '' },
   options: { draftAndPublish: false },
   pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
   attributes: {

@@ -43,8 +43,9 @@ export const API_TOKEN_CONTENT_TYPES: ContentType[] = [
     namespace: 'admin',
     kind: 'collectionType',
     collectionName: 'strapi_api_tokens',
-    info: { singularName: 'api-token', pluralName: 'api-tokens', displayName: 'Api Token' },
+    info: { name: 'Api Token', singularName: 'api-token', pluralName: 'api-tokens', displayName: 'Api Token', description: '' },
     options: {},
+    pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
     attributes: {
       name: { type: 'string', required: true, unique: true },
       description: { type: 'string' },
@@ -61,8 +62,9 @@ export const API_TOKEN_CONTENT_TYPES: ContentType[] = [
     namespace: 'admin',
     kind: 'collectionType',
     collectionName: 'strapi_api_token_permissions',
-    info: { singularName: 'api-token-permission', pluralName: 'api-token-permissions', displayName: 'API Token Permission' },
+    info: { name: 'API Token Permission', description: '', singularName: 'api-token-permission', pluralName: 'api-token-permissions', displayName: 'API Token Permission' },
     options: {},
+    pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
     attributes: {
       action: { type: 'string' },
       token: { type: 'relation', relation: 'manyToOne', target: 'admin::api-token', inversedBy: 'permissions' },

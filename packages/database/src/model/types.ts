@@ -116,6 +116,11 @@ export interface ContentTypeSchema {
   options?: { draftAndPublish?: boolean; [key: string]: unknown };
   pluginOptions?: Record<string, unknown>;
   attributes: Record<string, Attribute>;
+  /**
+   * Strapi's view settings in a schema: attributes the content manager hides from its layouts
+   * (users-permissions' `resetPasswordToken`, …), as Strapi's own types declare them.
+   */
+  config?: { attributes?: Record<string, { hidden?: boolean }> };
 }
 
 /** A content type as registered: its schema plus where it lives. */

@@ -16,7 +16,7 @@ export const fileSchema = {
   collectionName: 'files',
   info: { singularName: 'file', pluralName: 'files', displayName: 'File', description: '' },
   options: {},
-  pluginOptions: {},
+  pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
   attributes: {
     ...columns,
     folder: { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.folder', inversedBy: 'files', private: true },

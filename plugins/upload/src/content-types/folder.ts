@@ -9,7 +9,7 @@ export const folderSchema = {
   collectionName: 'upload_folders',
   info: { singularName: 'folder', pluralName: 'folders', displayName: 'Folder' },
   options: {},
-  pluginOptions: {},
+  pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
   attributes: {
     name: { type: 'string', required: true },
     pathId: { type: 'integer', required: true, unique: true },

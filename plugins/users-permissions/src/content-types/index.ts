@@ -31,6 +31,8 @@ const user: PluginContentType = {
       // visible, so the content-type-builder's listing of the user type is Strapi's.
       passwordChangedAt: { type: 'datetime', configurable: false, private: true, searchable: false, writable: false, visible: false },
     },
+    // Strapi's schema-config.js: the content manager's layouts leave these out.
+    config: { attributes: { resetPasswordToken: { hidden: true }, confirmationToken: { hidden: true }, provider: { hidden: true } } },
   },
   // An app's src/extensions/users-permissions/content-types/user/schema.json (Strapi's attributes and its own) keeps it.
   tesseraAttributes: ['passwordChangedAt'],
@@ -51,6 +53,7 @@ const role: PluginContentType = {
     collectionName: 'up_roles',
     info: { name: 'role', singularName: 'role', pluralName: 'roles', displayName: 'Role', description: '' },
     options: { draftAndPublish: false },
+    pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
     attributes: {
       name: { type: 'string', minLength: 3, required: true, configurable: false },
       description: { type: 'string', configurable: false },
@@ -67,6 +70,7 @@ const permission: PluginContentType = {
     collectionName: 'up_permissions',
     info: { name: 'permission', singularName: 'permission', pluralName: 'permissions', displayName: 'Permission', description: '' },
     options: { draftAndPublish: false },
+    pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
     attributes: {
       action: { type: 'string', required: true, configurable: false },
       role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions', configurable: false },
