@@ -18,6 +18,7 @@ const WAIT = { timeout: 60_000 };
 const ARTICLE = 'api::article.article';
 const LIST = `/admin/content-manager/collection-types/${ARTICLE}`;
 
+
 describe('content manager in Chromium: an editor edits articles [sqlite]', () => {
   let app: TestApp;
   let browser: Browser;
@@ -46,7 +47,15 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   }
 
   function bulkButton(text: string) {
-    return page.locator('button', { has: page.locator(`span:text-is("${text}")`) }).first();
+    return page.getByRole('button', { name: text, exact: true });
+  }
+
+  /**
+   * The list's bulk bar: it draws its buttons on a later frame, which headless Chromium produced only when something
+   * painted (a screenshot) — pointing at the bar makes it draw them.
+   */
+  async function showBulkBar(selected: number): Promise<void> {
+    await page.hover(`text=${selected} ${selected === 1 ? 'entry' : 'entries'} selected`);
   }
 
   before(async function () {
@@ -160,7 +169,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await page.waitForSelector('text=4 entries found', WAIT);
     try {
       await page.getByRole('checkbox', { name: 'Select all entries' }).check();
-      // The bulk bar's buttons, by their text (the list's accessibility tree hides them at times while it re-renders).
+      await showBulkBar(4);
       await bulkButton('Publish').click();
       // The "Publish entries" list (every entry ready), then its confirmation.
       await page.waitForSelector('text=Ready to publish', WAIT);
@@ -178,6 +187,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await page.waitForSelector('text=4 entries found', WAIT);
     try {
       for (const title of ['Alpha centauri', 'Gamma rays']) await page.locator('tbody tr', { hasText: title }).getByRole('checkbox').check();
+      await showBulkBar(2);
       await bulkButton('Unpublish').click();
       const confirmUnpublish = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Confirmation' }));
       await answered('POST', /\/actions\/bulkUnpublish$/, () => confirmUnpublish.getByRole('button', { name: 'Unpublish', exact: true }).click());
@@ -192,6 +202,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await page.waitForSelector('text=4 entries found', WAIT);
     try {
       await page.locator('tbody tr', { hasText: 'Gamma rays' }).getByRole('checkbox').check();
+      await showBulkBar(1);
       await bulkButton('Delete').click();
       const confirmDelete = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Confirmation' }));
       await answered('POST', /\/actions\/bulkDelete$/, () => confirmDelete.getByRole('button', { name: 'Confirm', exact: true }).click());
@@ -203,9 +214,29 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await page.waitForSelector('text=3 entries found', WAIT);
   });
 
+  it('clones an article: the panel asks for a new slug (auto-clone refused for the uid field), then saves the copy', async function () {
+    this.timeout(90_000);
+    try {
+      const refused = page.waitForResponse((response) => /\/auto-clone\/\d+$/.test(new URL(response.url()).pathname), WAIT);
+      await page.getByRole('button', { name: 'Duplicate item line 1' }).click();
+      expect((await refused).status()).to.equal(400);
+      await page.getByRole('link', { name: 'Create', exact: true }).click();
+      await page.waitForSelector('input[name="title"]', WAIT);
+      expect(await page.inputValue('input[name="title"]')).to.equal('Alpha centauri');
+      await page.fill('input[name="slug"]', 'alpha-centauri-copy');
+      await answered('POST', /\/clone\/\d+$/, () => page.getByRole('button', { name: 'Save' }).click());
+    } catch (error) {
+      await page.screenshot({ path: '/tmp/cm-entries-clone.png' });
+      throw error;
+    }
+    const copies = await app.get('/api/articles?filters[title][$eq]=Alpha%20centauri&publicationState=preview&sort=id', { token: apiToken });
+    expect(copies.body.data.map((entry: { attributes: { slug: string } }) => entry.attributes.slug)).to.deep.equal(['alpha-centauri', 'alpha-centauri-copy']);
+  });
+
   it('ran without a page error or a failed request, and asked nothing of another host', () => {
     expect(pageErrors).to.deep.equal([]);
-    expect(failed).to.deep.equal([]);
+    // The one refusal is Strapi's own: auto-clone of a type with a uid field, which sends the editor to the clone form.
+    expect(failed.filter((line) => !/auto-clone\/\d+\?? 400$/.test(line))).to.deep.equal([]);
     expect(blocked).to.deep.equal([]);
   });
 });
