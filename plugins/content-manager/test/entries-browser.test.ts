@@ -2,10 +2,9 @@
  * An editor's journey in Strapi 4.26.2's real admin panel (Chromium, playwright-core) over the example app, every
  * other host cut off: list, search and sort articles; open one, edit and save it; publish and unpublish it; create
  * one with a to-one and a to-many relation and a component; bulk publish, unpublish and delete; clone; edit the
- * single type. After each
- * step the effect is read back through the content API (REST, a full-access token), not only on screen. The panel
- * is built once per run (the admin tests' panel-build.ts cache); without Chromium or @strapi/admin the test says why
- * and skips (under CI, Chromium missing fails).
+ * single type. After each step the effect is read back through the content API (REST, a full-access token), not only
+ * on screen. The panel is built once per run (the admin tests' panel-build.ts cache); without Chromium or
+ * @strapi/admin the test says why and skips (under CI, Chromium missing fails).
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
