@@ -46,6 +46,8 @@ export function createAdminPlugin(): Plugin {
 
   return {
     name: 'admin',
+    // Password-reset mails go through the email plugin's service when the app runs it.
+    optionalDependencies: ['email'],
     controllers: {
       admin: ({ app }) => ({
         init: () => projectInfo.init(app),

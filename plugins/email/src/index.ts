@@ -67,8 +67,8 @@ export const emailPlugin: Plugin = {
     }),
   },
   routes: {
-    // The admin routes need the admin plugin (its strategy and policies): an API-only app has no admin side to serve.
-    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? adminRoutes : []) },
+    // Served with Strapi's admin; an API-only app (no admin) has none (the kernel's route table).
+    admin: { type: 'admin', routes: adminRoutes },
     'content-api': { type: 'content-api', routes: [{ method: 'POST', path: '/', handler: 'email.send' }] },
   },
   register({ app }) {

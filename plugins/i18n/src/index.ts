@@ -89,7 +89,7 @@ function defaultLocaleOnQueryEngineCreates(types: ContentType[], locales: Locale
 export const i18nPlugin: Plugin = {
   name: 'i18n',
   // After graphql, when it is on: register contributes to its schema.
-  optionalDependencies: ['rest', 'graphql'],
+  optionalDependencies: ['rest', 'graphql', 'admin'],
   contentTypes: { locale: { schema: localeSchema } },
   services: {
     locales: localesService,
@@ -104,8 +104,8 @@ export const i18nPlugin: Plugin = {
     'content-types': adminContentTypesController,
   },
   routes: {
-    // Served with Strapi's admin (the admin plugin on), as the panel's Settings → Internationalization page.
-    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? adminRoutes(app) : []) },
+    // Served with Strapi's admin, as the panel's Settings → Internationalization page (none in an API-only app).
+    admin: { type: 'admin', routes: adminRoutes },
     'content-api': { type: 'content-api', routes: [{ method: 'GET', path: '/locales', handler: 'locales.listLocales' }] },
   },
 

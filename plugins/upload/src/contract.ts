@@ -10,8 +10,7 @@ import type { ImageManipulation } from './services/image-manipulation';
 import type { UploadService } from './services/upload';
 import type { FolderService } from './admin/folders';
 
-export { FILE_UID } from '@tessera/database';
-export const FOLDER_UID = 'plugin::upload.folder';
+export { FILE_UID, FOLDER_UID } from './uids';
 
 export interface UploadServices {
   upload: UploadService;

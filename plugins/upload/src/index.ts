@@ -6,7 +6,7 @@
  * config: { provider, providerOptions, sizeLimit, ... } }`.
  */
 import { restPrefix } from '@tessera/core';
-import type { App, KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
 import { adminFileControllers } from './admin/file-controllers';
 import { adminFolderControllers } from './admin/folder-controllers';
 import { folderService } from './admin/folders';
@@ -30,13 +30,11 @@ const contentApiRoutes: RouteConfig[] = [
   { method: 'DELETE', path: '/files/:id', handler: 'content-api.destroy' },
 ];
 
-/** The media library's routes are served with Strapi's admin (the admin plugin on), as the panel's. */
-const withAdmin = (app: App, routes: RouteConfig[]): RouteConfig[] => (app.plugin('admin') ? routes : []);
 
 export const uploadPlugin: Plugin = {
   name: 'upload',
   // Before graphql's schema is built, and after its register: this plugin adds to its schema and bounds its multipart files.
-  optionalDependencies: ['graphql'],
+  optionalDependencies: ['graphql', 'admin'],
   config: { default: { ...DEFAULT_CONFIG }, validator: validateConfig },
   contentTypes: {
     file: { schema: fileSchema },
@@ -63,8 +61,9 @@ export const uploadPlugin: Plugin = {
   },
   routes: {
     'content-api': { type: 'content-api', routes: contentApiRoutes },
-    admin: { type: 'admin', routes: ({ app }) => withAdmin(app, ADMIN_ROUTES) },
-    viewConfiguration: { type: 'admin', routes: ({ app }) => withAdmin(app, VIEW_CONFIGURATION_ROUTES) },
+    // The media library's, served with Strapi's admin (none in an API-only app: the kernel's route table).
+    admin: { type: 'admin', routes: ADMIN_ROUTES },
+    viewConfiguration: { type: 'admin', routes: VIEW_CONFIGURATION_ROUTES },
     uploads: {
       type: 'raw',
       prefix: '',
@@ -79,8 +78,8 @@ export const uploadPlugin: Plugin = {
   register({ app }) {
     // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
     const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
-    const admin = app.plugin('admin') ? ['/upload'] : [];
-    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`, ...admin]);
+    // `/upload`: the media library's (admin) upload route, when the app has the admin.
+    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`, '/upload']);
     limitGraphqlUploads(app);
   },
   async bootstrap({ app }) {

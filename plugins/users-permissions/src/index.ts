@@ -116,8 +116,8 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
     middlewares: {
       rateLimit: () => rateLimitMiddleware(config().ratelimit, rateLimitStore()),
     },
-    // The admin routes need the admin plugin (its strategy and policies): an API-only app has no admin side to serve.
-    routes: { 'content-api': { type: 'content-api', routes }, admin: { type: 'admin', routes: ({ app: current }) => (current.plugin('admin') ? adminRoutes : []) } },
+    // Served with Strapi's admin; an API-only app (no admin) has none (the kernel's route table).
+    routes: { 'content-api': { type: 'content-api', routes }, admin: { type: 'admin', routes: adminRoutes } },
 
     register({ app: current }) {
       app = current;

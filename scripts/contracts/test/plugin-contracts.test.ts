@@ -102,7 +102,8 @@ describe('plugin contracts', () => {
     expect(plugins.map((plugin) => plugin.name)).to.deep.equal(['admin', 'content-manager', 'content-type-builder', 'email', 'graphql', 'i18n', 'rest', 'upload', 'users-permissions']);
     expect(byName('content-manager').declared).to.deep.equal(['admin', 'i18n']);
     expect(byName('email').declared).to.deep.equal([]);
-    expect(byName('upload').declared).to.deep.equal(['graphql']);
+    expect(byName('upload').declared).to.deep.equal(['graphql', 'admin']);
+    expect(byName('admin').declared).to.deep.equal(['email']);
     expect(byName('graphql').declared).to.deep.equal([]);
   });
 

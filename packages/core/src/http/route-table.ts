@@ -61,7 +61,12 @@ export function routerRows(app: App, routerKey: string, definition: RouterDefini
   const routes = typeof definition.routes === 'function' ? definition.routes(app.context) : definition.routes;
   const namespace = namespaceOf(routerKey);
   const info = routeInfo(namespace, type);
+  // An app without Strapi's admin (no `@strapi/admin`: no admin strategy) runs API-only: nobody could call an admin
+  // route but its public ones (`auth: false`, a plugin's own pages), so only those are served; the rest, and the admin
+  // policies they name (registered by the admin plugin only), are left out.
+  const apiOnly = type === 'admin' && app.adminAuthStrategies.values().length === 0;
   for (const route of routes) {
+    if (apiOnly && route.config?.auth !== false) continue;
     // A route's own `config.prefix` replaces its router's (Strapi v4: users-permissions mounts `/auth/local` with `prefix: ''`).
     const prefix = `${base}${route.config?.prefix ?? definition.prefix ?? ''}`;
     const action = actionOf(namespace, route);

@@ -11,7 +11,7 @@
  */
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { ConfigurationError, PolicyError, UnauthorizedError } from '../errors';
+import { ConfigurationError, PolicyError } from '../errors';
 import type { App } from '../app-type';
 import type { AuthState, MiddlewareReference, MountedRoute, RouteConfig, RouteHandler, RouteMiddleware, RouteOptions, RouterDefinition } from '../types';
 import { restRefusal } from '../auth/authorize';
@@ -38,12 +38,6 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' | 'all';
   if (typeof router[method] !== 'function') throw new ConfigurationError(`route ${route.method} ${route.path}: unknown method`, routerKey);
   const admin = route.info.type === 'admin';
-  if (admin && route.config?.auth !== false && app.adminAuthStrategies.values().length === 0) {
-    // An app without Strapi's admin (no `@strapi/admin`) has no admins: its plugins' admin routes answer 401 to anyone,
-    // and their admin policies (`admin::hasPermissions`), which nothing registered, are never resolved.
-    router[method](row.path, noAdminHere);
-    return;
-  }
   const handler = resolveHandler(app, namespace, route, routerKey);
   const gate = new Gate(app, {
     // Admin routes: the admin strategies authenticate and the policies decide (Strapi's admin strategy has no `verify`).
@@ -65,10 +59,6 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
   router[method](row.path, ...chain);
 }
 
-/** Strapi's answer to an admin route without an admin session: 401 "Missing or invalid credentials". */
-const noAdminHere: Koa.Middleware = (ctx) => {
-  answerRefusal(ctx, new UnauthorizedError(), false);
-};
 
 /**
  * A handler that sets a promise as the body without awaiting it (strapi-plugin-redirects' `ctx.body =

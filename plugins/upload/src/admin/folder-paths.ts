@@ -7,7 +7,7 @@
  */
 import type { App } from '@tessera/core';
 import { FILE_UID } from '@tessera/database';
-import { FOLDER_UID } from '../contract';
+import { FOLDER_UID } from '../uids';
 
 /** Strapi's `joinBy('/', parent, pathId)`: `/` + `3` → `/3`, `/1` + `3` → `/1/3`. */
 export function childPath(parentPath: string, pathId: number): string {

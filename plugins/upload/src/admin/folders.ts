@@ -8,7 +8,7 @@
  */
 import type { App } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
-import { FOLDER_UID } from '../contract';
+import { FOLDER_UID } from '../uids';
 import { childPath, rewritePaths } from './folder-paths';
 
 const LOCK = 'upload:folders';

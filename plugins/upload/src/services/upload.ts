@@ -13,7 +13,7 @@ import { parseId, type App, type AuthState } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { FILE_KEYS } from '../content-types/file';
-import { FOLDER_UID } from '../contract';
+import { FOLDER_UID } from '../uids';
 import type { FileInfo } from '../file-info';
 import { linkFiles, type LinkTarget } from '../link';
 import { tooLarge, type IncomingFile } from '../multipart';

@@ -6,9 +6,11 @@
 import type { ActionSet, App, Entity } from '@tessera/core';
 import type { PermissionsService } from '../contract';
 import type { RoleAbilities } from './abilities';
+import { fillTemplate } from '../settings/fill-template';
+
+export { fillTemplate } from '../settings/fill-template';
 
 const USER_UID = 'plugin::users-permissions.user';
-const PLACEHOLDER = /<%=\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*%>/g;
 
 export function createPermissionsService(app: App, abilities: () => RoleAbilities | undefined): PermissionsService {
   const ready = (): RoleAbilities => {
@@ -25,13 +27,4 @@ export function createPermissionsService(app: App, abilities: () => RoleAbilitie
     },
     template: (layout: string, data: Record<string, unknown>) => fillTemplate(layout, data),
   };
-}
-
-/** `<%= A.b %>` → the value at that path of `data` ('' when absent). */
-export function fillTemplate(layout: string, data: Record<string, unknown>): string {
-  return layout.replace(PLACEHOLDER, (_match, path: string) => {
-    let value: unknown = data;
-    for (const key of path.split('.')) value = value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-    return value === undefined || value === null ? '' : String(value);
-  });
 }

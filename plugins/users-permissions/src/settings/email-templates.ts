@@ -11,7 +11,7 @@
  */
 import type { App } from '@tessera/core';
 import { ValidationError } from '@tessera/errors';
-import { fillTemplate } from '../services/users-permissions';
+import { fillTemplate } from './fill-template';
 import { pluginStore } from './advanced';
 
 export type TemplateName = 'reset_password' | 'email_confirmation';

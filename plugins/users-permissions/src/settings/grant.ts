@@ -6,7 +6,6 @@
  * in with email and password only, so the email provider's `enabled` is the one that changes what users can do.
  */
 import type { App } from '@tessera/core';
-import type { ProvidersRegistryService } from '../services/providers';
 import { pluginStore } from './advanced';
 
 type GrantDefaults = (base: string) => Record<string, unknown>;
@@ -39,7 +38,12 @@ export function grantBaseUrl(app: App): string {
 }
 
 /** Strapi's initGrant: the registry's providers, each merged with what the stored row says of it. */
-export async function writeGrantSettings(app: App, registry: ProvidersRegistryService): Promise<void> {
+/** What the grant row is made from: the providers registry's entries (services/providers.ts, which imports this module). */
+export interface GrantSources {
+  getAll(): Record<string, { icon?: unknown; enabled?: unknown; grantConfig?: Record<string, unknown> }>;
+}
+
+export async function writeGrantSettings(app: App, registry: GrantSources): Promise<void> {
   const store = pluginStore(app);
   const previous = (await store.get({ key: 'grant' })) as Record<string, unknown> | null;
   const grant: Record<string, Record<string, unknown>> = {};
