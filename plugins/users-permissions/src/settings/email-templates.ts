@@ -55,8 +55,14 @@ const CONFIRMATION_MESSAGE = `<p>Thank you for registering!</p>
 
 /** `Name <address>` or a bare address, as the template's sender fields. */
 export function senderOf(from: string): { name: string; email: string } {
-  const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
-  return match ? { name: match[1].replace(/^"|"$/g, ''), email: match[2] } : { name: '', email: from.trim() };
+  // By index, not a pattern: a regular expression for this backtracks polynomially on long runs of spaces and `<`.
+  const trimmed = from.trim();
+  const open = trimmed.lastIndexOf('<');
+  const email = trimmed.endsWith('>') && open >= 0 ? trimmed.slice(open + 1, -1) : '';
+  const name = trimmed.slice(0, open).trim();
+  // Strapi's `(.*?)` holds no line terminator.
+  if (email === '' || email.includes('>') || /[\n\r\u2028\u2029]/.test(name)) return { name: '', email: trimmed };
+  return { name: name.replace(/^"|"$/g, ''), email };
 }
 
 /** Strapi 4.26.2's default templates (bootstrap's initEmails), sent from `from` (a bare address keeps Strapi's name: the panel's form requires one). */
@@ -85,15 +91,34 @@ export async function writeEmailTemplates(app: App, from: string): Promise<void>
 
 /** The variables Strapi's templates may name (its email-template validation). */
 const AUTHORIZED_KEYS = new Set(['URL', 'ADMIN_URL', 'SERVER_URL', 'CODE', 'USER', 'USER.email', 'USER.username', 'TOKEN']);
-const EVALUATE = /<%[^=][\s\S]*?%>/;
 const TEMPLATE_LITERAL = /\$\{[^{}]*\}/;
-const INTERPOLATION = /<%=([\s\S]+?)%>/g;
 
-/** Strapi's rule: no code blocks, no `${…}`, and every `<%= … %>` names an offered variable. */
+/**
+ * Strapi's rule: no code blocks (`<%` not followed by `=`, closed by a later `%>`), no `${…}`, and every `<%= … %>`
+ * names an offered variable. Scanned by index: Strapi's patterns for the first and last backtrack polynomially.
+ */
 export function isValidEmailTemplate(template: string): boolean {
-  if (EVALUATE.test(template) || TEMPLATE_LITERAL.test(template)) return false;
-  for (const match of template.matchAll(INTERPOLATION)) if (!AUTHORIZED_KEYS.has(match[1].trim())) return false;
+  if (hasCodeBlock(template) || TEMPLATE_LITERAL.test(template)) return false;
+  for (const name of interpolations(template)) if (!AUTHORIZED_KEYS.has(name.trim())) return false;
   return true;
+}
+
+/** Is there a `<%x … %>` with `x` not `=`? The first such opening has the most text after it to close in. */
+function hasCodeBlock(template: string): boolean {
+  for (let at = template.indexOf('<%'); at >= 0; at = template.indexOf('<%', at + 1)) {
+    if (at + 2 < template.length && template[at + 2] !== '=') return template.indexOf('%>', at + 3) >= 0;
+  }
+  return false;
+}
+
+/** What each `<%= … %>` holds (at least one character), in order. */
+function* interpolations(template: string): Generator<string> {
+  for (let at = template.indexOf('<%='); at >= 0; ) {
+    const close = template.indexOf('%>', at + 4);
+    if (close < 0) return;
+    yield template.slice(at + 3, close);
+    at = template.indexOf('<%=', close + 2);
+  }
 }
 
 /** Budgets: the panel edits two short templates; anything far larger is no template. */
