@@ -113,12 +113,7 @@ export class Connection {
     const onDriver = () => this.onDriverConnection((raw) => run(raw, statement), statement);
     if (this.inTransaction()) return onDriver();
     const { reader, sharedReads } = this.shared;
-    if (sharedReads) {
-      // Heard here whether it runs or joins an identical read in flight (perhaps the background's): what a
-      // request's listeners count must not depend on timing.
-      this.notify(statement);
-      return sharedReads.share(kind, statement.sql, statement.bindings, () => this.onDriverConnection((raw) => run(raw, statement), statement, false));
-    }
+    if (sharedReads) return sharedReads.share(kind, statement.sql, statement.bindings, onDriver);
     const handle = reader?.forRead();
     if (!handle) return onDriver();
     this.notify(statement);
@@ -240,11 +235,11 @@ export class Connection {
     await this.shared.pool.destroy();
   }
 
-  /** Runs `use` on the current transaction's driver connection, or on one leased for it (`strapi-knex.ts` runs knex's queries here); `heard` false: listeners were told already. */
-  async onDriverConnection<T>(use: (raw: unknown) => Promise<T>, statement: SqlStatement, heard = true): Promise<T> {
+  /** Runs `use` on the current transaction's driver connection, or on one leased for it (`strapi-knex.ts` runs knex's queries here). */
+  async onDriverConnection<T>(use: (raw: unknown) => Promise<T>, statement: SqlStatement): Promise<T> {
     const scope = this.transactions.current();
     if (scope) {
-      if (heard) this.notify(statement);
+      this.notify(statement);
       return use(scope.raw);
     }
     const lease = await this.shared.pool.acquire().catch((error: unknown) => {
@@ -252,7 +247,7 @@ export class Connection {
     });
     let broken = false;
     try {
-      if (heard) this.notify(statement);
+      this.notify(statement);
       return await use(lease.raw);
     } catch (error) {
       broken = isUnavailable(error);
