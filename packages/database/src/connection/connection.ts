@@ -39,8 +39,13 @@ interface Shared {
 export class Connection {
   readonly knex: Knex;
   readonly dialect: Dialect;
-  /** For background work (webhook deliveries): never joins a request's transaction; query listeners never see it. */
+  /**
+   * For background work (webhook deliveries): never joins a request's transaction; query listeners never see it; its
+   * reads are never shared with a request's (shared-reads.ts), so what a request's listeners count is what it ran.
+   */
   readonly background: Connection;
+  /** False for the background connection. */
+  private readonly sharesReads: boolean;
   private readonly shared: Shared;
   private readonly transactions: Transactions;
   private readonly writes = new WriteTracking();
@@ -49,6 +54,7 @@ export class Connection {
 
   constructor(config: ResolvedDatabaseConfig, shared?: Shared) {
     this.dialect = config.dialect;
+    this.sharesReads = shared === undefined;
     this.shared = shared ?? {
       config,
       knex: sqlBuilder(config.dialect),
@@ -113,7 +119,7 @@ export class Connection {
     const onDriver = () => this.onDriverConnection((raw) => run(raw, statement), statement);
     if (this.inTransaction()) return onDriver();
     const { reader, sharedReads } = this.shared;
-    if (sharedReads) return sharedReads.share(kind, statement.sql, statement.bindings, onDriver);
+    if (sharedReads && this.sharesReads) return sharedReads.share(kind, statement.sql, statement.bindings, onDriver);
     const handle = reader?.forRead();
     if (!handle) return onDriver();
     this.notify(statement);
