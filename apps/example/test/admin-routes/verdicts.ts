@@ -43,7 +43,7 @@ export const RULES: Rule[] = [
   { under: '/admin/license-limit-information', verdict: panelPage('licence seats') },
   {
     under: '/content-releases',
-    verdict: { status: 'community-edition', why: 'Enterprise only (content releases): a community edition has no such route: 404 for a GET, 405 otherwise' },
+    verdict: { status: 'community-edition', why: 'Enterprise only (content releases): a community edition has no such route: 404 (Strapi answers a method other than GET 405, as on any unknown path)' },
   },
   {
     under: '/content-type-builder/',
