@@ -52,7 +52,9 @@ export const RULES: Rule[] = [
   {
     under: '/admin/project-settings',
     method: 'POST',
-    verdict: notServed("Settings → Overview's logo upload is not served yet: the panel keeps Strapi's logos"),
+    verdict: notServed(
+      "Settings → Overview's logo upload (Strapi stores the logos through the upload plugin) is not served yet: the panel keeps Strapi's logos and cannot save new ones",
+    ),
   },
 ];
 
