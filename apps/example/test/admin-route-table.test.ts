@@ -34,6 +34,16 @@ function refusal(requestPath: string): { data: null; error: { status: number; na
     : { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } };
 }
 
+/** A concrete path for a route: each parameter 1, a regular-expression group its first choice. */
+const concrete = (route: string): string => route.replace(/\((\w+)\|[^)]*\)/g, '$1').replace(/:\w+/g, '1');
+
+/** What a route Tessera does not have answers: the panel's page for a GET under `/admin`, else a refusal. */
+function unserved(method: string, requestPath: string): [number, unknown] {
+  if (method === 'GET' && requestPath.startsWith('/admin/')) return [200, INDEX];
+  const body = refusal(requestPath);
+  return [body.error.status, body];
+}
+
 function exampleAsStrapiApp(): Record<string, string | object> {
   const manifest = JSON.parse(fs.readFileSync(path.join(EXAMPLE_APP, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const dependencies = { ...manifest.dependencies, '@strapi/strapi': '4.26.2', '@strapi/plugin-i18n': '4.26.2' };
@@ -92,6 +102,17 @@ eachDatabase('admin route table: the example app mounts what the table says', (d
   it("mounts no admin route of Strapi's plugins that the table lacks", () => {
     const listed = new Set(REFERENCE.map(keyOf));
     expect(mountedKeys().filter((key) => !listed.has(key))).to.deep.equal([]);
+  });
+
+  it('answers a signed-in admin on every route it does not serve with the panel page, 405 or 404, never a 500', async () => {
+    const notServed = REFERENCE.filter((route) => verdictOf(route).status === 'not-served');
+    const answers: Array<[string, string, number, unknown]> = [];
+    for (const route of notServed) {
+      const url = concrete(route.path);
+      const response = await app.request(route.method, url, { token: jwt, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      answers.push([route.method, url, response.status, response.status === 200 ? response.text : response.body]);
+    }
+    expect(answers).to.deep.equal(notServed.map((route) => [route.method, concrete(route.path), ...unserved(route.method, concrete(route.path))]));
   });
 
   it('has an answer recorded on Strapi for every route answered as community edition', () => {

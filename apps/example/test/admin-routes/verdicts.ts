@@ -47,13 +47,13 @@ export const RULES: Rule[] = [
   },
   {
     under: '/content-type-builder/',
-    verdict: notServed("the content-type builder's admin side (issue 40) is not served yet; the model is read on the content API, `/api/content-type-builder/…`"),
+    verdict: notServed("the content-type builder's admin side (issue 40) is not served yet (404); the model is read on the content API, `/api/content-type-builder/…`"),
   },
   {
     under: '/admin/project-settings',
     method: 'POST',
     verdict: notServed(
-      "Settings → Overview's logo upload (Strapi stores the logos through the upload plugin) is not served yet: the panel keeps Strapi's logos and cannot save new ones",
+      "Settings → Overview's logo upload (Strapi stores the logos through the upload plugin) is not served yet: the panel keeps Strapi's logos, and saving new ones is refused (405)",
     ),
   },
 ];
