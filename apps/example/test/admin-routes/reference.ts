@@ -26,9 +26,6 @@ const DIR = __dirname;
 export const REFERENCE_FILES = ['strapi-4.26.2-admin-routes.tsv', 'strapi-4.26.2-admin-routes-more.tsv'];
 export const CE_MOUNTED_FILE = 'strapi-4.26.2-ce-mounted.tsv';
 
-/** The plugins whose admin routes Strapi 4.26.2 has: an admin route Tessera mounts for one of them must be listed. */
-export const STRAPI_ADMIN_PLUGINS = ['admin', 'content-manager', 'content-type-builder', 'content-releases', 'email', 'i18n', 'upload', 'users-permissions'];
-
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 const isMethod = (value: string): value is HttpMethod => (METHODS as readonly string[]).includes(value);
 
