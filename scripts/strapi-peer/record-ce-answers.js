@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Records what a community-edition Strapi 4.26.2 answers a signed-in admin on the admin routes a CE app does not
- * serve as an API: the Enterprise-only routes (groups ending in `-ee` in apps/example/test/admin-routes/*.tsv) and
- * the data-transfer routes (mounted; Tessera has no data transfer, so they are asked with it turned off). One request
- * per route, its parameters filled with plausible values; the answer kept as status, content type and body (the
- * panel's index.html named, not copied). The route table's test replays them on Tessera.
+ * Records what a community-edition Strapi 4.26.2 answers a signed-in admin, and a caller without credentials, on the
+ * admin routes a CE app does not serve as an API: the Enterprise-only routes (groups ending in `-ee` in
+ * apps/example/test/admin-routes/*.tsv) and the data-transfer routes (mounted; Tessera has no data transfer, so they
+ * are asked with it turned off). Two requests per route, its parameters filled with plausible values; the answer
+ * kept as status, content type and body (the panel's index.html named, not copied). The route table's test replays
+ * them on Tessera.
  *
  *   STRAPI_DISABLE_REMOTE_DATA_TRANSFER=true PORT=1353 DATABASE_FILENAME=.tmp/admin-route-table.db \
  *     SERVE_ADMIN_PANEL=true RESET_DB=1 SEED=20 bash ../shared/strapi4-peer/start.sh
@@ -54,14 +55,16 @@ async function main() {
   const exchanges = [];
   for (const [method, route] of routesToAsk()) {
     const url = concrete(route);
-    const answer = await send(method, url, token, method === 'GET' || method === 'DELETE' ? undefined : {});
-    let body = answer.text;
-    if (answer.contentType === 'text/html') body = answer.text === index ? '(the panel index.html)' : answer.text;
-    else if (answer.contentType === 'application/json') body = JSON.parse(answer.text);
-    exchanges.push({ method, route, path: url, status: answer.status, contentType: answer.contentType, body });
-    console.log(answer.status, method, url);
+    for (const as of ['admin', 'anonymous']) {
+      const answer = await send(method, url, as === 'admin' ? token : undefined, method === 'GET' || method === 'DELETE' ? undefined : {});
+      let body = answer.text;
+      if (answer.contentType === 'text/html') body = answer.text === index ? '(the panel index.html)' : answer.text;
+      else if (answer.contentType === 'application/json') body = JSON.parse(answer.text);
+      exchanges.push({ as, method, route, path: url, status: answer.status, contentType: answer.contentType, body });
+      console.log(answer.status, as, method, url);
+    }
   }
-  const recordedOn = `Strapi 4.26.2 community edition (shared/strapi4-peer, no licence, its built panel served, data transfer off: STRAPI_DISABLE_REMOTE_DATA_TRANSFER=true, an empty database, a signed-in Super Admin), ${new Date().toISOString().slice(0, 10)}`;
+  const recordedOn = `Strapi 4.26.2 community edition (shared/strapi4-peer, no licence, its built panel served, data transfer off: STRAPI_DISABLE_REMOTE_DATA_TRANSFER=true, an empty database; as: a signed-in Super Admin or no credentials), ${new Date().toISOString().slice(0, 10)}`;
   fs.writeFileSync(out, `${JSON.stringify({ recordedOn, exchanges }, null, 1)}\n`);
 }
 

@@ -1,8 +1,8 @@
 /**
  * docs/admin-panel.md's table of Strapi 4.26.2's admin routes, held to reality: Strapi's list (admin-routes/*.tsv,
  * checked against what a community-edition peer mounts), the verdicts (admin-routes/verdicts.ts), the example app's
- * mounted routes, and the answers a community-edition Strapi gives where Tessera answers as one
- * (admin-routes/strapi-4.26.2-ce-answers.json, scripts/strapi-peer/record-ce-answers.js).
+ * mounted routes, and the answers a community-edition Strapi gives (to a signed-in admin and to no credentials) where
+ * Tessera answers as one (admin-routes/strapi-4.26.2-ce-answers.json, scripts/strapi-peer/record-ce-answers.js).
  *
  * The example app boots with the two dependencies every new Strapi 4.26.2 app has beside users-permissions
  * (`@strapi/strapi`, which brings upload and email, and `@strapi/plugin-i18n`): the plugin set of the peer the
@@ -117,14 +117,17 @@ eachDatabase('admin route table: the example app mounts what the table says', (d
     expect(answers).to.deep.equal(notServed.map((route) => [route.method, concrete(route.path), ...unserved(route.method, concrete(route.path))]));
   });
 
-  it('has an answer recorded on Strapi for every route answered as community edition', () => {
-    const recorded = RECORDED.exchanges.map((exchange) => routeKey(exchange.method, exchange.route)).sort();
-    expect(recorded).to.deep.equal(REFERENCE.filter((route) => verdictOf(route).status === 'community-edition').map(keyOf).sort());
+  it('has answers recorded on Strapi, for an admin and for no credentials, for every route answered as community edition', () => {
+    const expected = REFERENCE.filter((route) => verdictOf(route).status === 'community-edition').map(keyOf).sort();
+    for (const as of ['admin', 'anonymous']) {
+      const recorded = RECORDED.exchanges.filter((exchange) => exchange.as === as).map((exchange) => routeKey(exchange.method, exchange.route));
+      expect(recorded.sort(), as).to.deep.equal(expected);
+    }
   });
 
   for (const exchange of RECORDED.exchanges) {
-    it(`${exchange.method} ${exchange.path}: ${exchange.status} as a community-edition Strapi 4.26.2`, async () => {
-      const response = await app.request(exchange.method, exchange.path, { token: jwt, headers: { accept: 'application/json' }, body: exchange.method === 'GET' || exchange.method === 'DELETE' ? undefined : {} });
+    it(`${exchange.method} ${exchange.path} (${exchange.as}): ${exchange.status} as a community-edition Strapi 4.26.2`, async () => {
+      const response = await app.request(exchange.method, exchange.path, { token: exchange.as === 'admin' ? jwt : undefined, headers: { accept: 'application/json' }, body: exchange.method === 'GET' || exchange.method === 'DELETE' ? undefined : {} });
       expect(response.status).to.equal(exchange.status === 405 ? refusal(exchange.path).error.status : exchange.status);
       if (exchange.contentType === 'text/html') {
         expect([response.headers.get('content-type'), response.text]).to.deep.equal(['text/html; charset=utf-8', INDEX]);
