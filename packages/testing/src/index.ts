@@ -77,6 +77,8 @@ export interface TestAppOptions {
   noListen?: boolean;
   /** A node_modules folder (npm-installed packages) to link into the app folder, as an app's own. */
   nodeModules?: string;
+  /** Folders of the app that are links to existing ones, by relative path (a prebuilt admin panel as `build`); never removed with the app. */
+  links?: Record<string, string>;
 }
 
 export interface DatabaseHandle {
@@ -174,6 +176,7 @@ export async function startApp(options: TestAppOptions): Promise<TestApp> {
     fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }
   if (options.nodeModules) fs.symlinkSync(options.nodeModules, path.join(dir, 'node_modules'), 'dir');
+  for (const [relative, target] of Object.entries(options.links ?? {})) fs.symlinkSync(target, path.join(dir, relative), 'dir');
   const database = options.database ?? (await createDatabase(options.dialect, dir, options.sqliteFile));
   const config: ConfigTree = {
     ...(options.config ?? {}),

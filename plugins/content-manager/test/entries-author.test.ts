@@ -1,6 +1,6 @@
 /**
- * An Author — Strapi's default role: create, read, update and delete with the `admin::is-creator` condition and
- * no publish — sees and edits only the entries it created, through the list, search, find, update, delete, bulk
+ * An Author — Strapi's default role, with the permissions a new database gives it: create, read, update and delete
+ * with the `admin::is-creator` condition and no publish — sees and edits only the entries it created, through the list, search, find, update, delete, bulk
  * actions, draft counts and both relation pickers, as Strapi 4.26.2 answered (recordings/author-scenario.js,
  * recorded in strapi-4.26.2-author.json). Two answers differ on purpose:
  * - a bulk delete naming its own entry and another's: Strapi 4.26.2 fails with a 500 (its `deleteMany` joins
@@ -10,7 +10,7 @@
  */
 import { expect } from 'chai';
 import { eachDatabase, type TestApp } from '@tessera/testing';
-import { grant, normalise, registerFirstAdmin, roleId, signInAdmin, startEntriesApp } from './entries-fixture';
+import { normalise, registerFirstAdmin, roleId, signInAdmin, startEntriesApp } from './entries-fixture';
 import recording from './recordings/strapi-4.26.2-author.json';
 
 interface Recorded {
@@ -30,29 +30,12 @@ const TESSERA: Record<string, { status: number; answer: unknown }> = {
   "clone the admin's": { status: 403, answer: FORBIDDEN },
 };
 
-const ARTICLE_FIELDS = ['title', 'slug', 'body', 'summary', 'featured', 'views', 'rating', 'publishDate', 'status', 'meta', 'category', 'tags', 'author', 'seo.metaTitle', 'seo.metaDescription', 'cover'];
-/** Strapi 4.26.2's default Author permissions on the two types the scenario touches (as GET /admin/roles/3/permissions answered). */
-const AUTHOR_PERMISSIONS = [
-  ...['create', 'read', 'update'].map((action) => ({ action, subject: 'api::article.article', fields: ARTICLE_FIELDS })),
-  ...['create', 'read', 'update'].map((action) => ({ action, subject: 'api::tag.tag', fields: ['name', 'articles'] })),
-  { action: 'delete', subject: 'api::article.article', fields: null },
-  { action: 'delete', subject: 'api::tag.tag', fields: null },
-];
-
-/** The Author as Strapi's invitation and registration made it: an active admin with the Author role, signed in. */
+/**
+ * The Author as Strapi's invitation and registration make one: an active admin with the Author role, whose
+ * permissions are the defaults the admin plugin gave the role on the new database (as Strapi 4.26.2 gives them).
+ */
 async function signInAuthor(app: TestApp): Promise<string> {
-  const role = await roleId(app, 'strapi-author');
-  await grant(
-    app,
-    role,
-    AUTHOR_PERMISSIONS.map((permission) => ({
-      action: `plugin::content-manager.explorer.${permission.action}`,
-      subject: permission.subject,
-      properties: permission.fields === null ? {} : { fields: permission.fields },
-      conditions: ['admin::is-creator'],
-    })),
-  );
-  return signInAdmin(app, { email: 'ann.author@example.com', firstname: 'Ann', lastname: 'Author', password: 'Author1234' }, role);
+  return signInAdmin(app, { email: 'ann.author@example.com', firstname: 'Ann', lastname: 'Author', password: 'Author1234' }, await roleId(app, 'strapi-author'));
 }
 
 eachDatabase('content manager entries: an Author edits only its own entries (Strapi 4.26.2)', (dialect) => {

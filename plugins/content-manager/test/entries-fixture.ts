@@ -24,10 +24,10 @@ const LOCALES_BOOTSTRAP = `module.exports = {
 };
 `;
 
-/** With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales. */
-export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean } = {}): Promise<TestApp> {
+/** With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales; `files`: more schemas. */
+export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; files?: Record<string, object> } = {}): Promise<TestApp> {
   const dependencies: Record<string, string> = { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2' };
-  const files: Record<string, string | object> = {};
+  const files: Record<string, string | object> = { ...options.files };
   if (options.i18n) {
     dependencies['@strapi/plugin-i18n'] = '4.26.2';
     files['src/api/page/content-types/page/schema.json'] = JSON.parse(fs.readFileSync(PAGE_SCHEMA, 'utf8'));
@@ -49,17 +49,21 @@ export async function registerFirstAdmin(app: TestApp): Promise<string> {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** A file's generated names (the recorder's normalisation). */
+const HASHED = new Set(['hash', 'url']);
+
 /** The fixture's component attributes (article.seo). */
 const COMPONENT_KEYS = new Set(['seo']);
 
 /**
- * Timestamps as `<timestamp>` (the recorder's normalisation), and a component's own id as `<component id>`: Strapi
+ * Timestamps as `<timestamp>` and a file's hash and url as `<hash>`/`<url>` (the recorder's normalisation), and a component's own id as `<component id>`: Strapi
  * updates a component in place when the body names its id, Tessera's query engine writes it anew (a new row id),
  * for REST and GraphQL writes alike.
  */
 export function normalise(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (key, item: unknown) => {
     if (typeof item === 'string' && ISO.test(item)) return '<timestamp>';
+    if (typeof item === 'string' && HASHED.has(key)) return `<${key}>`;
     if (COMPONENT_KEYS.has(key) && typeof item === 'object' && item !== null && 'id' in item) return { ...item, id: '<component id>' };
     return item;
   });

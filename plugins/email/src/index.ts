@@ -3,7 +3,8 @@
  * `strapi.plugin('email').service('email')` with `send`, `sendTemplatedEmail`
  * and `getProviderSettings`, its provider on `strapi.plugin('email').provider`
  * (replaceable, as in Strapi: `send` reads it on each call), and the
- * content-API route `POST /api/email` (action `plugin::email.email.send`).
+ * content-API route `POST /api/email` (action `plugin::email.email.send`), and
+ * its admin routes (admin.ts: the panel's Settings → Email page).
  *
  * Config is Strapi's (`config/plugins` `email: { config: { provider,
  * providerOptions, settings } }`); providers are Strapi's packages
@@ -16,6 +17,7 @@ import { requestBody, type App, type Plugin } from '@tessera/core';
 import type { EmailConfig, EmailMessage, EmailProvider, EmailService } from './contract';
 import { createProvider } from './provider';
 import { renderTemplate } from './templated';
+import { adminRoutes, getSettings, sendTest } from './admin';
 
 export type { EmailConfig, EmailMessage, EmailProvider, EmailService, EmailServices, EmailTemplate } from './contract';
 
@@ -57,8 +59,18 @@ export const emailPlugin: Plugin = {
   name: 'email',
   config: { default: defaultConfig },
   services: { email: ({ app }) => emailService(app) },
-  controllers: { email: ({ app }) => ({ send: (ctx: Koa.Context) => sendAction(app, ctx) }) },
-  routes: { 'content-api': { type: 'content-api', routes: [{ method: 'POST', path: '/', handler: 'email.send' }] } },
+  controllers: {
+    email: ({ app }) => ({
+      send: (ctx: Koa.Context) => sendAction(app, ctx),
+      test: (ctx: Koa.Context) => sendTest(app, ctx),
+      getSettings: () => getSettings(app),
+    }),
+  },
+  routes: {
+    // The admin routes need the admin plugin (its strategy and policies): an API-only app has no admin side to serve.
+    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? adminRoutes : []) },
+    'content-api': { type: 'content-api', routes: [{ method: 'POST', path: '/', handler: 'email.send' }] },
+  },
   register({ app }) {
     const chosen = app.config.get<unknown>('plugins.email.config.provider') !== undefined;
     app.plugin('email')!.provider = createProvider(app, app.config.get<EmailConfig>('plugin.email'), chosen);

@@ -12,8 +12,10 @@
  * `localizations`, `content-types`.
  */
 import type Koa from 'koa';
-import { requestBody, type App, type AuthState, type KernelContext, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
+import { requestBody, type App, type AuthState, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
+import { adminContentTypesController, adminIsoLocalesController, adminLocalesController } from './admin/controllers';
+import { adminRoutes } from './admin/routes';
 import { localeSchema } from './locale-schema';
 import { localesService, type LocalesService } from './locales';
 import { isoLocalesService } from './iso-locales';
@@ -96,14 +98,14 @@ export const i18nPlugin: Plugin = {
     'content-types': () => ({ isLocalizedContentType, isLocalizedAttribute, getSharedAttributes: sharedAttributes }),
   },
   controllers: {
-    locales: ({ app }: KernelContext) => ({
-      async listLocales(ctx: Koa.Context) {
-        const locales = i18n(app).service('locales');
-        ctx.body = locales.setIsDefault(await locales.find());
-      },
-    }),
+    // The content API's `locales.listLocales` is the admin's too (Strapi's one controller for both).
+    locales: adminLocalesController,
+    'iso-locales': adminIsoLocalesController,
+    'content-types': adminContentTypesController,
   },
   routes: {
+    // Served with Strapi's admin (the admin plugin on), as the panel's Settings → Internationalization page.
+    admin: { type: 'admin', routes: ({ app }) => (app.plugin('admin') ? adminRoutes(app) : []) },
     'content-api': { type: 'content-api', routes: [{ method: 'GET', path: '/locales', handler: 'locales.listLocales' }] },
   },
 

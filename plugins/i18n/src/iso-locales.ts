@@ -1,7 +1,9 @@
 /**
  * The locale codes a locale may have, with English names ("French (Canada)
- * (fr-CA)"). The list is data (iso-locale-list.json), generated from the CLDR
- * data ICU ships with Node by scripts/generate-iso-locales.js.
+ * (fr-CA)"): Strapi 4.26.2's list, as its `GET /i18n/iso-locales` answers it
+ * (recorded on the peer into iso-locale-list.json, names verbatim — a few end
+ * with a space or lack the code, as Strapi's do), so the panel offers and
+ * accepts the same codes on both.
  */
 import list from './iso-locale-list.json';
 

@@ -11,6 +11,11 @@ import { DEFAULT_LOCALE, LOCALE_UID } from './constants';
 import { isoLocalesService } from './iso-locales';
 import { isLocalizedContentType, LOCALE_ATTRIBUTE } from './localized-types';
 
+/** The admin a change is made by (Strapi's `setCreatorFields`). */
+export interface Editor {
+  id: number;
+}
+
 export interface Locale {
   id: number;
   name: string | null;
@@ -49,26 +54,32 @@ export function localesService({ strapi }: { strapi: App }) {
       return query().count({ where: params });
     },
 
-    /** `{ code, name }`: the code must be in the ISO list and not used yet; the name defaults to the ISO one. */
-    async create(input: { code?: unknown; name?: unknown; isDefault?: unknown }): Promise<Locale> {
+    /**
+     * `{ code, name }`: the code must be in the ISO list and not used yet; without a name the ISO one is given
+     * (`name: null` keeps none, as the admin panel's form makes it). `editor`: the admin, as `createdBy`/`updatedBy`.
+     */
+    async create(input: { code?: unknown; name?: unknown; isDefault?: unknown }, editor?: Editor): Promise<Locale> {
       const isoLocale = iso.findIsoLocale(input?.code);
       if (!isoLocale) throw new ValidationError(`locale code ${JSON.stringify(input?.code)} is not an ISO locale code`);
-      const name = input.name === undefined || input.name === null ? isoLocale.name : checkName(input.name);
+      const name = input.name === undefined ? isoLocale.name : input.name === null ? null : checkName(input.name);
       return strapi.db.transaction(async () => {
+        // Two creates of one code take turns, so the second sees the first and is refused.
+        await strapi.db.lock(['i18n:locales']);
         if (await service.findByCode(isoLocale.code)) throw new ApplicationError('This locale already exists');
-        const created = (await query().create({ data: { code: isoLocale.code, name }, select: LOCALE_FIELDS })) as unknown as Locale;
+        const authorship = editor ? { createdBy: editor.id, updatedBy: editor.id } : {};
+        const created = (await query().create({ data: { code: isoLocale.code, name, ...authorship }, select: LOCALE_FIELDS })) as unknown as Locale;
         if (input.isDefault === true) await service.setDefaultLocale({ code: created.code });
         return created;
       });
     },
 
     /** Strapi's `update({ id }, { name })`: the code of a locale never changes. */
-    async update(where: Record<string, unknown>, updates: { name?: unknown; code?: unknown; isDefault?: unknown }): Promise<Locale | null> {
+    async update(where: Record<string, unknown>, updates: { name?: unknown; code?: unknown; isDefault?: unknown }, editor?: Editor): Promise<Locale | null> {
       const existing = (await query().findOne({ where, select: LOCALE_FIELDS })) as unknown as Locale | null;
       if (!existing) return null;
       if (updates.code !== undefined && updates.code !== existing.code) throw new ValidationError('the code of a locale cannot change');
-      const data: Record<string, unknown> = {};
-      if (updates.name !== undefined) data.name = checkName(updates.name);
+      const data: Record<string, unknown> = editor ? { updatedBy: editor.id } : {};
+      if (updates.name !== undefined) data.name = updates.name === null ? null : checkName(updates.name);
       const updated = (await query().update({ where: { id: existing.id }, data, select: LOCALE_FIELDS })) as unknown as Locale;
       if (updates.isDefault === true) await service.setDefaultLocale({ code: existing.code });
       return updated;

@@ -8,6 +8,7 @@
  */
 import type { ImageManipulation } from './services/image-manipulation';
 import type { UploadService } from './services/upload';
+import type { FolderService } from './admin/folders';
 
 export { FILE_UID } from '@tessera/database';
 export const FOLDER_UID = 'plugin::upload.folder';
@@ -16,6 +17,8 @@ export interface UploadServices {
   upload: UploadService;
   /** Strapi's `plugin::upload.image-manipulation`: the functions the upload runs its image work through. */
   'image-manipulation': ImageManipulation;
+  /** Strapi's `plugin::upload.folder` service: the media library's folders (admin/folders.ts). */
+  folder: FolderService;
 }
 
 declare module '@tessera/core' {

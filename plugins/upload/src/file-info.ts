@@ -12,10 +12,15 @@ export interface FileInfo {
   name?: string;
   alternativeText?: string | null;
   caption?: string | null;
+  /** Only from the admin's media library (admin/admin-file-info.ts): a folder id, or null for the root. */
+  folder?: number | null;
 }
 
 const ALLOWED = new Set(['name', 'alternativeText', 'caption']);
-const MAX_TEXT = 10_000;
+/** alternativeText and caption are Strapi's `string`s, varchar(255): longer would be a database error (a 500 on PostgreSQL). */
+const MAX_TEXT = 255;
+/** A name is cut to its column's length (names.ts); this bounds what is read before that. */
+const MAX_NAME_INPUT = 10_000;
 
 /** Every fileInfo given, in order (each field may hold an object or an array). */
 export function parseFileInfos(raw: string | string[] | undefined): FileInfo[] {
@@ -42,7 +47,7 @@ export function checkFileInfo(value: unknown): FileInfo {
     if (key === 'folder' && (item === null || item === undefined)) continue;
     if (!ALLOWED.has(key)) throw ValidationError.forField(['fileInfo', key], `fileInfo.${key} cannot be set`);
     if (item !== null && typeof item !== 'string') throw ValidationError.forField(['fileInfo', key], `fileInfo.${key} must be a string`);
-    if (typeof item === 'string' && item.length > MAX_TEXT) throw ValidationError.forField(['fileInfo', key], `fileInfo.${key} is too long`);
+    if (typeof item === 'string' && item.length > (key === 'name' ? MAX_NAME_INPUT : MAX_TEXT)) throw ValidationError.forField(['fileInfo', key], `fileInfo.${key} is too long`);
     if (key === 'name') {
       if (item === null) continue;
       info.name = sanitizeName(item);

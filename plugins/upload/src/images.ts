@@ -84,7 +84,11 @@ export async function optimize(source: ImageSource, originalBytes: number, optio
   if (!OPTIMIZABLE.has(source.mime)) return null;
   try {
     const pipeline = options.rotate ? sharp(source.input).rotate() : await keepingOrientation(sharp(source.input));
-    const buffer = await encode(pipeline, source.mime, options.reduceQuality ? 80 : 100).toBuffer();
+    // Strapi's optimize asks each format for its quality alone (`sharp()[format]({ quality })`): for a PNG that is
+    // sharp's palette quantisation, which is what makes Strapi's optimised PNGs smaller.
+    const quality = options.reduceQuality ? 80 : 100;
+    const encoded = source.mime === 'image/png' ? pipeline.png({ quality }) : encode(pipeline, source.mime, quality);
+    const buffer = await encoded.toBuffer();
     return buffer.length <= originalBytes ? buffer : null;
   } catch {
     return null;

@@ -6,7 +6,12 @@
  * config: { provider, providerOptions, sizeLimit, ... } }`.
  */
 import { restPrefix } from '@tessera/core';
-import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import type { App, KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import { adminFileControllers } from './admin/file-controllers';
+import { adminFolderControllers } from './admin/folder-controllers';
+import { folderService } from './admin/folders';
+import { ADMIN_ROUTES, VIEW_CONFIGURATION_ROUTES } from './admin/routes';
+import { adminSettingsControllers, ensureViewConfiguration } from './admin/settings-controllers';
 import { DEFAULT_CONFIG, validateConfig } from './config';
 import contentApiController from './controllers/content-api';
 import { fileSchema } from './content-types/file';
@@ -25,6 +30,9 @@ const contentApiRoutes: RouteConfig[] = [
   { method: 'DELETE', path: '/files/:id', handler: 'content-api.destroy' },
 ];
 
+/** The media library's routes are served with Strapi's admin (the admin plugin on), as the panel's. */
+const withAdmin = (app: App, routes: RouteConfig[]): RouteConfig[] => (app.plugin('admin') ? routes : []);
+
 export const uploadPlugin: Plugin = {
   name: 'upload',
   // Before graphql's schema is built, and after its register: this plugin adds to its schema and bounds its multipart files.
@@ -39,15 +47,24 @@ export const uploadPlugin: Plugin = {
     // Strapi's name: plugins and apps replace its functions (the upload looks each up when it runs).
     // Made bare by Strapi code that spreads it into its own (`services['image-manipulation']()`): see boundTo.
     'image-manipulation': (context?: KernelContext) => imageManipulationService(context?.app),
+    folder: ({ app }: KernelContext) => folderService(app),
   },
   controllers: {
     'content-api': contentApiController,
+    'admin-file': (context: KernelContext) => adminFileControllers(context)['admin-file'],
+    'admin-upload': (context: KernelContext) => adminFileControllers(context)['admin-upload'],
+    'admin-folder': (context: KernelContext) => adminFolderControllers(context)['admin-folder'],
+    'admin-folder-file': (context: KernelContext) => adminFolderControllers(context)['admin-folder-file'],
+    'admin-settings': (context: KernelContext) => adminSettingsControllers(context)['admin-settings'],
+    'view-configuration': (context: KernelContext) => adminSettingsControllers(context)['view-configuration'],
   },
   middlewares: {
     multipart: (_config, { app }) => multipartMiddleware(() => app.plugin('upload')!.config<number>('sizeLimit')),
   },
   routes: {
     'content-api': { type: 'content-api', routes: contentApiRoutes },
+    admin: { type: 'admin', routes: ({ app }) => withAdmin(app, ADMIN_ROUTES) },
+    viewConfiguration: { type: 'admin', routes: ({ app }) => withAdmin(app, VIEW_CONFIGURATION_ROUTES) },
     uploads: {
       type: 'raw',
       prefix: '',
@@ -62,7 +79,8 @@ export const uploadPlugin: Plugin = {
   register({ app }) {
     // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
     const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
-    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`]);
+    const admin = app.plugin('admin') ? ['/upload'] : [];
+    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`, ...admin]);
     limitGraphqlUploads(app);
   },
   async bootstrap({ app }) {
@@ -70,6 +88,7 @@ export const uploadPlugin: Plugin = {
     const upload = app.plugin('upload')!.service('upload');
     void upload.provider;
     await ensureSettings(app, upload.config);
+    await ensureViewConfiguration(app);
     extendGraphql(app);
   },
 };

@@ -121,7 +121,8 @@ eachDatabase('upload: POST /api/upload and the file routes', (dialect) => {
     expect(fs.existsSync(path.join(ctx.uploadsDir, `${created.hash}.txt`))).to.equal(false);
     expect(fs.existsSync(path.join(ctx.uploadsDir, `${created.hash}.png`))).to.equal(true);
     const again = await upload([file('plain again', 'back.txt')], `?id=${created.id}`);
-    expect(again.body).to.deep.include({ id: created.id, ext: '.txt', formats: null, width: null });
+    // Strapi clears a replaced file's formats to `{}` whatever comes in (recorded in the media library's replay).
+    expect(again.body).to.deep.include({ id: created.id, ext: '.txt', formats: {}, width: null });
     expect(storedFiles(ctx.uploadsDir).filter((name) => name.includes(created.hash))).to.deep.equal([`${created.hash}.txt`]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * The plugin's configuration (`config/plugins.ts` → `'users-permissions': {
- * config }`), its defaults and the boot-time check. Strapi v4 keeps the
- * "advanced settings" in its admin store; Tessera has no admin panel, so
- * they are config here.
+ * config }`), its defaults and the boot-time check. `advanced` and
+ * `email.from` are the values written at the first boot into Strapi's core-store
+ * rows (settings/*), where the panel edits them and the plugin reads them.
  */
 export interface RateLimitConfig {
   enabled: boolean;

@@ -11,14 +11,18 @@
  */
 import type { App, KernelContext, Plugin, PluginServer } from '@tessera/core';
 import { defaultConfig, validateConfig, type UsersPermissionsConfig } from './config';
-import { writeAdvancedSettings } from './advanced-settings';
+import { AdvancedSettings, writeAdvancedSettings } from './settings/advanced';
+import { writeEmailTemplates } from './settings/email-templates';
+import { writeGrantSettings } from './settings/grant';
 import { contentTypes, USER_UID } from './content-types';
-import { authController, permissionsController, roleController, userController } from './controllers';
+import { authController, roleController, userController } from './controllers';
+import { adminPermissionsController, settingsController } from './controllers/settings';
 import { DatabaseRateLimitStore, RATE_LIMIT_TABLE } from './database-rate-limit-store';
 import { registerGraphql } from './graphql';
 import { countRequest, rateLimitMiddleware, type RateLimitStore } from './rate-limit';
 import { defaultAdditions } from './register-fields';
 import { routes } from './routes/content-api';
+import { adminRoutes } from './routes/admin';
 import { resolveJwtSecret } from './secret';
 import { RoleAbilities } from './services/abilities';
 import type { UsersPermissionsServices } from './contract';
@@ -49,6 +53,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
   let jwt: JwtService | undefined;
   let abilities: RoleAbilities | undefined;
   let email: EmailService | undefined;
+  let settings: AdvancedSettings | undefined;
   const pending = new Set<Promise<void>>();
   const store = options.rateLimitStore ?? new DatabaseRateLimitStore(() => theApp());
 
@@ -61,6 +66,12 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
   const users = service('user');
   const roles = service('role');
   const auth = service('auth');
+  const providers = service('providers');
+  /** The advanced settings as stored (the panel's Advanced settings page), cached until a write to the store. */
+  const advanced = () => {
+    if (!settings) throw new Error('users-permissions is used before it registered');
+    return settings.read();
+  };
   const jwtService = () => {
     if (!jwt) throw new Error('users-permissions: no JWT secret yet (the plugin has not registered)');
     return jwt;
@@ -86,9 +97,9 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
         verify: (token: string) => jwtService().verify(token),
         getToken: (ctx: Parameters<JwtService['getToken']>[0]) => jwtService().getToken(ctx),
       }),
-      user: ({ app: current }: KernelContext) => createUserService(current, () => config().advanced),
+      user: ({ app: current }: KernelContext) => createUserService(current, advanced),
       role: ({ app: current }: KernelContext) => createRoleService(current),
-      auth: ({ app: current }: KernelContext) => createAuthService({ app: current, config, users, jwt: jwtService, email: emailService, background }),
+      auth: ({ app: current }: KernelContext) => createAuthService({ app: current, config, advanced, users, jwt: jwtService, email: emailService, background }),
       'users-permissions': ({ app: current }: KernelContext) => createPermissionsService(current, () => abilities),
       permission: ({ app: current }: KernelContext) => createPermissionService(current),
       providers: ({ app: current }: KernelContext) => createProvidersService(current),
@@ -96,21 +107,24 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
       email: () => ({ send: (message: Parameters<EmailService['send']>[0]) => emailService().send(message) }),
     },
     controllers: {
-      auth: ({ app: current }: KernelContext) => authController(auth, current),
+      auth: ({ app: current }: KernelContext) => authController(auth, current, advanced),
       user: () => userController(users),
       role: () => roleController(roles),
-      permissions: () => permissionsController(roles),
+      permissions: ({ app: current }: KernelContext) => adminPermissionsController(current, roles),
+      settings: ({ app: current }: KernelContext) => settingsController(current, roles, providers, () => settings?.invalidate()),
     },
     middlewares: {
       rateLimit: () => rateLimitMiddleware(config().ratelimit, rateLimitStore()),
     },
-    routes: { 'content-api': { type: 'content-api', routes } },
+    // The admin routes need the admin plugin (its strategy and policies): an API-only app has no admin side to serve.
+    routes: { 'content-api': { type: 'content-api', routes }, admin: { type: 'admin', routes: ({ app: current }) => (current.plugin('admin') ? adminRoutes : []) } },
 
     register({ app: current }) {
       app = current;
-      const settings = config();
-      jwt = createJwtService(resolveJwtSecret({ appDir: current.dir, configured: settings.jwtSecret, env: process.env, log: current.log }), settings.jwt.expiresIn);
+      const configured = config();
+      jwt = createJwtService(resolveJwtSecret({ appDir: current.dir, configured: configured.jwtSecret, env: process.env, log: current.log }), configured.jwt.expiresIn);
       abilities = new RoleAbilities(current, () => config().permissionsCacheTtl);
+      settings = new AdvancedSettings(current, () => config().advanced, () => config().permissionsCacheTtl);
       current.permissions.use(abilities);
       // The default store's counters live in the app's database: the schema sync creates their table.
       if (!options.rateLimitStore) current.tables.add(RATE_LIMIT_TABLE.name, RATE_LIMIT_TABLE);
@@ -118,6 +132,7 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
 
     async bootstrap({ app: current }) {
       abilities!.watchWrites();
+      settings!.watchWrites();
       warnRegisterAdditions(current, config());
       registerGraphql(current, {
         auth,
@@ -131,9 +146,12 @@ export function createUsersPermissionsPlugin(options: UsersPermissionsOptions = 
         },
       });
       await roles().initialize();
-      await writeAdvancedSettings(current, config().advanced);
+      // Strapi's settings rows, written at the first boot (the config's values as defaults); the grant row at each boot.
+      await writeGrantSettings(current, current.plugin('users-permissions')!.service('providers-registry'));
+      await writeEmailTemplates(current, config().email.from);
+      await writeAdvancedSettings(current, config().advanced, defaultConfig.advanced);
       // Added after the kernel's API-token strategy: a bearer token is an API token first, then a JWT.
-      current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: () => config().advanced.emailConfirmation }));
+      current.authStrategies.add('users-permissions', jwtStrategy({ jwt: jwtService, users, abilities: abilities!, requireConfirmed: async () => (await advanced()).emailConfirmation }));
     },
 
     async destroy() {

@@ -16,7 +16,7 @@ import { STRATEGY_NAME } from './signed-in';
 
 export { STRATEGY_NAME } from './signed-in';
 
-export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => boolean }): AuthStrategy {
+export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => Promise<boolean> }): AuthStrategy {
   const strategy: AuthStrategy = {
     name: STRATEGY_NAME,
     async authenticate(token: string): Promise<AuthState | null> {
@@ -24,7 +24,7 @@ export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserServ
       const claims = deps.jwt().claims(token);
       if (claims === null) throw new UnauthorizedError();
       const user = await deps.users().fetchAuthenticatedUser(claims.id);
-      if (!user || user.blocked === true || (deps.requireConfirmed() && user.confirmed !== true)) throw new UnauthorizedError();
+      if (!user || user.blocked === true || (user.confirmed !== true && (await deps.requireConfirmed()))) throw new UnauthorizedError();
       // Issued before the last change of password: revoked. The stamp is private, so it leaves the credentials.
       if (!survivesPasswordChange(claims, passwordChangedAtOf(user.passwordChangedAt))) throw new UnauthorizedError();
       delete user.passwordChangedAt;

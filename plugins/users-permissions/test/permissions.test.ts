@@ -167,7 +167,7 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
     expect((await app.get('/api/notes', { token: member.jwt })).body).to.deep.equal(FORBIDDEN);
     for (const type of ['public', 'authenticated']) {
       const response = await app.delete(`/api/users-permissions/roles/${await roleId(app, type)}`, { token: full });
-      expect(response.body).to.deep.equal(errorBody(400, 'ApplicationError', `The ${type} role cannot be deleted`));
+      expect(response.body).to.deep.equal(errorBody(400, 'ApplicationError', type === 'public' ? 'Cannot delete public role' : `The ${type} role cannot be deleted`));
     }
   });
 

@@ -5,6 +5,8 @@
  * logs in unchanged, and Strapi's stored public permissions keep working.
  * Strapi's up_* tables stay as Strapi made them but for one column the
  * additive sync adds, up_users.password_changed_at (password-change.ts).
+ * Strapi's settings rows in the core store are the settings: a register turned
+ * off there (as Strapi's panel stores it) is refused, and no row is rewritten.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,6 +82,43 @@ describe('users-permissions: on a copy of the Strapi v4 reference database [sqli
     expect(roles.body.roles[0].createdAt).to.match(/^2026-11-\d\dT/);
   });
 });
+
+describe('users-permissions: Strapi\'s stored settings on its reference database [sqlite]', () => {
+  it('are honoured as they are: register switched off there is refused; the rows stay as Strapi wrote them', async () => {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-up-settings-'));
+    const copy = path.join(workDir, 'strapi4-blog.sqlite');
+    fs.copyFileSync(path.join(SHARED_REFERENCE, 'strapi4-blog.sqlite'), copy);
+    const db = new Sqlite(copy);
+    let before: Array<{ key: string; value: string }>;
+    try {
+      const advanced = db.prepare(`SELECT value FROM strapi_core_store_settings WHERE key = 'plugin_users-permissions_advanced'`).get() as { value: string };
+      // What Strapi's Advanced settings page stores when register is switched off.
+      db.prepare(`UPDATE strapi_core_store_settings SET value = ? WHERE key = 'plugin_users-permissions_advanced'`).run(JSON.stringify({ ...JSON.parse(advanced.value), allow_register: false }));
+      before = upSettings(db);
+    } finally {
+      db.close();
+    }
+    const app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, sqliteFile: copy });
+    try {
+      const refused = await app.post('/api/auth/local/register', { username: 'newbie', email: 'newbie@example.com', password: 'Passw0rd!' });
+      expect(refused.body).to.deep.equal({ data: null, error: { status: 400, name: 'ApplicationError', message: 'Register action is currently disabled', details: {} } });
+      const after = new Sqlite(app.database.sqliteFile!, { readonly: true });
+      try {
+        expect(upSettings(after)).to.deep.equal(before);
+      } finally {
+        after.close();
+      }
+    } finally {
+      await app.stop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Strapi's users-permissions rows of the core store (grant, email, advanced). */
+function upSettings(db: Sqlite.Database): Array<{ key: string; value: string }> {
+  return db.prepare(`SELECT key, value FROM strapi_core_store_settings WHERE key LIKE 'plugin_users-permissions_%' ORDER BY key`).all() as Array<{ key: string; value: string }>;
+}
 
 /** Every up_* table's columns, in order. */
 function upColumns(db: Sqlite.Database): Record<string, string[]> {

@@ -75,7 +75,8 @@ export function compilePopulate(
   );
   for (const [name, raw] of pairs) {
     const link = entity.links.get(name);
-    if (!link || link.private) {
+    // Server code (trusted, allowPrivate) may name a private relation, as Strapi's query engine populates it.
+    if (!link || (link.private && context.options.allowPrivate !== true)) {
       if (strict) throw unknownParameter(name, expandStar(entity));
       continue; // whatever its value: Strapi v4 ignores a key that is not an attribute
     }

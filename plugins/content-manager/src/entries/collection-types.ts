@@ -6,6 +6,7 @@
  */
 import type Koa from 'koa';
 import { requestBody, type App } from '@tessera/core';
+import type { EntityMetadata } from '@tessera/database';
 import { ForbiddenError, ValidationError } from '@tessera/errors';
 import { modelAccess, signedInAdmin, withConditions, type CmAction, type ModelAccess } from './access';
 import { Entries } from './entries';
@@ -17,7 +18,7 @@ import { readQuery } from './query';
 import { toEntryId } from './validation';
 
 export interface Target {
-  entity: ReturnType<typeof editableType>;
+  entity: EntityMetadata;
   access: ModelAccess;
 }
 

@@ -50,14 +50,19 @@ export class Entries {
 
   /** A new entry (a draft, on a type with draft & publish), created by `adminId`; answers it read back. */
   async create(entity: EntityMetadata, data: WriteBody, adminId: number): Promise<Entity> {
-    const stamped: WriteBody = { ...data, createdBy: adminId, updatedBy: adminId };
+    // Which entries are localizations of one another is the i18n part's (Strapi's i18n middleware sets it too).
+    const { localizations: _links, ...own } = data;
+    const stamped: WriteBody = { ...own, createdBy: adminId, updatedBy: adminId };
     if (entity.draftAndPublish) stamped.publishedAt = null;
     const created = await this.app.entityService.create(entity.uid, { data: stamped });
     return this.existing(entity, created.id);
   }
 
   async update(entity: EntityMetadata, id: number, data: WriteBody, adminId: number): Promise<Entity> {
-    await this.app.entityService.update(entity.uid, id, { data: { ...data, updatedBy: adminId } });
+    // The panel sends the whole entry back; an entry's locale and localizations never change by an edit (Strapi's
+    // i18n omits them from an update).
+    const { locale: _locale, localizations: _links, ...own } = data;
+    await this.app.entityService.update(entity.uid, id, { data: { ...own, updatedBy: adminId } });
     return this.existing(entity, id);
   }
 

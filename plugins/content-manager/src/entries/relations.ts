@@ -99,7 +99,9 @@ export function relationPickers(app: App) {
         clauses.push({ [mainField]: { [operator]: query._q } });
       }
       const filters = withConditions(targetAccess, 'read', clauses.length === 0 ? undefined : { $and: clauses });
-      ctx.body = await app.entityService.findPage(target.uid, { fields, sort: mainField, filters, page, pageSize, locale: 'all' });
+      // A localized target lists the request's locale (the panel sends the entry's), else the default one, as Strapi.
+      const locale = typeof query.locale === 'string' && query.locale !== '' ? query.locale : undefined;
+      ctx.body = await app.entityService.findPage(target.uid, { fields, sort: mainField, filters, page, pageSize, locale });
     },
 
     async findExisting(ctx: Koa.Context) {

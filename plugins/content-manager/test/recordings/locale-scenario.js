@@ -22,6 +22,11 @@ module.exports = [
   step('list in the default locale', 'GET', `${P}?page=1&pageSize=10&sort=id:ASC`),
   step('list in French', 'GET', `${P}?page=1&pageSize=10&sort=id:ASC&locale=fr`),
   step('list in German', 'GET', `${P}?page=1&pageSize=10&sort=id:ASC&locale=de`),
+  step('update as the panel sends it (locale and localizations included)', 'PUT', `${P}/1`, {
+    id: 1, title: 'Hello again', slug: 'hello', body: null, order: 1, locale: 'de', localizations: [{ id: 2, locale: 'fr' }],
+    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: null,
+    category: { disconnect: [], connect: [] },
+  }),
   step('create the role', 'POST', '/admin/roles', { name: 'French editor', description: 'fr only' }, { setup: 'role' }),
   step('give it permissions', 'PUT', '/admin/roles/4/permissions', { permissions: PERMISSIONS }, { setup: 'permissions' }),
   step('invite the editor', 'POST', '/admin/users', { firstname: 'Fran', lastname: 'Editor', email: 'fran@example.com', roles: [4] }, { setup: 'invite' }),

@@ -8,7 +8,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const [base, token, scenarioFile, outFile] = process.argv.slice(2);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const normalise = (value) => JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === 'string' && ISO.test(v) ? '<timestamp>' : v));
+const HASHED = new Set(['hash', 'url']);
+const normalise = (value) => JSON.parse(JSON.stringify(value), (key, v) => (typeof v === 'string' && (ISO.test(v) || HASHED.has(key)) ? (HASHED.has(key) ? `<${key}>` : '<timestamp>') : v));
 
 (async () => {
   const steps = require(path.resolve(__dirname, scenarioFile));
@@ -18,10 +19,14 @@ const normalise = (value) => JSON.parse(JSON.stringify(value), (_key, v) => (typ
   for (const step of steps) {
     // Setup steps of the author scenario: the invitation's registration token goes into the registration, whose JWT is the author's.
     const body = step.body === undefined ? undefined : JSON.stringify(step.body).replace('<registrationToken>', registrationToken);
+    // The media scenario's upload: a small text file, with the peer's full-access API token.
+    const upload = step.setup === 'upload' ? new FormData() : undefined;
+    upload?.append('files', new Blob(['Notes for the cover.\n'], { type: 'text/plain' }), 'notes.txt');
+    const apiToken = upload ? fs.readFileSync(process.env.PEER_API_TOKEN_FILE ?? '/tmp/strapi4-peer/strapi4-token.txt', 'utf8').trim() : undefined;
     const response = await fetch(base + encodeURI(step.path), {
       method: step.method,
-      headers: { authorization: `Bearer ${tokens[step.as ?? 'admin']}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body,
+      headers: { authorization: `Bearer ${apiToken ?? tokens[step.as ?? 'admin']}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: upload ?? body,
     });
     const text = await response.text();
     let answer;

@@ -1,8 +1,8 @@
 /**
  * `plugin::upload.folder` in Strapi v4's `upload_folders` table (parent links
- * in `upload_folders_parent_links`). Tessera serves no media-library admin,
- * so nothing creates folders; the type exists so that Strapi's folder
- * relations keep their tables and a Strapi-made database reads back whole.
+ * in `upload_folders_parent_links`), as Strapi's media library makes them:
+ * the admin's folder service (admin/folders.ts) keeps `pathId` and the
+ * materialised `path`; a Strapi-made database reads back whole.
  */
 export const folderSchema = {
   kind: 'collectionType',

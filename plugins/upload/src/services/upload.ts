@@ -13,6 +13,7 @@ import { parseId, type App, type AuthState } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { FILE_KEYS } from '../content-types/file';
+import { FOLDER_UID } from '../contract';
 import type { FileInfo } from '../file-info';
 import { linkFiles, type LinkTarget } from '../link';
 import { tooLarge, type IncomingFile } from '../multipart';
@@ -25,6 +26,11 @@ import { fromStrapiUploadCall, isStrapiUploadCall, type StrapiUploadCall } from 
 
 
 export type FileObject = Record<string, unknown>;
+
+/** The admin a write is made by (`createdBy`/`updatedBy`), as Strapi's `{ user }` option. */
+export interface Editor {
+  id: number;
+}
 
 export interface ReadOptions {
   auth: AuthState;
@@ -61,11 +67,16 @@ export class UploadService {
    * `upload({ data: { fileInfo, ref, refId, field }, files })` (strapi-upload-call.ts).
    */
   async upload(call: StrapiUploadCall): Promise<FileObject[]>;
-  async upload(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null): Promise<FileObject[]>;
-  async upload(filesOrCall: IncomingFile[] | StrapiUploadCall, infosGiven: FileInfo[] = [], linkGiven: LinkTarget | null = null): Promise<FileObject[]> {
+  async upload(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null, editor?: Editor): Promise<FileObject[]>;
+  async upload(filesOrCall: IncomingFile[] | StrapiUploadCall, infosGiven: FileInfo[] = [], linkGiven: LinkTarget | null = null, editor?: Editor): Promise<FileObject[]> {
     const { files, infos, link } = isStrapiUploadCall(filesOrCall)
       ? await fromStrapiUploadCall(this.app, filesOrCall)
       : { files: filesOrCall, infos: infosGiven, link: linkGiven };
+    return (await this.uploadRows(files, infos, link, editor)).map((row) => this.present(row));
+  }
+
+  /** upload's rows, every column (the admin answers its own shape of them). */
+  async uploadRows(files: IncomingFile[], infos: FileInfo[], link: LinkTarget | null, editor?: Editor): Promise<Entity[]> {
     if (files.length === 0) throw new ValidationError('Files are empty');
     this.checkSize(files);
     const workDir = await makeWorkDir();
@@ -77,12 +88,14 @@ export class UploadService {
       const rows = await this.app.db.transaction(async () => {
         const created: Entity[] = [];
         for (const [index, file] of prepared.entries()) {
-          created.push(await this.app.db.query(FILE_UID).create({ data: this.row(file, stored[index], infos[index] ?? {}) }));
+          const info = infos[index] ?? {};
+          const data = { ...this.row(file, stored[index], info), ...(await this.placement(info)), ...authorship(editor, true) };
+          created.push(await this.app.db.query(FILE_UID).create({ data }));
         }
         if (link) await linkFiles(this.app, link, created.map((row) => row.id));
         return created;
       });
-      return rows.map((row) => this.present(row));
+      return rows;
     } catch (error) {
       await removeObjects(this.provider, stored.flatMap((file) => file.objects));
       throw error;
@@ -92,7 +105,12 @@ export class UploadService {
   }
 
   /** New content for file `id`: same id and hash; the old bytes that were not overwritten are removed. */
-  async replace(id: number, file: IncomingFile, info: FileInfo): Promise<FileObject> {
+  async replace(id: number, file: IncomingFile, info: FileInfo, editor?: Editor): Promise<FileObject> {
+    return this.present(await this.replaceRow(id, file, info, editor));
+  }
+
+  /** replace's row, every column. */
+  async replaceRow(id: number, file: IncomingFile, info: FileInfo, editor?: Editor): Promise<Entity> {
     this.checkSize([file]);
     const existing = await this.require(id);
     const workDir = await makeWorkDir();
@@ -109,8 +127,11 @@ export class UploadService {
       const data: Record<string, unknown> = this.row(prepared, stored, info);
       if (info.alternativeText === undefined) delete data.alternativeText;
       if (info.caption === undefined) delete data.caption;
+      // Strapi clears the old formats of a replaced file: none made is `{}`, not null.
+      data.formats = stored.formats ?? {};
       delete data.folderPath;
       data.updatedAt = new Date();
+      Object.assign(data, authorship(editor, false));
       updated = await this.app.db.transaction(async () => (await this.app.db.query(FILE_UID).update({ where: { id }, data }))!);
     } catch (error) {
       // Same hash and extension means the new bytes replaced the old ones; only what is new can go.
@@ -120,16 +141,29 @@ export class UploadService {
     }
     const kept = new Set(stored.objects.map((object) => `${object.hash}${object.ext}`));
     await this.removeBytes(existing, (object) => !kept.has(`${object.hash}${object.ext}`));
-    return this.present(updated);
+    return updated;
   }
 
-  /** name / alternativeText / caption only. */
-  async updateInfo(id: number, info: FileInfo): Promise<FileObject> {
+  /** name / alternativeText / caption, and (from the admin) the folder: the file and its folderPath move. */
+  async updateInfo(id: number, info: FileInfo, editor?: Editor): Promise<FileObject> {
+    return this.present(await this.updateInfoRow(id, info, editor));
+  }
+
+  /** updateInfo's row, every column (the admin answers its own shape of it). */
+  async updateInfoRow(id: number, info: FileInfo, editor?: Editor): Promise<Entity> {
     await this.require(id);
-    const data: Record<string, unknown> = { updatedAt: new Date() };
+    const data: Record<string, unknown> = { updatedAt: new Date(), ...authorship(editor, false) };
     for (const key of ['name', 'alternativeText', 'caption'] as const) if (info[key] !== undefined) data[key] = info[key];
-    const updated = await this.app.db.query(FILE_UID).update({ where: { id }, data });
-    return this.present(updated!);
+    if (info.folder !== undefined) Object.assign(data, await this.placement(info));
+    return (await this.app.db.query(FILE_UID).update({ where: { id }, data }))!;
+  }
+
+  /** Where a file with this info goes: its folder link and Strapi's `folderPath` (`/` at the root). */
+  private async placement(info: FileInfo): Promise<Record<string, unknown>> {
+    if (info.folder === undefined || info.folder === null) return info.folder === null ? { folder: null, folderPath: '/' } : {};
+    const folder = await this.app.db.query(FOLDER_UID).findOne({ where: { id: info.folder }, select: ['path'] });
+    if (!folder) throw ValidationError.forField(['fileInfo', 'folder'], 'the folder does not exist');
+    return { folder: info.folder, folderPath: String(folder.path) };
   }
 
   /** Files as the caller may read them: filters, sort, fields, `start`/`limit` or `pagination`, populate (`related`). */
@@ -181,6 +215,11 @@ export class UploadService {
     return present(file, added);
   }
 
+  /** File rows by id (those that exist), every column, in id order. */
+  findRows(ids: number[]): Promise<Entity[]> {
+    return this.app.db.query(FILE_UID).findMany({ where: { id: { $in: ids } }, orderBy: [{ id: 'asc' }] });
+  }
+
   /** A file row, trusted (private fields included); 404 `file.notFound` when absent. */
   async require(id: number): Promise<Entity> {
     const file = await this.app.db.query(FILE_UID).findOne({ where: { id } });
@@ -228,6 +267,12 @@ export class UploadService {
       this.app.log.warn(`upload: could not remove ${object.hash}${object.ext}: ${(error as Error).message}`),
     );
   }
+}
+
+/** Strapi's creator fields: both on a create, `updatedBy` on an edit; nothing without an admin. */
+function authorship(editor: Editor | undefined, creating: boolean): Record<string, number> {
+  if (!editor) return {};
+  return creating ? { createdBy: editor.id, updatedBy: editor.id } : { updatedBy: editor.id };
 }
 
 /** The folder image functions written for Strapi write their files to (`tmpWorkingDirectory`), one per call. */

@@ -6,7 +6,9 @@
  */
 import type Koa from 'koa';
 import { requestBody, type App, type AuthState } from '@tessera/core';
+import { ValidationError } from '@tessera/errors';
 import { providerEnabled, refuseThirdPartySignIn } from '../providers';
+import type { AdvancedConfig } from '../config';
 import type { AuthService } from '../services/auth';
 import type { RoleService } from '../services/role';
 import type { UserService } from '../services/user';
@@ -17,7 +19,7 @@ const body = (ctx: Koa.Context): unknown => requestBody(ctx) ?? {};
 const auth = (ctx: Koa.Context): AuthState => ctx.state.auth as AuthState;
 const query = (ctx: Koa.Context): Record<string, unknown> => ctx.query as Record<string, unknown>;
 
-export function authController(service: () => AuthService, app: App): Record<string, Action> {
+export function authController(service: () => AuthService, app: App, advanced: () => Promise<AdvancedConfig>): Record<string, Action> {
   return {
     callback: async (ctx) => service().login(body(ctx)),
     // GET /auth/:provider/callback: `local` is the password login (while email sign-in is enabled), as on Strapi.
@@ -34,7 +36,8 @@ export function authController(service: () => AuthService, app: App): Record<str
     sendEmailConfirmation: async (ctx) => service().sendEmailConfirmation(body(ctx)),
     async emailConfirmation(ctx) {
       await service().emailConfirmation(query(ctx).confirmation);
-      ctx.redirect(String(app.config.get('plugin.users-permissions.advanced.emailConfirmationRedirection', '/')));
+      // Strapi's `settings.email_confirmation_redirection || '/'`, from the stored advanced settings.
+      ctx.redirect((await advanced()).emailConfirmationRedirection || '/');
       return undefined;
     },
   };
@@ -57,27 +60,28 @@ export function userController(service: () => UserService): Record<string, Actio
   };
 }
 
+/** Strapi's role controller refuses an empty body first (`_.isEmpty(ctx.request.body)`), on both APIs. */
+function roleBody(ctx: Koa.Context): unknown {
+  const given = requestBody(ctx);
+  if (given === null || given === undefined || (typeof given === 'object' && Object.keys(given).length === 0)) throw new ValidationError('Request body cannot be empty');
+  return given;
+}
+
 export function roleController(service: () => RoleService): Record<string, Action> {
   return {
     find: async () => ({ roles: await service().find() }),
     findOne: async (ctx) => ({ role: await service().findOne(ctx.params.id) }),
     async createRole(ctx) {
-      await service().create(body(ctx));
+      await service().create(roleBody(ctx));
       return { ok: true };
     },
     async updateRole(ctx) {
-      await service().update(ctx.params.role, body(ctx));
+      await service().update(ctx.params.role, roleBody(ctx));
       return { ok: true };
     },
     async deleteRole(ctx) {
       await service().delete(ctx.params.role);
       return { ok: true };
     },
-  };
-}
-
-export function permissionsController(service: () => RoleService): Record<string, Action> {
-  return {
-    getPermissions: async () => ({ permissions: service().catalogue() }),
   };
 }

@@ -8,9 +8,11 @@
  */
 import type { App, AuthState, Entity } from '@tessera/core';
 import { signedInUserId } from '../signed-in';
+import { providerEnabled } from '../providers';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ValidationError } from '@tessera/errors';
-import type { UsersPermissionsConfig } from '../config';
+import type { AdvancedConfig, UsersPermissionsConfig } from '../config';
+import { templatedMail } from '../settings/email-templates';
 import { USER_UID } from '../content-types';
 import { isPlainObject, validateBody, type FieldRule } from '../body-schema';
 import { checkNewPassword, hashPassword, spendVerification, verifyPassword } from '../password';
@@ -44,6 +46,8 @@ export interface AuthService {
 export interface AuthDependencies {
   app: App;
   config: () => UsersPermissionsConfig;
+  /** The advanced settings as stored (settings/advanced.ts): read on each use, so the panel's changes apply at once. */
+  advanced: () => Promise<AdvancedConfig>;
   users: () => UserService;
   jwt: () => JwtService;
   email: () => EmailService;
@@ -65,6 +69,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   const service: AuthService = {
     async login(body) {
+      // Strapi's first check: the Email provider is on in the providers' settings (the panel's Providers page).
+      if (!(await providerEnabled(app, 'email'))) throw new ApplicationError('This provider is disabled');
       const { identifier, password } = validateBody(body, { fields: [{ name: 'identifier' }, { name: 'password' }] });
       const user = await findLocalUser(identifier);
       if (!user) {
@@ -72,14 +78,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         throw new ValidationError('Invalid identifier or password');
       }
       if (!(await verifyPassword(password, user.password))) throw new ValidationError('Invalid identifier or password');
-      if (deps.config().advanced.emailConfirmation && user.confirmed !== true) throw new ApplicationError('Your account email is not confirmed');
+      if ((await deps.advanced()).emailConfirmation && user.confirmed !== true) throw new ApplicationError('Your account email is not confirmed');
       if (user.blocked === true) throw new ApplicationError('Your account has been blocked by an administrator');
       return answer(user);
     },
 
     async register(body) {
       const config = deps.config();
-      if (!config.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled');
+      const advanced = await deps.advanced();
+      if (!advanced.allowRegister) throw new ApplicationError('Register action is currently disabled');
       // Strapi 4.26: keys outside the allowed set are dropped, not refused (register-fields.ts).
       registerKeys ??= new Set(registerFields(app.contentTypes.get(USER_UID).attributes, config.register.allowedFields));
       // Strapi picks the allowed keys off the body (lodash's pick: nothing off an array or a scalar), then validates.
@@ -88,7 +95,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const { username, email, password } = validateBody(params, REGISTER_BODY);
       // Strapi checks the password's rules (the user type's minLength) at create, after the conflict check: so does this.
       const passwordProblem = passwordError(password);
-      const confirmation = config.advanced.emailConfirmation;
+      const confirmation = advanced.emailConfirmation;
       const code = confirmation ? newCode() : null;
       const data: Record<string, unknown> = {
         ...params,
@@ -104,7 +111,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
         await app.db.lock(['users-permissions:identity']);
         // An identifier no column can hold (NUL, or past the filter's length) names no account: the create refuses it, naming the field.
         const matchable = isFilterableText(username) && isFilterableText(email);
-        if (matchable && (await users().count({ where: identityConflicts(username, data.email as string, config.advanced.uniqueEmail) })) > 0) {
+        if (matchable && (await users().count({ where: identityConflicts(username, data.email as string, advanced.uniqueEmail) })) > 0) {
           throw new ApplicationError('Email or Username are already taken');
         }
         // After Strapi's own refusal, so the cases it refuses keep its answer.
@@ -193,28 +200,31 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   async function sendReset(email: string): Promise<void> {
     const user = await deps.users().findForAuth({ email });
     if (!user || user.blocked === true) return;
-    const { advanced } = deps.config();
+    const advanced = await deps.advanced();
     const code = newExpiringCode(advanced.resetPasswordTokenTtl);
     await users().update({ where: { id: user.id }, data: { resetPasswordToken: digest(code) } });
-    const link = `${advanced.resetPasswordUrl}?code=${encodeURIComponent(code)}`;
-    await deps.email().send({
-      to: String(user.email),
-      subject: 'Reset password',
-      text: `We heard that you lost your password. You can use the following link to reset it:\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
-      html: `<p>We heard that you lost your password. You can use the following link to reset it:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this message.</p>`,
-    });
+    // Strapi's variables for the reset-password template (the code goes in as it is: it is hex digits and a dot).
+    const USER = deps.users().sanitize(user);
+    const mail = await templatedMail(app, 'reset_password', deps.config().email.from, { URL: advanced.resetPasswordUrl, SERVER_URL: serverUrl(), ADMIN_URL: adminUrl(), USER, TOKEN: code }, { USER });
+    await deps.email().send({ to: String(user.email), ...mail });
+  }
+
+  /** The public address (`server.url`, as in Strapi) when configured; else where this process listens. */
+  function serverUrl(): string {
+    return app.config.get<string>('server.url', '') || app.url || `http://localhost:${app.config.get('server.port', 1337)}`;
+  }
+
+  function adminUrl(): string {
+    const admin = app.config.get<string>('admin.url', '/admin');
+    return /^https?:\/\//.test(admin) ? admin : `${serverUrl()}${admin.startsWith('/') ? '' : '/'}${admin}`;
   }
 
   async function sendConfirmation(user: Entity, code: string): Promise<void> {
-    // The public address (`server.url`, as in Strapi) when configured; else where this process listens.
-    const base = app.config.get<string>('server.url', '') || app.url || `http://localhost:${app.config.get('server.port', 1337)}`;
-    const link = `${base}/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`;
-    await deps.email().send({
-      to: String(user.email),
-      subject: 'Account confirmation',
-      text: `Thank you for registering! Please confirm your email address with the link below:\n\n${link}`,
-      html: `<p>Thank you for registering! Please confirm your email address with the link below:</p><p><a href="${link}">${link}</a></p>`,
-    });
+    const prefix = app.config.get<string>('api.rest.prefix', '/api');
+    const USER = deps.users().sanitize(user);
+    const data = { URL: `${serverUrl()}${prefix}/auth/email-confirmation`, SERVER_URL: serverUrl(), ADMIN_URL: adminUrl(), USER, CODE: code };
+    const mail = await templatedMail(app, 'email_confirmation', deps.config().email.from, data, { USER });
+    await deps.email().send({ to: String(user.email), ...mail });
   }
 
   return service;

@@ -18,6 +18,8 @@ export type EmailPluginSender = Pick<EmailPluginService, 'send'>;
 
 export interface MailMessage {
   to: string;
+  from?: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -32,7 +34,8 @@ export interface EmailService {
 export function createEmailService(config: EmailConfig, log: Logger, emailPlugin: EmailPluginSender | undefined): EmailService {
   const provider = providerFor(config, log, emailPlugin);
   return {
-    send: (message) => provider.send({ ...message, from: config.from, replyTo: config.replyTo }),
+    // The sender and reply-to of the mail's template (settings/email-templates.ts) when it names them, else the config's.
+    send: (message) => provider.send({ ...message, from: message.from ?? config.from, replyTo: message.replyTo ?? config.replyTo }),
     close: () => (provider as { close?: () => void }).close?.(),
   };
 }

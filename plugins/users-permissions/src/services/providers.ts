@@ -7,6 +7,7 @@
  */
 import type { App, Entity } from '@tessera/core';
 import { refuseThirdPartySignIn } from '../providers';
+import { grantBaseUrl, STRAPI_GRANT_CONFIG } from '../settings/grant';
 
 /** A provider as Strapi's registry holds it. */
 export interface AuthProvider {
@@ -38,8 +39,9 @@ const STRAPI_PROVIDERS: Record<string, string> = {
 
 export function createProvidersRegistry(app: App): ProvidersRegistryService {
   const providers: Record<string, AuthProvider> = {};
+  const base = grantBaseUrl(app);
   for (const [name, icon] of Object.entries(STRAPI_PROVIDERS)) {
-    providers[name] = { enabled: name === 'email', icon, grantConfig: {}, authCallback: () => refuseThirdPartySignIn(app, name) };
+    providers[name] = { enabled: name === 'email', icon, grantConfig: STRAPI_GRANT_CONFIG[name]?.(base) ?? {}, authCallback: () => refuseThirdPartySignIn(app, name) };
   }
   return {
     getAll: () => providers,

@@ -51,6 +51,7 @@ const BUILT_IN = [
   { name: 'Authenticated', description: 'Default role given to authenticated user.', type: 'authenticated', actions: ['plugin::users-permissions.user.me', 'plugin::users-permissions.auth.changePassword'] },
   { name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public', actions: PUBLIC_ACCOUNT_ACTIONS },
 ];
+const MAX_TREE_ACTIONS = 5_000;
 const ACTION = /^[a-z]+::[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_]+$/;
 
 export function createRoleService(app: App): RoleService {
@@ -80,7 +81,8 @@ export function createRoleService(app: App): RoleService {
 
   const service: RoleService = {
     async find() {
-      const list = await roles().findMany({ select: ROLE_FIELDS, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+      // Strapi 4.26.2 asks for `sort: ['name']`, which its query engine ignores: its roles come in id order (recorded).
+      const list = await roles().findMany({ select: ROLE_FIELDS, orderBy: [{ id: 'asc' }] });
       const counts = await usersPerRole(app);
       return list.map((role) => ({ ...role, nb_users: counts.get(role.id) ?? 0 }));
     },
@@ -118,7 +120,9 @@ export function createRoleService(app: App): RoleService {
 
     async delete(id) {
       const role = await requireRole(id);
-      if (role.type === 'public' || role.type === 'authenticated') throw new ApplicationError(`The ${role.type} role cannot be deleted`);
+      // Strapi's words for the public role; Strapi would delete the authenticated one, which register gives by default.
+      if (role.type === 'public') throw new ApplicationError('Cannot delete public role');
+      if (role.type === 'authenticated') throw new ApplicationError('The authenticated role cannot be deleted');
       await app.db.transaction(async () => {
         // As in Strapi, the users of a deleted role fall back to the public role (least privilege).
         const publicRole = await roles().findOne({ where: { type: 'public' }, select: ['id'] });
@@ -184,12 +188,15 @@ function enabledActions(tree: unknown): string[] {
   };
   if (!isObject(tree)) fail();
   const actions: string[] = [];
+  let listed = 0;
   for (const [namespace, entry] of Object.entries(tree as Record<string, unknown>)) {
     const controllers = isObject(entry) ? entry.controllers : undefined;
     if (!isObject(controllers)) return fail();
     for (const [controller, controllerActions] of Object.entries(controllers)) {
       if (!isObject(controllerActions)) fail();
       for (const [action, setting] of Object.entries(controllerActions as Record<string, unknown>)) {
+        // A budget: each enabled action is a row written; an app's whole catalogue is a few hundred.
+        if ((listed += 1) > MAX_TREE_ACTIONS) throw ValidationError.forField(['permissions'], `permissions may list at most ${MAX_TREE_ACTIONS} actions`);
         if (!isObject(setting) || typeof setting.enabled !== 'boolean') fail();
         const name = `${namespace}.${controller}.${action}`;
         if (!ACTION.test(name)) fail();

@@ -68,7 +68,8 @@ export interface UserService {
   validatePassword(password: string, hash: unknown): Promise<boolean>;
 }
 
-export function createUserService(app: App, options: () => { uniqueEmail: boolean; defaultRole: string }): UserService {
+/** `options`: the advanced settings as stored (settings/advanced.ts), read on each use. */
+export function createUserService(app: App, options: () => Promise<{ uniqueEmail: boolean; defaultRole: string }>): UserService {
   const repository = () => app.db.query(USER_UID);
   // Private attributes and the admin-user stamps, which Strapi never shows on the content API either.
   const hiddenNames = () => {
@@ -96,7 +97,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
     },
 
     async defaultRoleId() {
-      const role = await app.db.query(ROLE_UID).findOne({ where: { type: options().defaultRole }, select: ['id'] });
+      const role = await app.db.query(ROLE_UID).findOne({ where: { type: (await options()).defaultRole }, select: ['id'] });
       if (!role) throw new ApplicationError('Impossible to find the default role');
       return role.id;
     },
@@ -197,7 +198,7 @@ export function createUserService(app: App, options: () => { uniqueEmail: boolea
     if (typeof values.username === 'string' && (await repository().count({ where: { username: values.username, ...notMe } })) > 0) {
       throw new ApplicationError('Username already taken');
     }
-    if (options().uniqueEmail && typeof values.email === 'string' && (await repository().count({ where: { email: values.email, ...notMe } })) > 0) {
+    if ((await options()).uniqueEmail && typeof values.email === 'string' && (await repository().count({ where: { email: values.email, ...notMe } })) > 0) {
       throw new ApplicationError('Email already taken');
     }
   }

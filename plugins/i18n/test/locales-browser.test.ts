@@ -1,0 +1,96 @@
+/**
+ * Settings → Internationalization of Strapi 4.26.2's real admin panel in
+ * Chromium, over Tessera: the admin adds a locale from the page's form, and
+ * the locale is in the database and in the content API's list, where a
+ * localized entry may be created in it.
+ *
+ * The panel's i18n page is `@strapi/plugin-i18n`'s admin side, which this
+ * repository does not install (the example app's panel has no i18n page), so
+ * the test serves Strapi's own build of the panel from the reference peer
+ * (shared/strapi4-peer's app, built with that plugin; `TESSERA_STRAPI_PANEL_BUILD`
+ * names another) — the same `@strapi/admin` 4.26.2, built by Strapi. Without
+ * it, or without Chromium, the test says why and skips.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startApp, type TestApp } from '@tessera/testing';
+import { MEDIA_APP_FILES } from '../../upload/test/admin-fixture';
+
+const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
+const STRAPI_BUILD = process.env.TESSERA_STRAPI_PANEL_BUILD ?? '/tmp/strapi4-peer/strapi4-app/build';
+const ADMIN = { firstname: 'Lou', lastname: 'Locale', email: 'lou@example.com', password: 'Secret123' };
+const WAIT = { timeout: 60_000 };
+
+describe('Settings → Internationalization in Chromium: add a locale [sqlite]', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let apiToken: string;
+  const failed: string[] = [];
+
+  before(async function () {
+    this.timeout(5 * 60_000);
+    const reason = !fs.existsSync(path.join(STRAPI_BUILD, 'index.html'))
+      ? `no Strapi-built panel with the i18n page at ${STRAPI_BUILD} (shared/strapi4-peer/setup.sh makes one)`
+      : fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`;
+    if (reason) {
+      console.log(`      skipped: ${reason}`);
+      this.skip();
+    }
+    app = await startApp({ dialect: 'sqlite', files: MEDIA_APP_FILES, links: { build: STRAPI_BUILD }, config: { admin: { auth: { secret: 'locales-browser-secret' } } } });
+    expect((await app.post('/admin/register-admin', ADMIN)).status).to.equal(200);
+    apiToken = await app.fullAccessToken();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    await context.route('**/*', (route) => (route.request().url().startsWith(app.url) ? route.continue() : route.abort('internetdisconnected')));
+    page = await context.newPage();
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/i18n')) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    await page.goto(`${app.url}/admin/auth/login`);
+    await page.waitForSelector('input[name="email"]', WAIT);
+    await page.fill('input[name="email"]', ADMIN.email);
+    await page.fill('input[name="password"]', ADMIN.password);
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("lists the app's locales, the default marked and offered no delete", async function () {
+    this.timeout(60_000);
+    await page.goto(`${app.url}/admin/settings/internationalization`);
+    await page.waitForSelector('text=German (de)', WAIT);
+    const rows = await page.locator('tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t').map((cell) => cell.trim()).filter(Boolean).join(' | '))).to.deep.equal([
+      '1 | English (en) | Default | Edit a locale',
+      '2 | French (fr) | Edit a locale\nDelete a locale',
+      '3 | German (de) | Edit a locale\nDelete a locale',
+    ]);
+  });
+
+  it('adds Italian from the form: stored with this admin as creator, listed by the content API, usable at once', async function () {
+    this.timeout(60_000);
+    await page.getByRole('button', { name: 'Add new locale' }).click();
+    const combo = page.getByRole('dialog').getByRole('combobox', { name: 'Locales' });
+    await combo.click();
+    await combo.fill('Italian');
+    await page.getByRole('option', { name: 'Italian (it)', exact: true }).click();
+    await page.getByRole('dialog').locator('button[type="submit"]').click();
+    await page.waitForSelector('tbody >> text=Italian (it)', WAIT);
+    const stored = await app.app.db.query('plugin::i18n.locale').findOne({ where: { code: 'it' }, select: ['name', 'createdBy'] });
+    expect([stored?.name, stored?.createdBy]).to.deep.equal(['Italian (it)', 1]);
+    const listed = await app.get('/api/i18n/locales', { token: apiToken });
+    expect(listed.body.map((locale: { code: string; isDefault: boolean }) => `${locale.code}${locale.isDefault ? '*' : ''}`)).to.deep.equal(['en*', 'fr', 'de', 'it']);
+    const entry = await app.post('/api/pages', { data: { title: 'Ciao', slug: 'ciao', locale: 'it' } }, { token: apiToken });
+    expect([entry.status, entry.body.data.attributes.locale]).to.deep.equal([200, 'it']);
+  });
+
+  it('saw no i18n request fail', () => {
+    expect(failed).to.deep.equal([]);
+  });
+});
