@@ -95,6 +95,14 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
       }
     }
   }
+  return installPackages(dependencies, overrides);
+}
+
+/**
+ * One `npm install` of exactly these packages into a folder kept between runs, keyed by the list (a suite that needs
+ * its own set beside the shared one: the admin panel's plugins, with `@strapi/admin` and its peers deduplicated).
+ */
+export async function installPackages(dependencies: Record<string, string>, overrides: Record<string, Record<string, string>> = {}): Promise<Installation> {
   // Without overrides the key is the one earlier runs made, so their install is reused.
   const listed: unknown[] = Object.entries(dependencies).sort();
   if (Object.keys(overrides).length > 0) listed.push(Object.entries(overrides).sort().map(([name, pins]) => [name, Object.entries(pins).sort()]));

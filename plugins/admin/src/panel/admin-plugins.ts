@@ -6,7 +6,13 @@
  * (`resolve`, enabled) with a `strapi-admin.js`; plus what `@strapi/strapi/admin`
  * always adds in a Strapi app (the content-type builder, email, upload and
  * releases), when the app has those packages installed.
+ *
+ * Unlike Strapi's build, a plugin turned off in config/plugins (`false`,
+ * `enabled: false`) is left out: its server side does not run here, so its
+ * pages would only call routes nobody serves. A local plugin's `version` is a
+ * digest of its admin files, so the build's stamp changes when they do.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,7 +23,7 @@ export interface PanelPlugin {
   importName: string;
   /** What the entry module imports (`@strapi/plugin-i18n/strapi-admin`, or a path relative to the runtime dir). */
   modulePath: string;
-  /** The package and version, for the build's cache key (`local` for an app's own plugin). */
+  /** The package and version, for the build's cache key (`local:<digest of its admin files>` for an app's own plugin). */
   version: string;
 }
 
@@ -38,27 +44,56 @@ interface Manifest {
 
 export function panelPlugins(appDir: string, runtimeDir: string, pluginConfig: Record<string, unknown>): PanelPlugin[] {
   const found = new Map<string, PanelPlugin>();
+  const disabled = new Set(Object.entries(pluginConfig).filter(([, setting]) => setting === false || (isObject(setting) && setting.enabled === false)).map(([name]) => name));
   for (const [name, packageName] of STRAPI_BUNDLED) {
     const manifest = installedManifest(packageName, appDir);
-    if (manifest && hasAdminEntry(packageName, appDir)) found.set(name, plugin(name, `${packageName}/strapi-admin`, `${packageName}@${manifest.version}`));
+    if (manifest && !disabled.has(name) && hasAdminEntry(packageName, appDir)) found.set(name, plugin(name, `${packageName}/strapi-admin`, `${packageName}@${manifest.version}`));
   }
   const app = readManifest(path.join(appDir, 'package.json'));
   for (const dependency of Object.keys(app?.dependencies ?? {})) {
     const manifest = installedManifest(dependency, appDir);
     if (manifest?.strapi?.kind !== 'plugin') continue;
     const name = manifest.strapi.name || manifest.name || dependency;
-    if (hasAdminEntry(dependency, appDir)) found.set(name, plugin(name, `${dependency}/strapi-admin`, `${dependency}@${manifest.version}`));
+    if (!disabled.has(name) && hasAdminEntry(dependency, appDir)) found.set(name, plugin(name, `${dependency}/strapi-admin`, `${dependency}@${manifest.version}`));
   }
   for (const [name, setting] of Object.entries(pluginConfig)) {
-    if (!setting || typeof setting !== 'object') continue;
-    const { enabled, resolve } = setting as { enabled?: unknown; resolve?: unknown };
+    if (!isObject(setting)) continue;
+    const { enabled, resolve } = setting;
     if (enabled !== true || typeof resolve !== 'string') continue;
+    if (!resolve.startsWith('.') && !path.isAbsolute(resolve)) {
+      // `resolve` naming a package (the kernel loads such a plugin too): its package entry, as for a dependency.
+      const manifest = installedManifest(resolve, appDir);
+      if (manifest && hasAdminEntry(resolve, appDir)) found.set(name, plugin(name, `${resolve}/strapi-admin`, `${resolve}@${manifest.version}`));
+      continue;
+    }
     const dir = path.resolve(appDir, resolve);
     if (!fs.existsSync(path.join(dir, 'strapi-admin.js'))) continue;
     const relative = path.relative(runtimeDir, path.join(dir, 'strapi-admin.js')).split(path.sep).join('/');
-    found.set(name, plugin(name, relative.startsWith('.') ? relative : `./${relative}`, 'local'));
+    found.set(name, plugin(name, relative.startsWith('.') ? relative : `./${relative}`, `local:${localAdminDigest(dir)}`));
   }
   return [...found.values()];
+}
+
+function isObject(value: unknown): value is { enabled?: unknown; resolve?: unknown } {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A digest of a local plugin's admin side: `strapi-admin.js` and its `admin/` folder (names and contents). */
+function localAdminDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const add = (file: string) => hash.update(path.relative(dir, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  add(path.join(dir, 'strapi-admin.js'));
+  const walk = (current: string) => {
+    if (!fs.existsSync(current)) return;
+    for (const entry of fs.readdirSync(current, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules') continue;
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) add(full);
+    }
+  };
+  walk(path.join(dir, 'admin'));
+  return hash.digest('hex').slice(0, 16);
 }
 
 function plugin(name: string, modulePath: string, version: string): PanelPlugin {

@@ -1,0 +1,43 @@
+/**
+ * The app of the plugins' admin sides suite: three published plugins with admin sides, installed from npm at pinned
+ * versions beside `@strapi/admin` and its peers in one install (npm deduplicates React, the router and
+ * styled-components, as in a Strapi app, so the plugins' admin code and the panel share them):
+ *
+ * - `@strapi/plugin-color-picker` — a custom field (its input in the content manager's edit view);
+ * - `strapi-plugin-navigation` — a plugin page (menu link) and admin routes behind `admin::hasPermissions`;
+ * - `strapi-plugin-config-sync` — a settings page (Settings → Config Sync → Tools) and admin routes for any admin.
+ */
+
+/** Exactly what the suite installs (one npm install, kept between runs, keyed by this list). */
+export const ADMIN_SIDES_PACKAGES: Record<string, string> = {
+  '@strapi/admin': '4.26.2',
+  '@strapi/plugin-users-permissions': '4.26.2',
+  '@strapi/plugin-color-picker': '4.26.2',
+  'strapi-plugin-navigation': '2.5.6',
+  'strapi-plugin-config-sync': '1.2.6',
+  react: '18.3.1',
+  'react-dom': '18.3.1',
+  'react-router-dom': '5.3.4',
+  'styled-components': '5.3.3',
+};
+
+/** The plugins whose admin sides the build must include, by their keys in the panel's plugin map. */
+export const PLUGINS_WITH_ADMIN = ['color-picker', 'navigation', 'config-sync', 'users-permissions'];
+
+/** A palette type whose `accent` is the color picker's custom field (Strapi stores it as a string). */
+export const ADMIN_SIDES_FILES = (syncDir: string): Record<string, string | object> => ({
+  'src/api/palette/content-types/palette/schema.json': {
+    kind: 'collectionType',
+    collectionName: 'palettes',
+    info: { singularName: 'palette', pluralName: 'palettes', displayName: 'Palette' },
+    options: { draftAndPublish: false },
+    attributes: {
+      name: { type: 'string' },
+      accent: { type: 'customField', customField: 'plugin::color-picker.color' },
+    },
+  },
+  'config/plugins.js': `module.exports = () => ({
+  navigation: { enabled: true, config: { contentTypes: ['api::palette.palette'], allowedLevels: 2 } },
+  'config-sync': { enabled: true, config: { syncDir: ${JSON.stringify(`${syncDir}/`)}, minify: false, importOnBootstrap: false } },
+});`,
+});
