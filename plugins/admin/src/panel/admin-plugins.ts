@@ -40,6 +40,7 @@ interface Manifest {
   version?: string;
   dependencies?: Record<string, string>;
   strapi?: { kind?: string; name?: string };
+  exports?: unknown;
 }
 
 export function panelPlugins(appDir: string, runtimeDir: string, pluginConfig: Record<string, unknown>): PanelPlugin[] {
@@ -106,21 +107,32 @@ export function camelCase(name: string): string {
   return words.map((word, index) => (index === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join('');
 }
 
-function installedManifest(packageName: string, appDir: string): Manifest | undefined {
-  try {
-    return readManifest(require.resolve(`${packageName}/package.json`, { paths: [appDir] }));
-  } catch {
-    return undefined;
+/**
+ * Packages are found as Node finds them (each `node_modules` from the app up), reading files rather than asking
+ * `require.resolve`: once an app has booted in this process (tests, `tessera develop`'s restarts), the kernel answers
+ * `@strapi/plugin-users-permissions/strapi-admin` and the other plugins it implements with its own stand-in, which
+ * would drop their admin sides from the build and change its stamp.
+ */
+function packageDir(packageName: string, appDir: string): string | undefined {
+  for (let dir = path.resolve(appDir); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', packageName);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 
+function installedManifest(packageName: string, appDir: string): Manifest | undefined {
+  const dir = packageDir(packageName, appDir);
+  return dir ? readManifest(path.join(dir, 'package.json')) : undefined;
+}
+
+/** Whether `<package>/strapi-admin` resolves: its `exports` entry when the package has an exports map, else the file. */
 function hasAdminEntry(packageName: string, appDir: string): boolean {
-  try {
-    require.resolve(`${packageName}/strapi-admin`, { paths: [appDir] });
-    return true;
-  } catch {
-    return false;
-  }
+  const dir = packageDir(packageName, appDir);
+  const manifest = dir ? readManifest(path.join(dir, 'package.json')) : undefined;
+  if (!dir || !manifest) return false;
+  if (manifest.exports && typeof manifest.exports === 'object') return (manifest.exports as Record<string, unknown>)['./strapi-admin'] != null;
+  return ['strapi-admin.js', 'strapi-admin.mjs', 'strapi-admin.cjs', path.join('strapi-admin', 'index.js')].some((file) => fs.existsSync(path.join(dir, file)));
 }
 
 function readManifest(file: string): Manifest | undefined {

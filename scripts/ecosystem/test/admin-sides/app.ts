@@ -21,6 +21,14 @@ export const ADMIN_SIDES_PACKAGES: Record<string, string> = {
   'styled-components': '5.3.3',
 };
 
+/**
+ * Pinned for the panel's build: get-intrinsic 1.3.1 (April 2025, reached through qs from `@strapi/helper-plugin`)
+ * requires async-function, whose ES module exports a string-named binding (`export { x as 'module.exports' }`)
+ * that the esbuild of @strapi/admin 4.26.2's esbuild-loader refuses, failing the build. 1.3.0 is what the
+ * repository's lockfile holds; an app installed today needs the same override in its package.json.
+ */
+export const ADMIN_SIDES_OVERRIDES = { 'get-intrinsic': '1.3.0' };
+
 /** The plugins whose admin sides the build must include, by their keys in the panel's plugin map. */
 export const PLUGINS_WITH_ADMIN = ['color-picker', 'navigation', 'config-sync', 'users-permissions'];
 
