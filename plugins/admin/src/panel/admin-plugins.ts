@@ -131,8 +131,20 @@ function hasAdminEntry(packageName: string, appDir: string): boolean {
   const dir = packageDir(packageName, appDir);
   const manifest = dir ? readManifest(path.join(dir, 'package.json')) : undefined;
   if (!dir || !manifest) return false;
-  if (manifest.exports && typeof manifest.exports === 'object') return (manifest.exports as Record<string, unknown>)['./strapi-admin'] != null;
+  if (manifest.exports && typeof manifest.exports === 'object') {
+    const entry = (manifest.exports as Record<string, unknown>)['./strapi-admin'];
+    const target = typeof entry === 'string' ? entry : conditionTarget(entry);
+    return target !== undefined && fs.existsSync(path.join(dir, target));
+  }
   return ['strapi-admin.js', 'strapi-admin.mjs', 'strapi-admin.cjs', path.join('strapi-admin', 'index.js')].some((file) => fs.existsSync(path.join(dir, file)));
+}
+
+/** The file a conditional exports entry gives a CommonJS build (`require`, then `default`, then `import`). */
+function conditionTarget(entry: unknown): string | undefined {
+  if (!entry || typeof entry !== 'object') return undefined;
+  const conditions = entry as Record<string, unknown>;
+  for (const key of ['require', 'default', 'import']) if (typeof conditions[key] === 'string') return conditions[key] as string;
+  return undefined;
 }
 
 function readManifest(file: string): Manifest | undefined {
