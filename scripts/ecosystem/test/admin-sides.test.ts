@@ -4,23 +4,20 @@
  * install beside `@strapi/admin`: `tessera build` builds them into the panel (one build per run, kept in the
  * shared panel cache under its own key), Chromium opens the pages (every other host cut off), the custom field's
  * input saves a value (read back through REST), the settings page's action writes through the plugin's admin route,
- * and the plugins' admin routes answer a signed-in admin and refuse an anonymous caller (401) and an admin without
- * the plugin's permission (403). Skips, saying why, without the npm registry or Chromium.
+ * and (on SQLite, PostgreSQL and MariaDB) the plugins' admin routes answer a signed-in admin and refuse an anonymous
+ * caller (401) and an admin without the plugin's permission (403). Skips, saying why, without the npm registry or
+ * Chromium.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import bcrypt from 'bcryptjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { registryUnreachable, startApp, type TestApp } from '@tessera/testing';
-import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
+import { eachDatabase, registryUnreachable, type TestApp } from '@tessera/testing';
 import { panelInto } from '../../../plugins/admin/test/panel-build';
-import { ADMIN_SIDES_FILES, ADMIN_SIDES_OVERRIDES, ADMIN_SIDES_PACKAGES, PLUGINS_WITH_ADMIN } from './admin-sides/app';
-import { installPackages } from './harness';
+import { ADA, PLUGINS_WITH_ADMIN, startAdminSidesApp } from './admin-sides/app';
 
 const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
-const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 90_000 };
 
 describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]", function () {
@@ -28,8 +25,6 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
   let app: TestApp;
   let browser: Browser;
   let page: Page;
-  let adaToken = '';
-  let authorToken = '';
   const syncDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-sides-sync-'));
   const blocked: string[] = [];
   const pageErrors: string[] = [];
@@ -40,19 +35,8 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
       console.log(`      skipped: ${reason}`);
       this.skip();
     }
-    const { nodeModules } = await installPackages(ADMIN_SIDES_PACKAGES, ADMIN_SIDES_OVERRIDES);
-    const dependencies = Object.fromEntries(Object.entries(ADMIN_SIDES_PACKAGES).sort(([a], [b]) => a.localeCompare(b, 'en')));
-    app = await startApp({
-      dialect: 'sqlite',
-      nodeModules,
-      files: { 'package.json': { name: 'admin-sides-app', private: true, dependencies }, ...ADMIN_SIDES_FILES(syncDir) },
-      config: { admin: { auth: { secret: 'admin-sides-secret' } } },
-    });
+    ({ app } = await startAdminSidesApp('sqlite', syncDir));
     await panelInto(app.dir, undefined, app.app.config.get<Record<string, unknown>>('plugins') ?? {});
-    adaToken = (await app.post('/admin/register-admin', ADA)).body.data.token;
-    const author = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' }, select: ['id'] }))!.id;
-    await app.app.db.query(USER_UID).create({ data: { email: 'author@example.com', firstname: 'Au', lastname: 'Thor', password: await bcrypt.hash('Author1234', 10), isActive: true, blocked: false, roles: [author] } });
-    authorToken = (await app.post('/admin/login', { email: 'author@example.com', password: 'Author1234' })).body.data.token;
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
     const context = await browser.newContext();
@@ -92,20 +76,6 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
     for (const text of ['Color picker input', 'Manage your database config across environments.', 'Create consumable navigation with a simple and straightforward visual builder']) {
       expect(built.includes(text), text).to.equal(true);
     }
-  });
-
-  it("answers the plugins' admin routes to an admin, 401 to nobody and 403 to an admin without the permission", async () => {
-    const navigation = await app.get('/navigation/', { token: adaToken });
-    expect(navigation.status, JSON.stringify(navigation.body)).to.equal(200);
-    expect((navigation.body as Array<{ name: string }>).map((item) => item.name)).to.deep.equal(['Main navigation']);
-    const anonymous = await app.get('/navigation/');
-    expect([anonymous.status, anonymous.body.error]).to.deep.equal([401, { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} }]);
-    const author = await app.get('/navigation/', { token: authorToken });
-    expect([author.status, author.body.error]).to.deep.equal([403, { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} }]);
-    // config-sync's routes declare no policy: any signed-in admin, nobody else.
-    const env = await app.get('/config-sync/app-env', { token: authorToken });
-    expect(env.status, JSON.stringify(env.body)).to.equal(200);
-    expect((await app.get('/config-sync/app-env')).status).to.equal(401);
   });
 
   it('signs in to the panel', async () => {
@@ -160,5 +130,39 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
   it('asked nothing of another host, and threw nothing in the page', () => {
     expect(blocked).to.deep.equal([]);
     expect(pageErrors).to.deep.equal([]);
+  });
+});
+
+eachDatabase("Strapi ecosystem: published plugins' admin routes", (dialect) => {
+  let app: TestApp;
+  let tokens: { superAdmin: string; author: string };
+  const syncDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-sides-routes-'));
+
+  before(async function () {
+    this.timeout(10 * 60_000);
+    const reason = registryUnreachable();
+    if (reason) {
+      console.log(`      skipped: ${reason}`);
+      this.skip();
+    }
+    ({ app, tokens } = await startAdminSidesApp(dialect, syncDir));
+  });
+  after(async () => {
+    await app?.stop();
+    fs.rmSync(syncDir, { recursive: true, force: true });
+  });
+
+  it("answers the plugins' admin routes to an admin, 401 to nobody and 403 to an admin without the permission", async () => {
+    const navigation = await app.get('/navigation/', { token: tokens.superAdmin });
+    expect(navigation.status, JSON.stringify(navigation.body)).to.equal(200);
+    expect((navigation.body as Array<{ name: string }>).map((item) => item.name)).to.deep.equal(['Main navigation']);
+    const anonymous = await app.get('/navigation/');
+    expect([anonymous.status, anonymous.body.error]).to.deep.equal([401, { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} }]);
+    const author = await app.get('/navigation/', { token: tokens.author });
+    expect([author.status, author.body.error]).to.deep.equal([403, { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} }]);
+    // config-sync's routes declare no policy: any signed-in admin, nobody else.
+    const env = await app.get('/config-sync/app-env', { token: tokens.author });
+    expect(env.status, JSON.stringify(env.body)).to.equal(200);
+    expect((await app.get('/config-sync/app-env')).status).to.equal(401);
   });
 });

@@ -8,6 +8,13 @@
  * - `strapi-plugin-config-sync` — a settings page (Settings → Config Sync → Tools) and admin routes for any admin.
  */
 
+import bcrypt from 'bcryptjs';
+import { startApp, type TestApp, type TestDialect } from '@tessera/testing';
+import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
+import { installPackages } from '../harness';
+
+export const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
+
 /** Exactly what the suite installs (one npm install, kept between runs, keyed by this list). */
 export const ADMIN_SIDES_PACKAGES: Record<string, string> = {
   '@strapi/admin': '4.26.2',
@@ -49,3 +56,26 @@ export const ADMIN_SIDES_FILES = (syncDir: string): Record<string, string | obje
   'config-sync': { enabled: true, config: { syncDir: ${JSON.stringify(`${syncDir}/`)}, minify: false, importOnBootstrap: false } },
 });`,
 });
+
+export interface AdminSidesApp {
+  app: TestApp;
+  /** The first admin (Super Admin) and an Author, whose role holds none of the plugins' actions. */
+  tokens: { superAdmin: string; author: string };
+}
+
+/** The suite's app on a database, from the one install, with a Super Admin and an Author signed in. */
+export async function startAdminSidesApp(dialect: TestDialect, syncDir: string): Promise<AdminSidesApp> {
+  const { nodeModules } = await installPackages(ADMIN_SIDES_PACKAGES, ADMIN_SIDES_OVERRIDES);
+  const dependencies = Object.fromEntries(Object.entries(ADMIN_SIDES_PACKAGES).sort(([a], [b]) => a.localeCompare(b, 'en')));
+  const app = await startApp({
+    dialect,
+    nodeModules,
+    files: { 'package.json': { name: 'admin-sides-app', private: true, dependencies }, ...ADMIN_SIDES_FILES(syncDir) },
+    config: { admin: { auth: { secret: 'admin-sides-secret' } } },
+  });
+  const superAdmin = (await app.post('/admin/register-admin', ADA)).body.data.token as string;
+  const author = (await app.app.db.query(ROLE_UID).findOne({ where: { code: 'strapi-author' }, select: ['id'] }))!.id;
+  await app.app.db.query(USER_UID).create({ data: { email: 'author@example.com', firstname: 'Au', lastname: 'Thor', password: await bcrypt.hash('Author1234', 10), isActive: true, blocked: false, roles: [author] } });
+  const authorToken = (await app.post('/admin/login', { email: 'author@example.com', password: 'Author1234' })).body.data.token as string;
+  return { app, tokens: { superAdmin, author: authorToken } };
+}
