@@ -14,6 +14,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { eachDatabase, registryUnreachable, type TestApp } from '@tessera/testing';
+import { preparePanel } from '../../../packages/cli/src/panel';
 import { panelInto } from '../../../plugins/admin/test/panel-build';
 import { ADA, PLUGINS_WITH_ADMIN, startAdminSidesApp } from './admin-sides/app';
 
@@ -76,6 +77,12 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
     for (const text of ['Color picker input', 'Manage your database config across environments.', 'Create consumable navigation with a simple and straightforward visual builder']) {
       expect(built.includes(text), text).to.equal(true);
     }
+  });
+
+  it("is fresh for `tessera develop`: the CLI, reading the app's config/plugins itself, finds the same plugins and versions", async () => {
+    const lines: string[] = [];
+    expect(await preparePanel(app.dir, (line) => lines.push(line))).to.equal('fresh');
+    expect(lines).to.deep.equal([]);
   });
 
   it('signs in to the panel', async () => {
