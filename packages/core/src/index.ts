@@ -60,3 +60,4 @@ export {
   type AdminSurface,
   type PropertyToSubjectRule,
 } from './strapi/admin';
+export type { AdminPluginServices, AdminRoleEntity, AdminRoleService, AdminTokenService, AdminUserEntity, AdminUserService } from './strapi/admin-services';

@@ -30,7 +30,7 @@ interface AdminAuthConfig {
 
 const DEFAULT_OPTIONS: jwt.SignOptions = { expiresIn: '30d' };
 
-function authConfig(app: App): { secret: string; options: jwt.SignOptions } {
+export function authConfig(app: App): { secret: string; options: jwt.SignOptions } {
   const config = app.config.get<AdminAuthConfig>('admin.auth') ?? {};
   if (typeof config.secret !== 'string' || config.secret === '') throw new ConfigurationError('admin: no auth.secret (the admin plugin resolves it in register)', 'config/admin');
   return { secret: config.secret, options: { ...DEFAULT_OPTIONS, ...(config.options ?? {}) } };

@@ -17,6 +17,7 @@ import { adminAuthStrategy, settleSecret } from './admin-auth';
 import { ADMIN_CONDITIONS } from './conditions';
 import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
+import { strapiAdminServices } from './strapi-services';
 import * as projectInfo from './project-info';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { passwordResetHandlers } from './password-reset';
@@ -96,6 +97,12 @@ export function createAdminPlugin(): Plugin {
     },
     register({ app }) {
       settleSecret(app);
+      // Plugin code's `strapi.admin.services.user/role/token`, and the same objects as `strapi.service('admin::user')`.
+      const services = strapiAdminServices(app);
+      app.admin.provideServices(services);
+      app.services.add('admin::user', services.user);
+      app.services.add('admin::role', services.role);
+      app.services.add('admin::token', services.token);
       for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
       registerActions(app);

@@ -50,8 +50,12 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Puts the panel's build into `appDir/build` (from the cache when it holds this build); returns the outcome. */
-export async function panelInto(appDir: string, log: (line: string) => void = (line) => console.log(`      ${line}`)): Promise<'built' | 'copied' | 'fresh'> {
+/** Puts the panel's build into `appDir/build` (from the cache when it holds this build); returns the outcome. `pluginConfig`: the app's config/plugins. */
+export async function panelInto(
+  appDir: string,
+  log: (line: string) => void = (line) => console.log(`      ${line}`),
+  pluginConfig: Record<string, unknown> = {},
+): Promise<'built' | 'copied' | 'fresh'> {
   const settings = adminPanelSettings(appDir, () => undefined);
-  return withLock(async () => (await buildPanel({ appDir, settings, pluginConfig: {}, log, cacheDir: PANEL_CACHE })).outcome);
+  return withLock(async () => (await buildPanel({ appDir, settings, pluginConfig, log, cacheDir: PANEL_CACHE })).outcome);
 }

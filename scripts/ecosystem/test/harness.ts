@@ -49,6 +49,9 @@ export interface CaseService {
   stop(): Promise<void>;
 }
 
+/** npm `overrides`: a package pinned everywhere (`{ 'get-intrinsic': '1.3.0' }`) or only under one (`{ ipx: { sharp: '0.33.5' } }`). */
+export type Overrides = Record<string, string | Record<string, string>>;
+
 export interface Installation {
   nodeModules: string;
 }
@@ -95,9 +98,17 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
       }
     }
   }
+  return installPackages(dependencies, overrides);
+}
+
+/**
+ * One `npm install` of exactly these packages into a folder kept between runs, keyed by the list (a suite that needs
+ * its own set beside the shared one: the admin panel's plugins, with `@strapi/admin` and its peers deduplicated).
+ */
+export async function installPackages(dependencies: Record<string, string>, overrides: Overrides = {}): Promise<Installation> {
   // Without overrides the key is the one earlier runs made, so their install is reused.
   const listed: unknown[] = Object.entries(dependencies).sort();
-  if (Object.keys(overrides).length > 0) listed.push(Object.entries(overrides).sort().map(([name, pins]) => [name, Object.entries(pins).sort()]));
+  if (Object.keys(overrides).length > 0) listed.push(Object.entries(overrides).sort().map(([name, pins]) => [name, typeof pins === 'string' ? pins : Object.entries(pins).sort()]));
   const key = crypto.createHash('sha256').update(JSON.stringify(listed)).digest('hex').slice(0, 16);
   const dir = path.join(process.env.TESSERA_ECOSYSTEM_DIR ?? path.join(os.tmpdir(), 'tessera-ecosystem'), key);
   // One process installs a list at a time (the test runner starts this install early, beside the other tests):
@@ -118,7 +129,7 @@ async function installAll(cases: EcosystemCase[]): Promise<Installation> {
 }
 
 /** One `npm install` of the list, made beside `dir` and renamed into place: a reader never sees a half-made folder. */
-async function installInto(dir: string, dependencies: Record<string, string>, overrides: Record<string, Record<string, string>>): Promise<void> {
+async function installInto(dir: string, dependencies: Record<string, string>, overrides: Overrides): Promise<void> {
   if (fs.existsSync(path.join(dir, '.installed'))) return;
   const staging = `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
   fs.mkdirSync(staging, { recursive: true });

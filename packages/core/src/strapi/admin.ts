@@ -16,6 +16,7 @@
  * the content types are known.
  */
 import { ConfigurationError } from '@tessera/errors';
+import { AdminServiceSlots, type AdminPluginServices, type AdminRoleService, type AdminTokenService, type AdminUserService } from './admin-services';
 
 export interface AdminActionDefinition {
   uid: string;
@@ -181,7 +182,14 @@ export class AdminConditionProvider {
 }
 
 export interface AdminSurface {
-  services: { permission: { actionProvider: AdminActionProvider; conditionProvider: AdminConditionProvider } };
+  services: {
+    permission: { actionProvider: AdminActionProvider; conditionProvider: AdminConditionProvider };
+    readonly user: AdminUserService;
+    readonly role: AdminRoleService;
+    readonly token: AdminTokenService;
+  };
+  /** The admin plugin hands its user, role and token services here at register (admin-services.ts). */
+  provideServices(services: AdminPluginServices): void;
   /** What is registered: the same objects the providers hold. */
   readonly registered: { readonly actions: AdminAction[]; readonly conditions: AdminCondition[] };
 }
@@ -189,9 +197,22 @@ export interface AdminSurface {
 export function createAdminSurface(): AdminSurface {
   const actionProvider = new AdminActionProvider();
   const conditionProvider = new AdminConditionProvider();
+  const slots = new AdminServiceSlots();
   for (const action of contentManagerActions()) actionProvider.register(action);
   return {
-    services: { permission: { actionProvider, conditionProvider } },
+    services: {
+      permission: { actionProvider, conditionProvider },
+      get user() {
+        return slots.get('user');
+      },
+      get role() {
+        return slots.get('role');
+      },
+      get token() {
+        return slots.get('token');
+      },
+    },
+    provideServices: (services) => slots.provide(services),
     get registered() {
       return { actions: actionProvider.values(), conditions: conditionProvider.values() };
     },

@@ -68,6 +68,8 @@ export function roleService(app: App) {
   }
 
   return {
+    checkDeletable,
+
     async list(): Promise<RoleAnswer[]> {
       const rows = await roles().findMany({ select: ROLE_FIELDS, populate: { users: { count: true } }, orderBy: [{ id: 'asc' }] });
       return rows.map((row) => answer(row, countOf(row)));
