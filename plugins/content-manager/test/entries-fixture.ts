@@ -75,7 +75,8 @@ export function normalise(value: unknown): unknown {
 
 export interface Grant {
   action: string;
-  subject: string;
+  /** null for an action on no type (a plugin's, a setting's). */
+  subject: string | null;
   properties: Record<string, unknown>;
   conditions: string[];
 }
