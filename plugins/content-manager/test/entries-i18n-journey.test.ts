@@ -5,10 +5,13 @@
  * (Strapi's i18n content-manager middleware), its refusals, a shared field written through one version, and an
  * editor whose permissions hold only `fr` making a French version.
  *
- * One answer differs: after a shared field (`order`) is written through the French version, Strapi answers that
- * version with its English localization as it was before (its i18n copies the value to the group after the answer
- * is read); Tessera copies it inside the write, so the answer shows the English version's new value — the value
- * Strapi's next read shows too (`reaches the English entry`).
+ * Where Tessera answers otherwise:
+ * - after a shared field (`order`) is written through the French version, Strapi answers that version with its
+ *   English localization as it was before (its i18n copies the value to the group after the answer is read);
+ *   Tessera copies it inside the write, so the answer shows the English version's new value — the value Strapi's
+ *   next read shows too (`reaches the English entry`);
+ * - the French editor saving a German version: Strapi creates it (its answer hides the fields, the entry holds them)
+ *   and links it to the group; Tessera refuses (403, nothing written), so the last read has no German version.
  */
 import { expect } from 'chai';
 import { eachDatabase, type TestApp } from '@tessera/testing';
@@ -34,11 +37,21 @@ const PERMISSIONS: Grant[] = ['create', 'read', 'update', 'delete'].map((action)
   conditions: [],
 }));
 
-/** What Tessera answers: the recorded answer, but for the one step above. */
+const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
+
+/** What Tessera answers: the recorded answer, but for the steps above. */
 function expectedOf(step: Recorded): { status: number; answer: unknown } {
   const answer = normalise(step.answer) as { order?: number; localizations?: Array<Record<string, unknown>> };
-  if (step.title !== 'the shared field written through the French version') return { status: step.status, answer };
-  return { status: step.status, answer: { ...answer, localizations: answer.localizations?.map((other) => ({ ...other, order: answer.order })) } };
+  switch (step.title) {
+    case 'the shared field written through the French version':
+      return { status: step.status, answer: { ...answer, localizations: answer.localizations?.map((other) => ({ ...other, order: answer.order })) } };
+    case 'saves a German version (not permitted)':
+      return { status: 403, answer: FORBIDDEN };
+    case 'the English-only entry now has French':
+      return { status: step.status, answer: { ...answer, localizations: answer.localizations?.filter((other) => other.locale !== 'de') } };
+    default:
+      return { status: step.status, answer };
+  }
 }
 
 eachDatabase('content manager × i18n: a new locale version of an entry (Strapi 4.26.2)', (dialect) => {

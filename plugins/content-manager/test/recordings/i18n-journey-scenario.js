@@ -55,5 +55,6 @@ module.exports = [
   editor('picks German for it (not permitted)', 'POST', F, { model: 'api::page.page', id: '4', locale: 'de' }),
   editor('saves the French version', 'POST', `${P}?locale=fr&relatedEntityId=4`, { title: 'Monde', slug: 'monde', order: 3, localizations: [4], category: NO_RELATION }),
   editor('finds it', 'GET', `${P}/5?locale=fr&relatedEntityId=4`),
+  editor('saves a German version (not permitted)', 'POST', `${P}?locale=de&relatedEntityId=4`, { title: 'Welt', slug: 'welt', order: 3, localizations: [4, 5], category: NO_RELATION }),
   step('the English-only entry now has French', 'GET', `${P}/4?locale=en`),
 ];
