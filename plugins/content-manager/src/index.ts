@@ -14,7 +14,7 @@ import { LAYOUT_ROUTES } from './routes/layouts';
 import { UID_CONTROLLERS } from './uid/uid';
 import { ENTRY_ROUTES } from './routes/entries';
 import { ENTRY_CONTROLLERS } from './entries/controllers';
-import { hasPermissions, HAS_PERMISSIONS_POLICY } from './policies';
+import { checkHasPermissionsConfigs, hasPermissions, HAS_PERMISSIONS_POLICY } from './policies';
 
 /** Every admin route of the plugin, in Strapi's order of concerns; mounted at `/content-manager` (the plugin's prefix). */
 const ROUTES: RouteConfig[] = [
@@ -42,6 +42,10 @@ export function createContentManagerPlugin(): Plugin {
     },
     // `plugin::content-manager.hasPermissions`, which Strapi plugins' admin routes (i18n's among them) name.
     policies: { [HAS_PERMISSIONS_POLICY]: hasPermissions },
+    register({ app }) {
+      // Every router is known once every plugin and the app have booted (the kernel's last boot hook).
+      app.hooks.on('app:bootstrapped', () => checkHasPermissionsConfigs(app));
+    },
     async bootstrap(context) {
       for (const step of BOOTSTRAP) await step(context);
     },

@@ -30,7 +30,7 @@ export function localizedFiles(): Record<string, string | object> {
 }
 
 /** With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales; `files`: more schemas. */
-export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; files?: Record<string, object> } = {}): Promise<TestApp> {
+export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; files?: Record<string, string | object> } = {}): Promise<TestApp> {
   const dependencies: Record<string, string> = { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2' };
   let files: Record<string, string | object> = { ...options.files };
   if (options.i18n) {
