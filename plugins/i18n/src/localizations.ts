@@ -8,9 +8,10 @@
  * localized-writes.ts.
  */
 import { may, parseId, type App, type AuthState, type Entity } from '@tessera/core';
-import { ApplicationError, NotFoundError } from '@tessera/errors';
+import { isDeepStrictEqual } from 'node:util';
+import { ApplicationError, ForbiddenError, NotFoundError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
-import { isRecord, LocalizationGroups } from './localization-groups';
+import { isRecord, LocalizationGroups, type GroupMember } from './localization-groups';
 
 /** Strapi 4.26.2's one refusal for a version it cannot make (its i18n content-manager middleware's message). */
 const CANNOT_JOIN = "The related entity doesn't exist or the entity already exists in this locale";
@@ -73,9 +74,11 @@ export function localizationsService({ strapi }: { strapi: App }) {
      * fills them) and answers its id; then it is linked to every entry of the group, and the group takes its
      * shared values. Refused (400, Strapi's message) when there is no entry `relatedId` or the group already
      * has `locale`, before anything is written; requests for one type take turns, so of two racing for one
-     * locale the second is refused. The caller checks `locale` exists and that its admin may create in it.
+     * locale the second is refused. The caller checks `locale` exists and that its admin may create in it; a body
+     * that changes a shared value changes every version, so it needs `mayWriteGroup` (the caller's update right on
+     * every member) to hold: otherwise 403, nothing written.
      */
-    async joinGroup(uid: string, relatedId: unknown, locale: string, data: Record<string, unknown>, create: (data: Record<string, unknown>) => Promise<number>): Promise<number> {
+    async joinGroup(uid: string, relatedId: unknown, locale: string, data: Record<string, unknown>, create: (data: Record<string, unknown>) => Promise<number>, mayWriteGroup?: (group: GroupMember[]) => Promise<boolean>): Promise<number> {
       // An id that cannot be one names no entry: the same refusal.
       const sourceId = (typeof relatedId === 'string' || typeof relatedId === 'number') && /^\d{1,15}$/.test(String(relatedId)) ? Number(relatedId) : undefined;
       return strapi.db.transaction(async () => {
@@ -83,6 +86,8 @@ export function localizationsService({ strapi }: { strapi: App }) {
         const group = sourceId === undefined ? null : await groups.groupOf(uid, sourceId);
         if (!group || group.some((member) => member.locale === locale)) throw new ApplicationError(CANNOT_JOIN);
         const shared = await groups.sharedValues(uid, sourceId!);
+        const changesShared = Object.entries(shared).some(([name, value]) => data[name] !== undefined && data[name] !== null && !isDeepStrictEqual(data[name], value));
+        if (changesShared && mayWriteGroup && !(await mayWriteGroup(group))) throw new ForbiddenError();
         const filled = Object.fromEntries(Object.entries(shared).filter(([name]) => data[name] === undefined || data[name] === null));
         const createdId = await create({ ...data, ...filled, [LOCALE_ATTRIBUTE]: locale });
         const members = group.map((member) => member.id);

@@ -78,7 +78,7 @@ export function collectionTypes(app: App) {
       const adminId = signedInAdmin(ctx).id;
       const write = (values: Record<string, unknown>) => entries.create(entity, values, adminId);
       // A new version of another locale's entry is linked after its create: read it back once linked.
-      const created = locale === undefined ? await write(data) : await entries.existing(entity, await createInLocale(app, entity, data, locale, query, write));
+      const created = locale === undefined ? await write(data) : await entries.existing(entity, await createInLocale(app, entity, access, data, locale, query, write));
       ctx.body = await entries.answer(entity, created, access.fields('read'));
     },
 

@@ -32,12 +32,27 @@ export async function creationLocale(app: App, entity: EntityMetadata, query: Re
 /**
  * Creates the entry in `locale` (`create` writes it and answers it): alone, or, when the request names
  * `relatedEntityId`, as a new version of that entry — the group's shared values filled in where the body has none,
- * linked to the group (i18n's `joinGroup`: Strapi's 400 when there is no such entry or the group has the locale).
+ * linked to the group (i18n's `joinGroup`: Strapi's 400 when there is no such entry or the group has the locale;
+ * 403 when the body changes a shared value and the admin may not update every version).
  * Answers the new entry's id.
  */
-export async function createInLocale(app: App, entity: EntityMetadata, data: Record<string, unknown>, locale: string, query: Record<string, unknown>, create: (data: Record<string, unknown>) => Promise<Entity>): Promise<number> {
+export async function createInLocale(app: App, entity: EntityMetadata, access: ModelAccess, data: Record<string, unknown>, locale: string, query: Record<string, unknown>, create: (data: Record<string, unknown>) => Promise<Entity>): Promise<number> {
   const related = query.relatedEntityId;
   const localizations = app.plugin('i18n')?.service('localizations');
   if (related === undefined || related === '' || !localizations) return (await create({ ...data, locale })).id;
-  return localizations.joinGroup(entity.uid, related, locale, data, async (values) => (await create(values)).id);
+  return localizations.joinGroup(entity.uid, related, locale, data, async (values) => (await create(values)).id, (group) => mayUpdateAll(app, entity, access, group));
+}
+
+/**
+ * May the admin update every version of a group (the update action, each version's locale, its conditions)? Asked
+ * only when a new version's body changes a shared value, which i18n then writes on every version (Strapi 4.26.2
+ * asks nothing: an Author could rewrite others' entries so). One count.
+ */
+async function mayUpdateAll(app: App, entity: EntityMetadata, access: ModelAccess, group: Array<{ id: number; locale: unknown }>): Promise<boolean> {
+  const locales = access.locales('update');
+  if (!access.can('update') || (locales !== null && group.some((member) => !locales.includes(String(member.locale))))) return false;
+  const where = access.where('update');
+  if (where === undefined) return true;
+  const ids = group.map((member) => member.id);
+  return (await app.entityService.count(entity.uid, { filters: { $and: [{ id: { $in: ids } }, where] }, locale: 'all' })) === ids.length;
 }
