@@ -14,6 +14,7 @@ import { LAYOUT_ROUTES } from './routes/layouts';
 import { UID_CONTROLLERS } from './uid/uid';
 import { ENTRY_ROUTES } from './routes/entries';
 import { ENTRY_CONTROLLERS } from './entries/controllers';
+import { checkHasPermissionsConfigs, hasPermissions, HAS_PERMISSIONS_POLICY } from './policies';
 
 /** Every admin route of the plugin, in Strapi's order of concerns; mounted at `/content-manager` (the plugin's prefix). */
 const ROUTES: RouteConfig[] = [
@@ -38,6 +39,12 @@ export function createContentManagerPlugin(): Plugin {
     },
     routes: {
       admin: { type: 'admin', routes: ROUTES },
+    },
+    // `plugin::content-manager.hasPermissions`, which Strapi plugins' admin routes (i18n's among them) name.
+    policies: { [HAS_PERMISSIONS_POLICY]: hasPermissions },
+    register({ app }) {
+      // Every router is known once every plugin and the app have booted (the kernel's last boot hook).
+      app.hooks.on('app:bootstrapped', () => checkHasPermissionsConfigs(app));
     },
     async bootstrap(context) {
       for (const step of BOOTSTRAP) await step(context);

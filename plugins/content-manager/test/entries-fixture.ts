@@ -24,14 +24,18 @@ const LOCALES_BOOTSTRAP = `module.exports = {
 };
 `;
 
+/** The files that make the peer fixture localized: the `page` type (title, slug, body localized; order shared) and the peer's locales. */
+export function localizedFiles(): Record<string, string | object> {
+  return { 'src/api/page/content-types/page/schema.json': JSON.parse(fs.readFileSync(PAGE_SCHEMA, 'utf8')), 'src/index.js': LOCALES_BOOTSTRAP };
+}
+
 /** With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales; `files`: more schemas. */
-export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; files?: Record<string, object> } = {}): Promise<TestApp> {
+export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; files?: Record<string, string | object> } = {}): Promise<TestApp> {
   const dependencies: Record<string, string> = { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2' };
-  const files: Record<string, string | object> = { ...options.files };
+  let files: Record<string, string | object> = { ...options.files };
   if (options.i18n) {
     dependencies['@strapi/plugin-i18n'] = '4.26.2';
-    files['src/api/page/content-types/page/schema.json'] = JSON.parse(fs.readFileSync(PAGE_SCHEMA, 'utf8'));
-    files['src/index.js'] = LOCALES_BOOTSTRAP;
+    files = { ...files, ...localizedFiles() };
   }
   return startApp({
     dialect,
@@ -71,7 +75,8 @@ export function normalise(value: unknown): unknown {
 
 export interface Grant {
   action: string;
-  subject: string;
+  /** null for an action on no type (a plugin's, a setting's). */
+  subject: string | null;
   properties: Record<string, unknown>;
   conditions: string[];
 }

@@ -2,14 +2,19 @@
  * The `localizations` service: creating a new localization of an entry, the
  * one operation that links entries (`POST /api/<plural>/:id/localizations`,
  * a single type's `POST /api/<singular>/localizations`, and GraphQL's
- * `create<Type>Localization`). Groups themselves are read and
+ * `create<Type>Localization`), and the content manager's create of a new
+ * locale version (`joinGroup`). Groups themselves are read and
  * written by localization-groups.ts; what every other write keeps true is
  * localized-writes.ts.
  */
 import { may, parseId, type App, type AuthState, type Entity } from '@tessera/core';
-import { ApplicationError, NotFoundError } from '@tessera/errors';
+import { isDeepStrictEqual } from 'node:util';
+import { ApplicationError, ForbiddenError, NotFoundError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
-import { isRecord, LocalizationGroups } from './localization-groups';
+import { isRecord, LocalizationGroups, type GroupMember } from './localization-groups';
+
+/** Strapi 4.26.2's one refusal for a version it cannot make (its i18n content-manager middleware's message). */
+const CANNOT_JOIN = "The related entity doesn't exist or the entity already exists in this locale";
 
 export function localizationsService({ strapi }: { strapi: App }) {
   const locales = () => strapi.plugin('i18n')!.service('locales');
@@ -60,6 +65,36 @@ export function localizationsService({ strapi }: { strapi: App }) {
       // Read once linked, as a write answers: the entry whatever its state, its links as the caller may see them.
       const [entry] = await strapi.contentApi.findByIds(uid, [createdId], { auth, params: answer });
       return entry;
+    },
+
+    /**
+     * A new entry of `uid` in `locale` that joins entry `relatedId`'s group: the content manager's create with
+     * `relatedEntityId` (Strapi's i18n middleware on the content manager's create). `create` writes the entry
+     * from `data` completed with the group's shared values where `data` has none (null or missing, as Strapi
+     * fills them) and answers its id; then it is linked to every entry of the group, and the group takes its
+     * shared values. Refused (400, Strapi's message) when there is no entry `relatedId` or the group already
+     * has `locale`, before anything is written; requests for one type take turns, so of two racing for one
+     * locale the second is refused. The caller checks `locale` exists and that its admin may create in it; a body
+     * that changes a shared value changes every version, so it needs `mayWriteGroup` (the caller's update right on
+     * every member) to hold: otherwise 403, nothing written.
+     */
+    async joinGroup(uid: string, relatedId: unknown, locale: string, data: Record<string, unknown>, create: (data: Record<string, unknown>) => Promise<number>, mayWriteGroup?: (group: GroupMember[]) => Promise<boolean>): Promise<number> {
+      // An id that cannot be one names no entry: the same refusal.
+      const sourceId = (typeof relatedId === 'string' || typeof relatedId === 'number') && /^\d{1,15}$/.test(String(relatedId)) ? Number(relatedId) : undefined;
+      return strapi.db.transaction(async () => {
+        await strapi.db.lock([`i18n:localizations:${uid}`]);
+        const group = sourceId === undefined ? null : await groups.groupOf(uid, sourceId);
+        if (!group || group.some((member) => member.locale === locale)) throw new ApplicationError(CANNOT_JOIN);
+        const shared = await groups.sharedValues(uid, sourceId!);
+        const changesShared = Object.entries(shared).some(([name, value]) => data[name] !== undefined && data[name] !== null && !isDeepStrictEqual(data[name], value));
+        if (changesShared && mayWriteGroup && !(await mayWriteGroup(group))) throw new ForbiddenError();
+        const filled = Object.fromEntries(Object.entries(shared).filter(([name]) => data[name] === undefined || data[name] === null));
+        const createdId = await create({ ...data, ...filled, [LOCALE_ATTRIBUTE]: locale });
+        const members = group.map((member) => member.id);
+        await groups.link(uid, [createdId, ...members]);
+        await groups.spreadShared(uid, createdId, members);
+        return createdId;
+      });
     },
   };
 }

@@ -4,22 +4,20 @@
  * the locale is in the database and in the content API's list, where a
  * localized entry may be created in it.
  *
- * The panel's i18n page is `@strapi/plugin-i18n`'s admin side, which this
- * repository does not install (the example app's panel has no i18n page), so
- * the test serves Strapi's own build of the panel from the reference peer
- * (shared/strapi4-peer's app, built with that plugin; `TESSERA_STRAPI_PANEL_BUILD`
- * names another) — the same `@strapi/admin` 4.26.2, built by Strapi. Without
- * it, or without Chromium, the test says why and skips.
+ * The page is `@strapi/plugin-i18n`'s admin side, in the panel Tessera builds
+ * for a localized app that depends on it (content-manager/test/i18n-panel-app.ts,
+ * one panel build shared with the content manager's locale journey). Without
+ * Chromium or @strapi/admin the test says why and skips (under CI, Chromium
+ * missing fails).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startApp, type TestApp } from '@tessera/testing';
-import { MEDIA_APP_FILES } from '../../upload/test/admin-fixture';
+import type { TestApp } from '@tessera/testing';
+import { panelUnavailable } from '../../admin/test/panel-build';
+import { startLocalizedPanelApp } from '../../content-manager/test/i18n-panel-app';
 
 const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
-const STRAPI_BUILD = process.env.TESSERA_STRAPI_PANEL_BUILD ?? '/tmp/strapi4-peer/strapi4-app/build';
 const ADMIN = { firstname: 'Lou', lastname: 'Locale', email: 'lou@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 
@@ -31,15 +29,14 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
   const failed: string[] = [];
 
   before(async function () {
-    this.timeout(5 * 60_000);
-    const reason = !fs.existsSync(path.join(STRAPI_BUILD, 'index.html'))
-      ? `no Strapi-built panel with the i18n page at ${STRAPI_BUILD} (shared/strapi4-peer/setup.sh makes one)`
-      : fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`;
+    this.timeout(15 * 60_000);
+    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
     if (reason) {
+      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
       this.skip();
     }
-    app = await startApp({ dialect: 'sqlite', files: MEDIA_APP_FILES, links: { build: STRAPI_BUILD }, config: { admin: { auth: { secret: 'locales-browser-secret' } } } });
+    app = await startLocalizedPanelApp('locales-browser-secret');
     expect((await app.post('/admin/register-admin', ADMIN)).status).to.equal(200);
     apiToken = await app.fullAccessToken();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });

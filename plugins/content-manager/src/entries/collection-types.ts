@@ -12,7 +12,7 @@ import { modelAccess, signedInAdmin, withConditions, type CmAction, type ModelAc
 import { Entries } from './entries';
 import { bodyObject, writableInput } from './input';
 import { editableType } from './model';
-import { creationLocale } from './locales';
+import { createInLocale, creationLocale } from './locales';
 import { listPopulate } from './populate';
 import { readQuery } from './query';
 import { toEntryId } from './validation';
@@ -73,9 +73,12 @@ export function collectionTypes(app: App) {
     async create(ctx: Koa.Context) {
       const { entity, access } = target(app, ctx, 'create');
       const data = writableInput(bodyObject(requestBody(ctx)), entity, app.db.metadata, access.fields('create'));
-      const locale = await creationLocale(app, entity, ctx.query as Record<string, unknown>, access);
-      if (locale !== undefined) data.locale = locale;
-      const created = await entries.create(entity, data, signedInAdmin(ctx).id);
+      const query = ctx.query as Record<string, unknown>;
+      const locale = await creationLocale(app, entity, query, access);
+      const adminId = signedInAdmin(ctx).id;
+      const write = (values: Record<string, unknown>) => entries.create(entity, values, adminId);
+      // A new version of another locale's entry is linked after its create: read it back once linked.
+      const created = locale === undefined ? await write(data) : await entries.existing(entity, await createInLocale(app, entity, access, data, locale, query, write));
       ctx.body = await entries.answer(entity, created, access.fields('read'));
     },
 

@@ -3,7 +3,9 @@
  * column order, then its populated attributes in schema order, then `createdBy`/`updatedBy` (authors.ts), then the
  * relations a plugin added hidden from the content manager (i18n's `localizations`, after the authors as Strapi's
  * attribute order has them); private
- * attributes never, at any depth; with a field permission, only the permitted fields (dotted paths into components).
+ * attributes never, at any depth, but for media: a file is answered as the media library answers it, its private
+ * `folderPath` and `folder` included (Strapi's output sanitizer does not enter media); with a field permission, only
+ * the permitted fields (dotted paths into components).
  */
 import { FILE_UID, type EntityMetadata, type Metadata } from '@tessera/database';
 import { linksOf } from './populate';
@@ -32,7 +34,7 @@ export function shapeEntry(entry: Value, entity: EntityMetadata, metadata: Metad
       out[name] = value ?? null;
     } else if (link.kind === 'media') {
       const files = metadata.get(FILE_UID);
-      out[name] = files ? mapValue(value, (item) => shapeEntry(item, files, metadata)) : value;
+      out[name] = files ? mapValue(value, (item) => shapeFile(item, files, metadata)) : value;
     } else if (link.kind === 'relation') {
       const target = metadata.get(link.target);
       out[name] = isCount(value) || !target ? value : mapValue(value, (item) => shapeEntry(item, target, metadata));
@@ -44,6 +46,16 @@ export function shapeEntry(entry: Value, entity: EntityMetadata, metadata: Metad
       });
     }
   }
+  return out;
+}
+
+/** A file as the media library answers it: every column (`folderPath` too), then its folder when read, without authors. */
+function shapeFile(file: Value, files: EntityMetadata, metadata: Metadata): Value {
+  const out: Value = {};
+  for (const column of files.columns.values()) if (!STAMPS.has(column.name) && column.name in file) out[column.name] = file[column.name];
+  const link = files.links.get('folder');
+  const folders = link?.kind === 'relation' ? metadata.get(link.target) : undefined;
+  if ('folder' in file) out.folder = file.folder && folders ? shapeEntry(file.folder as Value, folders, metadata) : (file.folder ?? null);
   return out;
 }
 

@@ -20,9 +20,14 @@ const normalise = (value) => JSON.parse(JSON.stringify(value), (key, v) => (type
     // Setup steps of the author scenario: the invitation's registration token goes into the registration, whose JWT is the author's.
     const body = step.body === undefined ? undefined : JSON.stringify(step.body).replace('<registrationToken>', registrationToken);
     // The media scenario's upload: a small text file, with the peer's full-access API token.
-    const upload = step.setup === 'upload' ? new FormData() : undefined;
-    upload?.append('files', new Blob(['Notes for the cover.\n'], { type: 'text/plain' }), 'notes.txt');
-    const apiToken = upload ? fs.readFileSync(process.env.PEER_API_TOKEN_FILE ?? '/tmp/strapi4-peer/strapi4-token.txt', 'utf8').trim() : undefined;
+    const upload = step.setup === 'upload' || step.setup === 'admin-upload' ? new FormData() : undefined;
+    if (step.setup === 'upload') upload.append('files', new Blob(['Notes for the cover.\n'], { type: 'text/plain' }), 'notes.txt');
+    // The cover scenario's image, uploaded from the media library (the admin's own route, as its panel does).
+    if (step.setup === 'admin-upload') {
+      upload.append('files', new Blob([fs.readFileSync(path.resolve(__dirname, step.file))], { type: 'image/png' }), path.basename(step.file));
+      upload.append('fileInfo', JSON.stringify({ name: path.basename(step.file), folder: null }));
+    }
+    const apiToken = step.setup === 'upload' ? fs.readFileSync(process.env.PEER_API_TOKEN_FILE ?? '/tmp/strapi4-peer/strapi4-token.txt', 'utf8').trim() : undefined;
     const response = await fetch(base + encodeURI(step.path), {
       method: step.method,
       headers: { authorization: `Bearer ${apiToken ?? tokens[step.as ?? 'admin']}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
