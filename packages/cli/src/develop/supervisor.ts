@@ -15,6 +15,7 @@ export class Supervisor {
   private child: ChildProcess | undefined;
   private queue: Promise<void> = Promise.resolve();
   private shuttingDown = false;
+  private restartPending = false;
 
   constructor(
     private readonly dir: string,
@@ -28,11 +29,16 @@ export class Supervisor {
   }
 
   restart(reason: string): void {
+    // A restart asked for while one is still on its way (not yet booting the new child) is the same restart: the
+    // content-type builder's reload and the file watcher's change event after its writes restart the app once.
+    if (this.restartPending) return;
+    this.restartPending = true;
     this.queue = this.queue.then(async () => {
       if (this.shuttingDown) return;
       this.log(`${reason}: restarting`);
       await this.stopChild();
       await this.prepared();
+      this.restartPending = false;
       if (!this.shuttingDown) this.spawn();
     });
   }

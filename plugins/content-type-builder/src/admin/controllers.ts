@@ -1,0 +1,82 @@
+/**
+ * The builder's admin writes (`POST`, `PUT`, `DELETE /content-type-builder/content-types`) and its reserved
+ * names, answering as Strapi 4.26.2 does: 400 `{ error }` with its yup errors or the builder's message, 404
+ * `{ error: 'contentType.notFound' }`, 201 / 200 `{ data: { uid } }` then a restart. The reads are the content
+ * API's controllers (index.ts), which Strapi also mounts on its admin routes.
+ */
+import type Koa from 'koa';
+import type { App } from '@tessera/core';
+import { createContentType, deleteContentType, editContentType } from '../builder/content-types';
+import { RESERVED_NAMES } from '../builder/names';
+import { checkContentTypeBody } from '../builder/validate';
+import { requireDevelopment, restartSoon } from './development';
+
+const bodyOf = (ctx: Koa.Context): unknown => (ctx.request as Koa.Request & { body?: unknown }).body;
+
+function answer(ctx: Koa.Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.body = body;
+}
+
+/** Components sent along with a type (created in the same step in Strapi's panel) are not written by Tessera yet. */
+function hasComponents(body: unknown): boolean {
+  const components = typeof body === 'object' && body !== null ? (body as { components?: unknown }).components : undefined;
+  return Array.isArray(components) && components.length > 0;
+}
+
+const COMPONENTS_REFUSED = 'Tessera does not create or edit components from the content-type builder yet: create the component in src/components/, then the type';
+
+/** Runs a builder step; a refusal (a name taken, a missing target, a file in the way) is Strapi's 400 `{ error: message }`. */
+function attempt(ctx: Koa.Context, app: App, status: number, step: () => string): void {
+  let uid: string;
+  try {
+    uid = step();
+  } catch (error) {
+    app.log.error(`content-type-builder: ${error instanceof Error ? error.message : String(error)}`);
+    return answer(ctx, 400, { error: error instanceof Error ? error.message : 'Unknown error' });
+  }
+  restartSoon(app);
+  answer(ctx, status, { data: { uid } });
+}
+
+export function builderWritesController(app: App) {
+  return {
+    createContentType(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const body = bodyOf(ctx);
+      const checked = checkContentTypeBody(app, body, false);
+      if (!checked.ok) return answer(ctx, 400, checked.body);
+      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
+      attempt(ctx, app, 201, () => createContentType(app, checked.contentType));
+    },
+    updateContentType(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const uid = String(ctx.params.uid);
+      const contentType = app.contentTypes.find(uid);
+      if (!contentType || contentType.bareTable === true) return answer(ctx, 404, { error: 'contentType.notFound' });
+      const body = bodyOf(ctx);
+      const checked = checkContentTypeBody(app, body, true);
+      if (!checked.ok) return answer(ctx, 400, checked.body);
+      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
+      if (checked.contentType.kind !== undefined && checked.contentType.kind !== contentType.kind) {
+        return answer(ctx, 400, { error: 'Tessera does not change a content type between collection and single type yet: create a new type' });
+      }
+      attempt(ctx, app, 201, () => editContentType(app, uid, checked.contentType));
+    },
+    deleteContentType(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const uid = String(ctx.params.uid);
+      const contentType = app.contentTypes.find(uid);
+      if (!contentType || contentType.bareTable === true) return answer(ctx, 404, { error: 'contentType.notFound' });
+      attempt(ctx, app, 200, () => deleteContentType(app, uid));
+    },
+  };
+}
+
+export function builderController() {
+  return {
+    getReservedNames(ctx: Koa.Context): void {
+      ctx.body = RESERVED_NAMES;
+    },
+  };
+}
