@@ -16,6 +16,8 @@ interface Answer { status: number; body: unknown }
 interface Answers {
   reservedNames: Answer;
   createBook: Answer;
+  createAgain: Answer;
+  editBook: Answer;
   deleteBook: Answer;
   notFound: Answer;
   refusedWithoutAutoReload: Answer;
@@ -23,7 +25,9 @@ interface Answers {
 }
 const ANSWERS = recordedJson<Answers>('answers.json');
 const CREATE_BOOK = recordedJson<unknown>('create-book/request.json');
+const EDIT_BOOK = recordedJson<unknown>('edit-book/request.json');
 const CATEGORY = 'src/api/category/content-types/category/schema.json';
+const WRITER = 'src/api/writer/content-types/writer/schema.json';
 const BOOK_FILES = ['content-types/book/schema.json', 'controllers/book.js', 'routes/book.js', 'services/book.js'];
 const BASE = '/content-type-builder';
 
@@ -43,6 +47,16 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
     app = await startBuilderApp(dialect, { autoReload: true, restart: (reason) => restarts.push(reason) });
     token = await registerAdmin(app);
   });
+  /** The restart, as `tessera develop` does it: the same app folder and database, a new process' app. */
+  async function restart(): Promise<void> {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ctb-write-restart-'));
+    copies.push(copy);
+    fs.cpSync(path.join(app.dir, 'src'), path.join(copy, 'src'), { recursive: true });
+    const database = app.database;
+    await app.stop({ keepDatabase: true });
+    app = await startBuilderApp(dialect, { autoReload: true, restart: (reason) => restarts.push(reason), from: copy, database });
+    token = await login(app);
+  }
   after(async () => {
     await app?.stop();
     for (const copy of copies) fs.rmSync(copy, { recursive: true, force: true });
@@ -69,6 +83,19 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
     expect(restarts).to.deep.equal([]);
   });
 
+  it('a failed write changes nothing: a file in the way of the new API puts back every file already written', async () => {
+    const inTheWay = path.join(app.dir, 'src/api/book/routes/book.js');
+    fs.mkdirSync(path.dirname(inTheWay), { recursive: true });
+    fs.writeFileSync(inTheWay, '// mine\n');
+    const before = read(app, CATEGORY);
+    const refused = await app.post(`${BASE}/content-types`, CREATE_BOOK, { token });
+    expect({ status: refused.status, body: refused.body }).to.deep.equal({ status: 400, body: { error: 'File already exists: src/api/book/routes/book.js' } });
+    expect(filesUnder(path.join(app.dir, 'src/api/book'))).to.deep.equal(['routes/book.js']);
+    expect(read(app, CATEGORY)).to.equal(before);
+    fs.rmSync(path.join(app.dir, 'src/api/book'), { recursive: true });
+    expect(restarts).to.deep.equal([]);
+  });
+
   it('creates a type with two fields and a relation: the files Strapi writes, byte for byte, then a restart; its REST routes answer after it', async () => {
     const created = await app.post(`${BASE}/content-types`, CREATE_BOOK, { token });
     expect({ status: created.status, body: created.body }).to.deep.equal(ANSWERS.createBook);
@@ -78,14 +105,7 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
     await restartsAfterAnswer(restarts, 1);
     expect(restarts).to.have.length(1);
 
-    // The restart, as `tessera develop` does it: the same app folder and database, a new process' app.
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ctb-write-restart-'));
-    copies.push(copy);
-    fs.cpSync(path.join(app.dir, 'src'), path.join(copy, 'src'), { recursive: true });
-    const database = app.database;
-    await app.stop({ keepDatabase: true });
-    app = await startBuilderApp(dialect, { autoReload: true, restart: (reason) => restarts.push(reason), from: copy, database });
-    token = await login(app);
+    await restart();
     const book = await app.get(`${BASE}/content-types/api::book.book`, { token });
     expect(book.body).to.deep.equal(recordedJson('create-book/get-book.json'));
     const rest = await app.fullAccessToken();
@@ -99,23 +119,37 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
   });
 
   it('refuses a type whose names are taken, writing nothing', async () => {
+    const before = read(app, CATEGORY);
     const again = await app.post(`${BASE}/content-types`, CREATE_BOOK, { token });
-    expect(again.status).to.equal(400);
-    expect(again.body.error.details.errors.map((error: { message: string }) => error.message)).to.deep.equal([
-      'contentType: name `book` is already being used by another content type.',
-      'contentType: name `books` is already being used by another content type.',
-      'contentType: name `books` is already being used by another content type.',
-    ]);
+    expect({ status: again.status, body: again.body }).to.deep.equal(ANSWERS.createAgain);
+    expect(read(app, CATEGORY)).to.equal(before);
   });
 
-  it("deletes the type: its folder removed, the relation's other side removed, then a restart", async () => {
+  it("edits it as Strapi: attributes replaced, a relation's other side moved, a new two-way relation's other side written", async () => {
+    const edited = await app.put(`${BASE}/content-types/api::book.book`, EDIT_BOOK, { token });
+    expect({ status: edited.status, body: edited.body }).to.deep.equal(ANSWERS.editBook);
+    expect(read(app, 'src/api/book/content-types/book/schema.json')).to.equal(recorded('edit-book/book-schema.json'));
+    expect(read(app, CATEGORY)).to.equal(recorded('edit-book/category-schema.json'));
+    expect(read(app, WRITER)).to.equal(recorded('edit-book/writer-schema.json'));
+    await restartsAfterAnswer(restarts, 2);
+    expect(restarts).to.have.length(2);
+    await restart();
+    const rest = await app.fullAccessToken();
+    const posted = await app.post('/api/books', { data: { title: 'Emma', isbn: '978-0' } }, { token: rest });
+    expect(posted.status).to.equal(200);
+    expect(posted.body.data.attributes).to.include({ title: 'Emma', isbn: '978-0' });
+    expect(posted.body.data.attributes).to.not.have.property('pages');
+  });
+
+  it("deletes the type: its folder removed, the relations' other sides removed, then a restart", async () => {
     const before = restarts.length;
     const missing = await app.delete(`${BASE}/content-types/api::nope.nope`, { token });
     expect({ status: missing.status, body: missing.body }).to.deep.equal(ANSWERS.notFound);
     const deleted = await app.delete(`${BASE}/content-types/api::book.book`, { token });
     expect({ status: deleted.status, body: deleted.body }).to.deep.equal(ANSWERS.deleteBook);
     expect(fs.existsSync(path.join(app.dir, 'src/api/book'))).to.equal(false);
-    expect(read(app, CATEGORY)).to.equal(recorded('category-schema-after-delete.json'));
+    expect(read(app, CATEGORY)).to.equal(recorded('delete-book/category-schema.json'));
+    expect(read(app, WRITER)).to.equal(recorded('delete-book/writer-schema.json'));
     await restartsAfterAnswer(restarts, before + 1);
     expect(restarts).to.have.length(before + 1);
   });
