@@ -22,6 +22,8 @@ export class Supervisor {
     private readonly log: (message: string) => void,
     /** Work before each boot (the admin panel's build when stale); a failure is logged and the app boots anyway. */
     private readonly prepare: () => Promise<void> = async () => undefined,
+    /** What a child's `strapi.reload()` does: a restart by default; `tessera develop` batches it with file changes. */
+    private readonly onReloadRequest: (reason: string) => void = (reason) => this.restart(reason),
   ) {}
 
   start(): void {
@@ -64,7 +66,7 @@ export class Supervisor {
     child.on('message', (message) => {
       if (isBootFailure(message)) remedy = message.remedy;
       // strapi.reload() (a plugin that created content types): restart as for a changed file.
-      if (isReloadRequest(message) && this.child === child) this.restart(message.reason);
+      if (isReloadRequest(message) && this.child === child) this.onReloadRequest(message.reason);
     });
     child.once('exit', (code, signal) => {
       if (this.child !== child) return; // stopped on purpose
