@@ -11,7 +11,7 @@
 import type Koa from 'koa';
 import type { App, Plugin } from '@tessera/core';
 import { formatComponent, formatContentType } from './format';
-import { builderController, builderWritesController } from './admin/controllers';
+import { builderController, builderWritesController, componentWritesController } from './admin/controllers';
 import { ADMIN_ROUTES } from './admin/routes';
 
 export type { FormattedComponent, FormattedContentType } from './format';
@@ -66,7 +66,8 @@ export const contentTypeBuilderPlugin: Plugin = {
   name: 'content-type-builder',
   controllers: {
     'content-types': ({ app }) => ({ ...contentTypesController(app), ...builderWritesController(app) }),
-    components: ({ app }) => componentsController(app),
+    components: ({ app }) => ({ ...componentsController(app), ...componentWritesController(app) }),
+    'component-categories': ({ app }) => componentWritesController(app),
     builder: () => builderController(),
   },
   routes: {

@@ -80,6 +80,11 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
     }
     expect(read(app, CATEGORY)).to.equal(before);
     expect(fs.existsSync(path.join(app.dir, 'src/api/boat'))).to.equal(false);
+    // Components are not written by Tessera yet: the routes answer, refusing, and write nothing.
+    const component = await app.post(`${BASE}/components`, { component: { displayName: 'Quote', category: 'shared', attributes: {} } }, { token });
+    expect(component.status).to.equal(400);
+    expect(component.body.error).to.match(/^Tessera does not create or edit components/);
+    expect(filesUnder(path.join(app.dir, 'src/components'))).to.deep.equal(['shared/seo.json']);
     expect(restarts).to.deep.equal([]);
   });
 
@@ -170,6 +175,7 @@ eachDatabase('content-type builder outside development (Strapi 4.26.2)', (dialec
       await app.post(`${BASE}/content-types`, CREATE_BOOK, { token }),
       await app.put(`${BASE}/content-types/api::category.category`, CREATE_BOOK, { token }),
       await app.delete(`${BASE}/content-types/api::tag.tag`, { token }),
+      await app.put(`${BASE}/component-categories/shared`, { name: 'x' }, { token }),
     ];
     for (const response of refused) expect({ status: response.status, body: response.body }).to.deep.equal(ANSWERS.refusedWithoutAutoReload);
     expect(read(app, CATEGORY)).to.equal(before);

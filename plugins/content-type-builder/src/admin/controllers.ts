@@ -73,6 +73,15 @@ export function builderWritesController(app: App) {
   };
 }
 
+/** Strapi's component and category writes, refused (in development; Strapi's 403 elsewhere) until Tessera writes components. */
+export function componentWritesController(app: App) {
+  const refuse = (ctx: Koa.Context): void => {
+    requireDevelopment(app);
+    answer(ctx, 400, { error: COMPONENTS_REFUSED });
+  };
+  return { createComponent: refuse, updateComponent: refuse, deleteComponent: refuse, editCategory: refuse, deleteCategory: refuse };
+}
+
 export function builderController() {
   return {
     getReservedNames(ctx: Koa.Context): void {

@@ -3,6 +3,7 @@
  * mounted at `/content-type-builder` on the admin router: every one needs a signed-in admin holding
  * `plugin::content-type-builder.read` (Strapi's `admin::hasPermissions` policy), and the writes refuse outside
  * development (development.ts). Strapi 4.26.2 has no `update-schema` route and no GET of component categories.
+ * The component and category writes are declared (so the panel gets an answer) and refused for now (controllers.ts).
  */
 import type { RouteConfig } from '@tessera/core';
 
@@ -24,4 +25,9 @@ export const ADMIN_ROUTES: RouteConfig[] = [
   route('DELETE', '/content-types/:uid', 'content-types.deleteContentType'),
   route('GET', '/components', 'components.getComponents'),
   route('GET', '/components/:uid', 'components.getComponent'),
+  route('POST', '/components', 'components.createComponent'),
+  route('PUT', '/components/:uid', 'components.updateComponent'),
+  route('DELETE', '/components/:uid', 'components.deleteComponent'),
+  route('PUT', '/component-categories/:name', 'component-categories.editCategory'),
+  route('DELETE', '/component-categories/:name', 'component-categories.deleteCategory'),
 ];
