@@ -153,8 +153,7 @@ export function editContentType(app: App, uid: string, input: ContentTypeInput):
       pluginOptions: input.pluginOptions ?? schema.pluginOptions,
       attributes: { ...kept, ...converted },
     };
-    Object.assign(schema, next);
-    for (const name of Object.keys(next.attributes)) workspace.setAttribute(uid, name, next.attributes[name]);
+    workspace.replace(uid, next);
     return uid;
   });
 }

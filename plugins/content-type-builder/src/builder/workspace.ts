@@ -58,6 +58,16 @@ export class Workspace {
     this.mark(uid);
   }
 
+  /** The whole schema, as the builder rebuilt it (an edit). */
+  replace(uid: string, schema: SchemaFile): void {
+    this.get(uid);
+    const entry = this.entries.get(uid);
+    if (entry) {
+      entry.schema = schema;
+      this.mark(uid);
+    }
+  }
+
   delete(uid: string): void {
     this.get(uid);
     const entry = this.entries.get(uid);
