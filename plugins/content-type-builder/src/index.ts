@@ -67,7 +67,10 @@ export const contentTypeBuilderPlugin: Plugin = {
   controllers: {
     'content-types': ({ app }) => ({ ...contentTypesController(app), ...builderWritesController(app) }),
     components: ({ app }) => ({ ...componentsController(app), ...componentWritesController(app) }),
-    'component-categories': ({ app }) => componentWritesController(app),
+    'component-categories': ({ app }) => {
+      const { editCategory, deleteCategory } = componentWritesController(app);
+      return { editCategory, deleteCategory };
+    },
     builder: () => builderController(),
   },
   routes: {

@@ -80,10 +80,10 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
     }
     expect(read(app, CATEGORY)).to.equal(before);
     expect(fs.existsSync(path.join(app.dir, 'src/api/boat'))).to.equal(false);
-    // Components are not written by Tessera yet: the routes answer, refusing, and write nothing.
-    const component = await app.post(`${BASE}/components`, { component: { displayName: 'Quote', category: 'shared', attributes: {} } }, { token });
+    // Editing a component is not done by Tessera yet: the route answers, refusing, and writes nothing.
+    const component = await app.put(`${BASE}/components/shared.seo`, { component: { displayName: 'Seo', category: 'shared', attributes: {} } }, { token });
     expect(component.status).to.equal(400);
-    expect(component.body.error).to.match(/^Tessera does not create or edit components/);
+    expect(component.body.error).to.match(/^Tessera does not edit components/);
     expect(filesUnder(path.join(app.dir, 'src/components'))).to.deep.equal(['shared/seo.json']);
     expect(restarts).to.deep.equal([]);
   });

@@ -7,6 +7,7 @@
 import type Koa from 'koa';
 import type { App } from '@tessera/core';
 import { createContentType, deleteContentType, editContentType } from '../builder/content-types';
+import { checkComponentBody, createComponent, deleteComponent } from '../builder/components';
 import { RESERVED_NAMES } from '../builder/names';
 import { checkContentTypeBody } from '../builder/validate';
 import { requireDevelopment, restartSoon } from './development';
@@ -24,7 +25,8 @@ function hasComponents(body: unknown): boolean {
   return Array.isArray(components) && components.length > 0;
 }
 
-const COMPONENTS_REFUSED = 'Tessera does not create or edit components from the content-type builder yet: create the component in src/components/, then the type';
+const COMPONENTS_REFUSED = 'Tessera does not create components in the same step as a type or another component yet: create the component first, then use it';
+const COMPONENT_EDITS_REFUSED = 'Tessera does not edit components or component categories from the content-type builder yet: edit the file in src/components/';
 
 /** Runs a builder step; a refusal (a name taken, a missing target, a file in the way) is Strapi's 400 `{ error: message }`. */
 function attempt(ctx: Koa.Context, app: App, status: number, step: () => string): void {
@@ -73,13 +75,31 @@ export function builderWritesController(app: App) {
   };
 }
 
-/** Strapi's component and category writes, refused (in development; Strapi's 403 elsewhere) until Tessera writes components. */
+/** Strapi's component writes: create and delete; editing a component or a category is refused with a 400 saying so. */
 export function componentWritesController(app: App) {
   const refuse = (ctx: Koa.Context): void => {
     requireDevelopment(app);
-    answer(ctx, 400, { error: COMPONENTS_REFUSED });
+    answer(ctx, 400, { error: COMPONENT_EDITS_REFUSED });
   };
-  return { createComponent: refuse, updateComponent: refuse, deleteComponent: refuse, editCategory: refuse, deleteCategory: refuse };
+  return {
+    createComponent(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const body = bodyOf(ctx);
+      const checked = checkComponentBody(app, body);
+      if (!checked.ok) return answer(ctx, 400, checked.body);
+      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
+      attempt(ctx, app, 201, () => createComponent(app, checked.component));
+    },
+    deleteComponent(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const uid = String(ctx.params.uid);
+      if (!app.components.find(uid)) return answer(ctx, 404, { error: 'component.notFound' });
+      attempt(ctx, app, 200, () => deleteComponent(app, uid));
+    },
+    updateComponent: refuse,
+    editCategory: refuse,
+    deleteCategory: refuse,
+  };
 }
 
 export function builderController() {

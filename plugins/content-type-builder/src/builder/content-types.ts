@@ -32,7 +32,7 @@ const isConfigurable = (attribute: RawAttribute | undefined): boolean => attribu
 export const collectionNameOf = (pluralName: string): string => pluralName.replace(/-/g, '_');
 
 /** Runs a change on a fresh workspace, writes it, and puts every file back when any step fails. */
-function commit<T>(app: App, change: (workspace: Workspace) => T): T {
+export function commit<T>(app: App, change: (workspace: Workspace) => T): T {
   const workspace = new Workspace(app);
   try {
     const result = change(workspace);

@@ -39,3 +39,38 @@ export const RELATIONS_BY_KIND: Record<string, string[]> = {
   singleType: ['oneToOne', 'oneToMany', 'morphOne', 'morphMany', 'morphToOne', 'morphToMany'],
   collectionType: ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'morphOne', 'morphMany', 'morphToOne', 'morphToMany'],
 };
+
+/** The attribute types and relation kinds a component may declare (no uid, no dynamic zone; relations one way out). */
+export const COMPONENT_TYPES = [...CONTENT_TYPE_TYPES.filter((type) => type !== 'uid' && type !== 'dynamiczone')];
+export const COMPONENT_RELATIONS = ['oneToOne', 'oneToMany'];
+export const ICON_REGEX = /^[A-Za-z0-9][-A-Za-z0-9]*$/;
+export const CATEGORY_NAME_REGEX = /^[A-Za-z][-_0-9A-Za-z]*$/;
+
+/**
+ * Strapi's `nameToSlug` / `nameToCollectionName` (`@sindresorhus/slugify` with `-` or `_`) for the names people
+ * type: accents dropped, words split at spaces, punctuation and camel case, lower case.
+ */
+export function slugify(value: string, separator: '-' | '_'): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z\d]+)/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, separator)
+    .replace(new RegExp(`^\\${separator}+|\\${separator}+$`, 'g'), '');
+}
+
+/**
+ * English plurals as `pluralize` makes them for regular nouns (the builder names a component's table with one):
+ * `Quote` → `Quotes`, `Category` → `Categories`, `Box` → `Boxes`. Irregular and uncountable nouns differ from
+ * Strapi's (it knows `person` → `people`); the name is only the new table's.
+ */
+export function pluralize(value: string): string {
+  const upper = /[A-Z]{2}$/.test(value);
+  if (/[^aeiou]y$/i.test(value)) return `${value.slice(0, -1)}${upper ? 'IES' : 'ies'}`;
+  if (/(x|ch|ss|sh|zz|[^aou]us)$/i.test(value)) return `${value}${upper ? 'ES' : 'es'}`;
+  // A word already ending in s is taken as plural (pluralize's `s?$` rule).
+  if (/s$/i.test(value)) return value;
+  return `${value}${upper ? 'S' : 's'}`;
+}

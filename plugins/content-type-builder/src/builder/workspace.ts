@@ -84,7 +84,9 @@ export class Workspace {
   flush(): void {
     for (const entry of this.entries.values()) {
       if (entry.state === 'modified') this.changes.write(entry.file, schemaFileText(entry.schema));
-      if (entry.state === 'deleted') this.changes.remove(entry.file, this.app.dirs.app.src);
+      // Emptied folders go up to the API or category folder (Strapi never removes src/api or src/components).
+      const { api, components } = this.app.dirs.app;
+      if (entry.state === 'deleted') this.changes.remove(entry.file, entry.file.startsWith(`${components}${path.sep}`) ? components : api);
     }
   }
 
