@@ -22,6 +22,7 @@ interface Answers {
 }
 const ANSWERS = recordedJson<Answers>('answers.json');
 const CREATE_QUOTE = recordedJson<unknown>('create-quote/request.json');
+const CREATE_LANDING = recordedJson<unknown>('create-landing/request.json');
 const BASE = '/content-type-builder';
 const ARTICLE = 'src/api/article/content-types/article/schema.json';
 
@@ -70,6 +71,18 @@ eachDatabase('content-type builder component writes (Strapi 4.26.2)', (dialect) 
     expect(listed.body.data.schema).to.include({ displayName: 'Pull Quote', icon: 'quote', collectionName: 'components_shared_pull_quotes' });
   });
 
+  it('creates a type with a new component in the same save (its tmpUID mapped), both files as Strapi writes them', async () => {
+    const created = await app.post(`${BASE}/content-types`, CREATE_LANDING, { token });
+    expect({ status: created.status, body: created.body }).to.deep.equal({ status: 201, body: { data: { uid: 'api::landing.landing' } } });
+    expect(fs.readFileSync(path.join(app.dir, 'src/components/blocks/hero.json'), 'utf8')).to.equal(recorded('create-landing/hero.json'));
+    expect(fs.readFileSync(path.join(app.dir, 'src/api/landing/content-types/landing/schema.json'), 'utf8')).to.equal(recorded('create-landing/landing-schema.json'));
+    await restart();
+    const rest = await app.fullAccessToken();
+    const posted = await app.post('/api/landings?populate=hero', { data: { title: 'Home', hero: { heading: 'Hello' } } }, { token: rest });
+    expect(posted.status).to.equal(200);
+    expect(posted.body.data.attributes.hero).to.include({ heading: 'Hello' });
+  });
+
   it('deletes components: the file, the emptied category folder, and the attributes that used it', async () => {
     const missing = await app.delete(`${BASE}/components/shared.nope`, { token });
     expect({ status: missing.status, body: missing.body }).to.deep.equal(ANSWERS.componentNotFound);
@@ -81,7 +94,10 @@ eachDatabase('content-type builder component writes (Strapi 4.26.2)', (dialect) 
     expect(fs.existsSync(path.join(app.dir, 'src/components/shared'))).to.equal(false);
     expect(fs.existsSync(path.join(app.dir, 'src/components'))).to.equal(true);
     expect(fs.readFileSync(path.join(app.dir, ARTICLE), 'utf8')).to.equal(recorded('delete-seo/article-schema.json'));
+    // A dynamic zone keeps its other components.
+    const landing = JSON.parse(fs.readFileSync(path.join(app.dir, 'src/api/landing/content-types/landing/schema.json'), 'utf8'));
+    expect(landing.attributes.sections).to.deep.equal({ type: 'dynamiczone', components: ['blocks.hero'] });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(restarts).to.have.length(3);
+    expect(restarts).to.have.length(4);
   });
 });

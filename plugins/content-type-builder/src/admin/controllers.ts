@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import type { App } from '@tessera/core';
 import { createContentType, deleteContentType, editContentType } from '../builder/content-types';
-import { checkComponentBody, createComponent, deleteComponent } from '../builder/components';
+import { checkComponentBody, checkNewComponents, createComponent, deleteComponent } from '../builder/components';
 import { RESERVED_NAMES } from '../builder/names';
 import { checkContentTypeBody } from '../builder/validate';
 import { requireDevelopment, restartSoon } from './development';
@@ -19,13 +19,14 @@ function answer(ctx: Koa.Context, status: number, body: unknown): void {
   ctx.body = body;
 }
 
-/** Components sent along with a type (created in the same step in Strapi's panel) are not written by Tessera yet. */
-function hasComponents(body: unknown): boolean {
-  const components = typeof body === 'object' && body !== null ? (body as { components?: unknown }).components : undefined;
+/** The components sent along with a type or a component (the panel's "create a new component" inside a field). */
+const componentsOf = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { components?: unknown }).components : undefined);
+const hasComponents = (body: unknown): boolean => {
+  const components = componentsOf(body);
   return Array.isArray(components) && components.length > 0;
-}
+};
 
-const COMPONENTS_REFUSED = 'Tessera does not create components in the same step as a type or another component yet: create the component first, then use it';
+const COMPONENTS_REFUSED = 'Tessera creates new components along with a new content type only (not with an edit, nor inside another component, nor editing an existing one in the same save): save the component first, then use it';
 const COMPONENT_EDITS_REFUSED = 'Tessera does not edit components or component categories from the content-type builder yet: edit the file in src/components/';
 
 /** Runs a builder step; a refusal (a name taken, a missing target, a file in the way) is Strapi's 400 `{ error: message }`. */
@@ -48,8 +49,9 @@ export function builderWritesController(app: App) {
       const body = bodyOf(ctx);
       const checked = checkContentTypeBody(app, body, false);
       if (!checked.ok) return answer(ctx, 400, checked.body);
-      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
-      attempt(ctx, app, 201, () => createContentType(app, checked.contentType));
+      const components = checkNewComponents(app, componentsOf(body), COMPONENTS_REFUSED);
+      if (!components.ok) return answer(ctx, 400, components.body);
+      attempt(ctx, app, 201, () => createContentType(app, checked.contentType, components.components));
     },
     updateContentType(ctx: Koa.Context): void {
       requireDevelopment(app);

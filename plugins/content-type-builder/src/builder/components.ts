@@ -10,8 +10,7 @@ import { checkAttributes, Collector, isObject, typeError, validationBody, type O
 import type { SchemaFile } from './files';
 import { CATEGORY_NAME_REGEX, COMPONENT_RELATIONS, COMPONENT_TYPES, ICON_REGEX, pluralize, slugify } from './names';
 import { convertAttribute } from './relations';
-import { commit } from './content-types';
-import { BuilderError } from './workspace';
+import { BuilderError, commit, type Workspace } from './workspace';
 
 export interface ComponentInput {
   displayName: string;
@@ -68,30 +67,59 @@ export function checkComponentBody(app: App, body: unknown): CheckedComponent {
   };
 }
 
-export function createComponent(app: App, input: ComponentInput): string {
+/** Strapi's `createComponentUID`: `<category>.<name>`, both slugged. */
+export const componentUid = (input: { category: string; displayName: string }): string => `${slugify(input.category, '-')}.${slugify(input.displayName, '-')}`;
+
+/** A component sent along with a type or another component (the panel's "create a new component" in a field). */
+export type NewComponent = ComponentInput & { tmpUID: string };
+
+/**
+ * Strapi's `replaceTemporaryUIDs`: a component field naming a new component's `tmpUID` gets its uid; one naming
+ * neither a new nor an existing component is refused; a dynamic zone is mapped when it names a new one.
+ */
+export function withComponentUids<T extends { attributes: Record<string, Obj> }>(app: App, schema: T, uids: Map<string, string>): T {
+  const known = (uid: unknown) => typeof uid === 'string' && (uids.has(uid) || app.components.find(uid) !== undefined);
+  const attributes: Record<string, Obj> = {};
+  for (const [key, attribute] of Object.entries(schema.attributes)) {
+    if (attribute.type === 'component') {
+      if (!known(attribute.component)) throw new BuilderError('component.notFound');
+      attributes[key] = { ...attribute, component: uids.get(String(attribute.component)) ?? attribute.component };
+    } else if (attribute.type === 'dynamiczone' && Array.isArray(attribute.components) && attribute.components.some((uid: unknown) => typeof uid === 'string' && uids.has(uid))) {
+      if (!attribute.components.every(known)) throw new BuilderError('component.notFound');
+      attributes[key] = { ...attribute, components: attribute.components.map((uid: unknown) => uids.get(String(uid)) ?? uid) };
+    } else attributes[key] = attribute;
+  }
+  return { ...schema, attributes };
+}
+
+/** Adds a new component's file to a builder workspace (Strapi's schema builder `createComponent`). */
+export function addComponent(app: App, workspace: Workspace, input: ComponentInput): string {
   const category = slugify(input.category, '-');
   const name = slugify(input.displayName, '-');
-  const uid = `${category}.${name}`;
+  const uid = componentUid(input);
   const collectionName = `components_${slugify(input.category, '_')}_${slugify(pluralize(input.displayName), '_')}`;
-  if (app.components.find(uid) || app.components.values().some((component) => component.collectionName === collectionName)) throw new BuilderError('component.alreadyExists');
-  return commit(app, (workspace) => {
-    const attributes: Record<string, Obj> = {};
-    for (const [key, attribute] of Object.entries(input.attributes)) {
-      if (attribute.type === 'relation' && (typeof attribute.target !== 'string' || !app.contentTypes.find(attribute.target))) throw new BuilderError(`target: ${String(attribute.target)} does not exist`);
-      attributes[key] = convertAttribute(attribute);
-    }
-    // A new schema starts from Strapi's empty one, so `options: {}` is written.
-    const schema: SchemaFile = {
-      collectionName,
-      info: { displayName: input.displayName, icon: input.icon, description: input.description },
-      options: {},
-      pluginOptions: input.pluginOptions,
-      attributes,
-      config: input.config,
-    };
-    workspace.add(uid, path.join(app.dirs.app.components, category, `${name}.json`), schema);
-    return uid;
-  });
+  if (app.components.find(uid) || workspace.has(uid) || app.components.values().some((component) => component.collectionName === collectionName)) throw new BuilderError('component.alreadyExists');
+  const attributes: Record<string, Obj> = {};
+  for (const [key, attribute] of Object.entries(input.attributes)) {
+    const target = attribute.target;
+    if (attribute.type === 'relation' && (typeof target !== 'string' || (!app.contentTypes.find(target) && !workspace.has(target)))) throw new BuilderError(`target: ${String(target)} does not exist`);
+    attributes[key] = convertAttribute(attribute);
+  }
+  // A new schema starts from Strapi's empty one, so `options: {}` is written.
+  const schema: SchemaFile = {
+    collectionName,
+    info: { displayName: input.displayName, icon: input.icon, description: input.description },
+    options: {},
+    pluginOptions: input.pluginOptions,
+    attributes,
+    config: input.config,
+  };
+  workspace.add(uid, path.join(app.dirs.app.components, category, `${name}.json`), schema);
+  return uid;
+}
+
+export function createComponent(app: App, input: ComponentInput): string {
+  return commit(app, (workspace) => addComponent(app, workspace, input));
 }
 
 export function deleteComponent(app: App, uid: string): string {
@@ -108,4 +136,23 @@ export function deleteComponent(app: App, uid: string): string {
     workspace.delete(uid);
     return uid;
   });
+}
+
+export type CheckedNewComponents = { ok: true; components: NewComponent[] } | { ok: false; body: unknown };
+
+/**
+ * The new components sent along with a type (`components: [{ tmpUID, category, displayName, … }]`), each checked
+ * as a component body. One naming an existing `uid` (an edit in the same save) is refused: `editsRefused`.
+ */
+export function checkNewComponents(app: App, components: unknown, editsRefused: string): CheckedNewComponents {
+  if (!Array.isArray(components)) return { ok: true, components: [] };
+  const checked: NewComponent[] = [];
+  for (const item of components) {
+    if (!isObject(item) || item.uid !== undefined || typeof item.tmpUID !== 'string') return { ok: false, body: { error: editsRefused } };
+    const { tmpUID, ...component } = item;
+    const result = checkComponentBody(app, { component });
+    if (!result.ok) return result;
+    checked.push({ ...result.component, tmpUID });
+  }
+  return { ok: true, components: checked };
 }

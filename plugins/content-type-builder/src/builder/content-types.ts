@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { App } from '@tessera/core';
 import { API_FOLDERS, apiFileText, apiLanguage, type SchemaFile } from './files';
 import { convertAttribute, otherSide, otherSideName, type RawAttribute } from './relations';
-import { BuilderError, Workspace } from './workspace';
+import { addComponent, componentUid, withComponentUids, type NewComponent } from './components';
+import { BuilderError, commit, type Workspace } from './workspace';
 
 /** The panel's content type body (validated before: validate.ts). */
 export interface ContentTypeInput {
@@ -30,19 +31,6 @@ const isConfigurable = (attribute: RawAttribute | undefined): boolean => attribu
 
 /** Strapi's `nameToCollectionName` for the kebab-case names it accepts: `blog-posts` → `blog_posts`. */
 export const collectionNameOf = (pluralName: string): string => pluralName.replace(/-/g, '_');
-
-/** Runs a change on a fresh workspace, writes it, and puts every file back when any step fails. */
-export function commit<T>(app: App, change: (workspace: Workspace) => T): T {
-  const workspace = new Workspace(app);
-  try {
-    const result = change(workspace);
-    workspace.flush();
-    return result;
-  } catch (error) {
-    workspace.changes.rollback();
-    throw error;
-  }
-}
 
 /** Points the relation's target at it (Strapi's `setRelation`): only a relation naming its other side has one. */
 function setOtherSide(workspace: Workspace, uid: string, key: string, attribute: RawAttribute): void {
@@ -78,12 +66,14 @@ function convertAll(app: App, attributes: Record<string, RawAttribute>, uid: str
   return converted;
 }
 
-export function createContentType(app: App, input: ContentTypeInput): string {
+/** `components`: new components sent with the type, named in its attributes by their `tmpUID`. */
+export function createContentType(app: App, input: ContentTypeInput, components: NewComponent[] = []): string {
   const uid = `api::${input.singularName}.${input.singularName}`;
   if (app.contentTypes.find(uid)) throw new BuilderError('contentType.alreadyExists');
   const apiDir = path.join(app.dirs.app.api, input.singularName);
+  const uids = new Map(components.map((component) => [component.tmpUID, componentUid(component)]));
   return commit(app, (workspace) => {
-    const attributes = withSelfTargets(input.attributes, uid);
+    const attributes = withSelfTargets(withComponentUids(app, input, uids).attributes, uid);
     const schema: SchemaFile = {
       kind: input.kind ?? 'collectionType',
       collectionName: input.collectionName || collectionNameOf(input.pluralName),
@@ -99,6 +89,11 @@ export function createContentType(app: App, input: ContentTypeInput): string {
       if (!isRelation(attribute)) continue;
       const dominant = attribute.relation === 'manyToMany' || attribute.relation === 'oneToOne' ? true : attribute.dominant;
       setOtherSide(workspace, uid, key, { ...attribute, dominant });
+    }
+    for (const component of components) {
+      // A new component's relation to `__contentType__` points at the type being created.
+      const targeted = Object.fromEntries(Object.entries(component.attributes).map(([key, attribute]) => [key, attribute.target === '__contentType__' ? { ...attribute, target: uid } : attribute]));
+      addComponent(app, workspace, withComponentUids(app, { ...component, attributes: targeted }, uids));
     }
     // The API's core router, controller and service, as `strapi generate content-type` with bootstrapApi.
     const language = apiLanguage(app.dir);

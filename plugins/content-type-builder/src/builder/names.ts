@@ -61,16 +61,27 @@ export function slugify(value: string, separator: '-' | '_'): string {
     .replace(new RegExp(`^\\${separator}+|\\${separator}+$`, 'g'), '');
 }
 
+/** Words whose plural is not made with an ending. */
+const IRREGULAR: Array<[string, string]> = [['person', 'people'], ['child', 'children'], ['mouse', 'mice'], ['foot', 'feet'], ['tooth', 'teeth']];
+
 /**
  * English plurals as `pluralize` makes them for regular nouns (the builder names a component's table with one):
- * `Quote` → `Quotes`, `Category` → `Categories`, `Box` → `Boxes`. Irregular and uncountable nouns differ from
- * Strapi's (it knows `person` → `people`); the name is only the new table's.
+ * `Quote` → `Quotes`, `Category` → `Categories`, `Box` → `Boxes`, `Hero` → `Heroes`, `Person` → `People`.
+ * Rarer irregular and uncountable nouns may differ from Strapi's; the name is only the new table's.
  */
 export function pluralize(value: string): string {
   const upper = /[A-Z]{2}$/.test(value);
-  if (/[^aeiou]y$/i.test(value)) return `${value.slice(0, -1)}${upper ? 'IES' : 'ies'}`;
-  if (/(x|ch|ss|sh|zz|[^aou]us)$/i.test(value)) return `${value}${upper ? 'ES' : 'es'}`;
+  const ending = (suffix: string) => (upper ? suffix.toUpperCase() : suffix);
+  for (const [word, plural] of IRREGULAR) {
+    if (new RegExp(`${word}$`, 'i').test(value)) return `${value.slice(0, -word.length)}${ending(plural)}`;
+  }
+  if (/(?:her|at|gr)o$/i.test(value)) return `${value}${ending('es')}`;
+  if (/sis$/i.test(value)) return `${value.slice(0, -2)}${ending('es')}`;
+  if (/(?:kni|wi|li)fe$/i.test(value)) return `${value.slice(0, -2)}${ending('ves')}`;
+  if (/(?:ar|l|ea|eo|oa|hoo)f$/i.test(value)) return `${value.slice(0, -1)}${ending('ves')}`;
+  if (/([^aeiouy]|qu)y$/i.test(value)) return `${value.slice(0, -1)}${ending('ies')}`;
+  if (/(x|ch|ss|sh|zz|[^aou]us)$/i.test(value)) return `${value}${ending('es')}`;
   // A word already ending in s is taken as plural (pluralize's `s?$` rule).
   if (/s$/i.test(value)) return value;
-  return `${value}${upper ? 'S' : 's'}`;
+  return `${value}${ending('s')}`;
 }

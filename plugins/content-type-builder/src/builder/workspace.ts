@@ -103,3 +103,16 @@ export class Workspace {
     return entry;
   }
 }
+
+/** Runs a change on a fresh workspace, writes it, and puts every file back when any step fails. */
+export function commit<T>(app: App, change: (workspace: Workspace) => T): T {
+  const workspace = new Workspace(app);
+  try {
+    const result = change(workspace);
+    workspace.flush();
+    return result;
+  } catch (error) {
+    workspace.changes.rollback();
+    throw error;
+  }
+}
