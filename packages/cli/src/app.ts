@@ -33,7 +33,8 @@ const SELF_EXPLAINING = new Set(['ConfigurationError', 'ValidationError']);
  */
 export async function createApp(dir: string = process.cwd(), restart?: (reason: string) => void): Promise<App> {
   const [{ App: AppClass }, { default: restPlugin }] = await Promise.all([import('@tessera/core'), import('@tessera/plugin-rest')]);
-  return new AppClass({ dir, plugins: [restPlugin], restart });
+  // Under `tessera develop` (it gives the restart), Strapi's `autoReload` is on: the content-type builder may write.
+  return new AppClass({ dir, plugins: [restPlugin], restart, ...(restart ? { config: { autoReload: true } } : {}) });
 }
 
 /** One paragraph for stderr: what to fix; a stack only when the error is unexpected. */

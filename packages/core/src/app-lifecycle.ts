@@ -160,7 +160,10 @@ export class AppLifecycle {
   private loadConfig(): void {
     loadDotEnv(this.app.dir);
     const tree: ConfigTree = { ...rootConfig(this.app.dir), ...loadConfig(this.app.dir, this.app.env) };
-    for (const [key, value] of Object.entries(this.options.config ?? {})) tree[key] = { ...(tree[key] as object), ...(value as object) };
+    // A section given in code is merged into the file's; a scalar (Strapi's top-level `autoReload`) replaces it.
+    for (const [key, value] of Object.entries(this.options.config ?? {})) {
+      tree[key] = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(tree[key] as object), ...value } : value;
+    }
     withStrapiDefaults(tree);
     this.app.config = withAccessors(tree);
     this.app.log = new Logger(process.env.TESSERA_LOG_LEVEL ?? getConfig(this.app.config, 'server.logger.level', 'info'));

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Do not listen (only load). */
   noListen?: boolean;
+  /** What `strapi.reload()` calls, as `tessera develop` gives it (the content-type builder's restart). */
+  restart?: (reason: string) => void;
   /** A node_modules folder (npm-installed packages) to link into the app folder, as an app's own. */
   nodeModules?: string;
   /** Folders of the app that are links to existing ones, by relative path (a prebuilt admin panel as `build`); never removed with the app. */
@@ -184,7 +186,7 @@ export async function startApp(options: TestAppOptions): Promise<TestApp> {
     server: { host: '127.0.0.1', port: 0, ...((options.config?.server as object) ?? {}) },
     admin: { apiToken: { salt: 'test-salt' }, ...((options.config?.admin as object) ?? {}) },
   };
-  const appOptions: AppOptions = { dir, plugins: options.plugins ?? [restPlugin], config };
+  const appOptions: AppOptions = { dir, plugins: options.plugins ?? [restPlugin], config, restart: options.restart };
   const app = new App(appOptions);
   try {
     if (options.noListen) await app.load();

@@ -5,11 +5,14 @@
  * `/content-types/:uid`, `/components`, `/components/:uid`, with Strapi's
  * actions (`plugin::content-type-builder.content-types.getContentTypes`, …),
  * so a full-access token reads them and the public role does not. Editing
- * schemas is the admin panel's, which Tessera does not serve.
+ * schemas is the admin panel's: the same reads and the builder's writes on the admin router (admin/routes.ts),
+ * writable in development only (admin/development.ts).
  */
 import type Koa from 'koa';
 import type { App, Plugin } from '@tessera/core';
 import { formatComponent, formatContentType } from './format';
+import { builderController, builderWritesController, componentWritesController } from './admin/controllers';
+import { ADMIN_ROUTES } from './admin/routes';
 
 export type { FormattedComponent, FormattedContentType } from './format';
 
@@ -62,10 +65,17 @@ function componentsController(app: App) {
 export const contentTypeBuilderPlugin: Plugin = {
   name: 'content-type-builder',
   controllers: {
-    'content-types': ({ app }) => contentTypesController(app),
-    components: ({ app }) => componentsController(app),
+    'content-types': ({ app }) => ({ ...contentTypesController(app), ...builderWritesController(app) }),
+    components: ({ app }) => ({ ...componentsController(app), ...componentWritesController(app) }),
+    'component-categories': ({ app }) => {
+      const { editCategory, deleteCategory } = componentWritesController(app);
+      return { editCategory, deleteCategory };
+    },
+    builder: () => builderController(),
   },
   routes: {
+    // Without the admin plugin, the kernel answers these 401 (no admin strategy) and never resolves their policies.
+    admin: { type: 'admin', routes: ADMIN_ROUTES },
     'content-api': {
       type: 'content-api',
       routes: [

@@ -46,10 +46,6 @@ export const RULES: Rule[] = [
     verdict: { status: 'community-edition', why: 'Enterprise only (content releases): a community edition has no such route: 404 (Strapi answers a method other than GET 405, as on any unknown path)' },
   },
   {
-    under: '/content-type-builder/',
-    verdict: notServed("the content-type builder's admin side (issue 40) is not served yet (404); the model is read on the content API, `/api/content-type-builder/…`"),
-  },
-  {
     under: '/admin/project-settings',
     method: 'POST',
     verdict: notServed(

@@ -2,7 +2,7 @@ import { parse } from '../args';
 import { requireAppDir } from '../app';
 import { Supervisor } from '../develop/supervisor';
 import { appWatchIgnoreFiles, ignoredFiles } from '../develop/ignored-files';
-import { watchFolders } from '../develop/watcher';
+import { watchFolders, type Watcher } from '../develop/watcher';
 import { preparePanel } from '../panel';
 import { stopWhenParentGone } from '../parent-watch';
 import { say, type Command } from './command';
@@ -26,10 +26,12 @@ rebuilt when its plugins, their versions or src/admin changed.`,
     requireAppDir();
     const dir = process.cwd();
     // An app with @strapi/admin gets its panel built before the first boot, and again when what it is built from changed.
-    const supervisor = new Supervisor(dir, say, async () => void (await preparePanel(dir, say)));
+    // strapi.reload() (the content-type builder, after writing schema files) joins the watcher's batch: one restart.
+    let watcher: Watcher | undefined;
+    const supervisor = new Supervisor(dir, say, async () => void (await preparePanel(dir, say)), (reason) => (watcher ? watcher.poke(reason) : supervisor.restart(reason)));
     // Files Strapi's develop ignores (plugins rewrite some at every boot) and the app's admin.watchIgnoreFiles.
     const ignored = ignoredFiles(dir, appWatchIgnoreFiles(dir));
-    const watcher = watchFolders(dir, WATCHED, (files) => supervisor.restart(describeChange(files)), 200, ignored);
+    watcher = watchFolders(dir, WATCHED, (files, reasons) => supervisor.restart(describeChange(files, reasons)), 200, ignored);
     supervisor.start();
     stopWhenParentGone();
     await onceSignalled();
@@ -39,9 +41,10 @@ rebuilt when its plugins, their versions or src/admin changed.`,
   },
 };
 
-function describeChange(files: string[]): string {
+function describeChange(files: string[], reasons: string[] = []): string {
   const shown = files.slice(0, 3).join(', ');
-  return files.length > 3 ? `${shown} and ${files.length - 3} more changed` : `${shown} changed`;
+  const changed = files.length === 0 ? [] : [files.length > 3 ? `${shown} and ${files.length - 3} more changed` : `${shown} changed`];
+  return [...reasons, ...changed].join('; ');
 }
 
 function onceSignalled(): Promise<void> {

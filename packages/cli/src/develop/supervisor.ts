@@ -15,12 +15,15 @@ export class Supervisor {
   private child: ChildProcess | undefined;
   private queue: Promise<void> = Promise.resolve();
   private shuttingDown = false;
+  private restartPending = false;
 
   constructor(
     private readonly dir: string,
     private readonly log: (message: string) => void,
     /** Work before each boot (the admin panel's build when stale); a failure is logged and the app boots anyway. */
     private readonly prepare: () => Promise<void> = async () => undefined,
+    /** What a child's `strapi.reload()` does: a restart by default; `tessera develop` batches it with file changes. */
+    private readonly onReloadRequest: (reason: string) => void = (reason) => this.restart(reason),
   ) {}
 
   start(): void {
@@ -28,11 +31,16 @@ export class Supervisor {
   }
 
   restart(reason: string): void {
+    // A restart asked for while one is still on its way (not yet booting the new child) is the same restart: the
+    // content-type builder's reload and the file watcher's change event after its writes restart the app once.
+    if (this.restartPending) return;
+    this.restartPending = true;
     this.queue = this.queue.then(async () => {
       if (this.shuttingDown) return;
       this.log(`${reason}: restarting`);
       await this.stopChild();
       await this.prepared();
+      this.restartPending = false;
       if (!this.shuttingDown) this.spawn();
     });
   }
@@ -58,7 +66,7 @@ export class Supervisor {
     child.on('message', (message) => {
       if (isBootFailure(message)) remedy = message.remedy;
       // strapi.reload() (a plugin that created content types): restart as for a changed file.
-      if (isReloadRequest(message) && this.child === child) this.restart(message.reason);
+      if (isReloadRequest(message) && this.child === child) this.onReloadRequest(message.reason);
     });
     child.once('exit', (code, signal) => {
       if (this.child !== child) return; // stopped on purpose

@@ -15,12 +15,18 @@ import { ignoredFiles, type IgnoredTest } from './ignored-files';
 
 export interface Watcher {
   close(): void;
+  /**
+   * A restart asked for without a file event (`strapi.reload()`), batched with the changes around it: the
+   * content-type builder writes files then reloads, and that is one restart, not one per cause.
+   */
+  poke(reason: string): void;
 }
 
-/** `isIgnored`: the files that never restart the app (ignored-files.ts; Strapi's list by default). */
-export function watchFolders(root: string, folders: string[], onChange: (files: string[]) => void, debounceMs = 200, isIgnored: IgnoredTest = ignoredFiles(root)): Watcher {
+/** `isIgnored`: the files that never restart the app (ignored-files.ts; Strapi's list by default). `reasons`: the pokes in the batch. */
+export function watchFolders(root: string, folders: string[], onChange: (files: string[], reasons: string[]) => void, debounceMs = 200, isIgnored: IgnoredTest = ignoredFiles(root)): Watcher {
   const watchers = new Map<string, fs.FSWatcher>();
   const pending = new Set<string>();
+  const reasons = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -42,22 +48,32 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
       // Removed between listing and watching: nothing to watch.
     }
   };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
   const changed = (relative: string) => {
     if (closed || isIgnored(relative)) return;
     pending.add(relative);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(flush, debounceMs);
+    schedule();
   };
   const flush = () => {
     timer = undefined;
     sync();
     const files = [...pending].sort();
+    const asked = [...reasons];
     pending.clear();
-    onChange(shown(root, files));
+    reasons.clear();
+    onChange(shown(root, files), asked);
   };
 
   sync();
   return {
+    poke(reason) {
+      if (closed) return;
+      reasons.add(reason);
+      schedule();
+    },
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
