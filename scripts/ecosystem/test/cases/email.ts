@@ -130,9 +130,12 @@ export const EMAIL_DESIGNER_SENDMAIL: EcosystemSuite = {
   },
 };
 
-/** The confirmation or reset link in a users-permissions mail's text: the word holding `?<parameter>=`. */
+/**
+ * The confirmation or reset link in a users-permissions mail: the URL holding `?<parameter>=`, in the text or inside
+ * the HTML of Strapi's templates (`<p><%= URL %>?confirmation=<%= CODE %></p>`).
+ */
 function linkIn(mail: { text: string }, parameter: 'confirmation' | 'code'): string {
-  const link = mail.text.split(/\s/).find((word) => word.startsWith('http') && word.includes(`?${parameter}=`));
+  const link = mail.text.split(/[\s<>"]/).find((word) => word.startsWith('http') && word.includes(`?${parameter}=`));
   if (!link) throw new Error(`no ${parameter} link in: ${mail.text}`);
   return link;
 }
