@@ -293,3 +293,4 @@ export { groupAlive, killGroup, spawnGroup } from './process-groups';
 export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';
 export { TestSmtp, type Mail } from './smtp';
 export { registryUnreachable } from './npm-registry';
+export { CHROMIUM, chromiumMissing, openBrowser, type BrowserSession } from './browser';

@@ -13,13 +13,12 @@
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import nodemailer from 'nodemailer';
-import { EXAMPLE_APP, startApp, TestSmtp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, startApp, TestSmtp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 /** Invited from the Users page, each with one of Strapi's default roles. */
 const INVITED = [
@@ -39,7 +38,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -51,17 +50,8 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
     const email = { config: { provider: { init: () => ({ send: (message: Record<string, unknown>) => transport.sendMail({ from: 'cms@example.com', ...message }) }) }, providerOptions: {}, settings: {} } };
     app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES, config: { plugins: { email } } });
     await panelInto(app.dir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
     // The invitation link is read back from the clipboard the Users page copies it to.
-    context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-    // Only the app answers: the panel must ask nothing of another host (update check, telemetry, fonts).
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(app.url)) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }, { permissions: ['clipboard-read', 'clipboard-write'] }));
   });
   after(async () => {
     await context?.close();

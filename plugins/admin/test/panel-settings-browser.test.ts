@@ -8,11 +8,10 @@
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, WebhookReceiver, type TestApp } from '@tessera/testing';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { EXAMPLE_APP, startApp, WebhookReceiver, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADMIN = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 const KEY = /\b[0-9a-f]{256}\b/;
@@ -30,7 +29,7 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -45,15 +44,7 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
       config: { server: { webhooks: { refusePrivateAddresses: false, delivery: { pollIntervalMs: 50 } } } },
     });
     await panelInto(app.dir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(app.url)) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
     const registered = await app.post('/admin/register-admin', ADMIN);
     expect(registered.status).to.equal(200);
     jwt = registered.body.data.token;

@@ -8,11 +8,10 @@
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { EXAMPLE_APP, startApp, type TestApp } from '@tessera/testing';
+import { type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { EXAMPLE_APP, startApp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const EDITOR = { firstname: 'Eve', lastname: 'Editor', email: 'eve@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 const ARTICLE = 'api::article.article';
@@ -60,7 +59,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -75,15 +74,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await es.create('api::tag.tag', { data: { name: 'space' } });
     await es.create('api::tag.tag', { data: { name: 'physics' } });
     for (const title of ['Alpha centauri', 'Beta decay', 'Gamma rays']) await es.create(ARTICLE, { data: { title, slug: title.toLowerCase().replace(/ /g, '-'), publishedAt: null } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(app.url)) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
     // Leaving a form the panel thinks unsaved asks "leave this page?" (beforeunload): leave.
     page.on('dialog', (dialog) => void dialog.accept());
     page.on('response', (response) => {

@@ -9,12 +9,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import type { TestApp } from '@tessera/testing';
+import { type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { panelUnavailable } from '../../admin/test/panel-build';
 import { startLocalizedPanelApp } from './i18n-panel-app';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const EDITOR = { firstname: 'Lea', lastname: 'Lingua', email: 'lea@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 const PAGES = '/admin/content-manager/collection-types/api::page.page';
@@ -58,7 +57,7 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -77,15 +76,7 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
     form.append('fileInfo', JSON.stringify({ name: 'cover.png', folder: null }));
     const uploaded = await fetch(`${app.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${registered.body.data.token}` }, body: form });
     expect(uploaded.status, await uploaded.text()).to.equal(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(app.url)) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }, { viewport: { width: 1400, height: 1000 } }));
     page.on('dialog', (dialog) => void dialog.accept());
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.request().method()} ${response.url().replace(app.url, '')} ${response.status()}`);

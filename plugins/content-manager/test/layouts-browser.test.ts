@@ -8,11 +8,10 @@
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, type TestApp } from '@tessera/testing';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { EXAMPLE_APP, startApp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 const ARTICLE = 'api::article.article';
@@ -29,7 +28,7 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -39,15 +38,7 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
     await panelInto(app.dir);
     expect((await app.post('/admin/register-admin', ADA)).status).to.equal(200);
     await app.app.db.query(ARTICLE).createMany({ data: [{ title: 'First post', slug: 'first-post' }, { title: 'Second post', slug: 'second-post' }] });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(app.url)) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.request().method()} ${response.url().replace(app.url, '')} ${response.status()}`);
     });

@@ -12,13 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { eachDatabase, registryUnreachable, type TestApp } from '@tessera/testing';
+import { type Browser, type Page } from 'playwright-core';
+import { eachDatabase, registryUnreachable, chromiumMissing, openBrowser, type TestApp } from '@tessera/testing';
 import { preparePanel } from '../../../packages/cli/src/panel';
 import { panelInto } from '../../../plugins/admin/test/panel-build';
 import { ADA, PLUGINS_WITH_ADMIN, startAdminSidesApp } from './admin-sides/app';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const WAIT = { timeout: 90_000 };
 
 describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]", function () {
@@ -31,7 +30,7 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
   const pageErrors: string[] = [];
 
   before(async function () {
-    const reason = registryUnreachable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = registryUnreachable() ?? chromiumMissing();
     if (reason) {
       console.log(`      skipped: ${reason}`);
       this.skip();
@@ -39,15 +38,7 @@ describe("Strapi ecosystem: published plugins' admin sides in the panel [sqlite]
     ({ app } = await startAdminSidesApp('sqlite', syncDir));
     await panelInto(app.dir, undefined, app.app.config.get<Record<string, unknown>>('plugins') ?? {});
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    const context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      if (route.request().url().startsWith(app.url)) return route.continue();
-      blocked.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ browser, page } = await openBrowser(app.url, { blocked, pageErrors }));
   });
   after(async () => {
     await browser?.close();
