@@ -7,7 +7,9 @@
 export function snakeCase(value: string): string {
   const words = value
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // The last capital of a run before a lower-case letter starts a word (`JSONData` → `JSON Data`); a lookahead, not
+    // `([A-Z]+)([A-Z][a-z])`, which backtracks polynomially on long runs of capitals.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .replace(/([A-Za-z])([0-9])/g, '$1 $2')
     .replace(/([0-9])([A-Za-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
@@ -55,10 +57,11 @@ export function slugify(value: string, separator: '-' | '_'): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z\d]+)/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z\d])/g, '$1 ')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, separator)
-    .replace(new RegExp(`^\\${separator}+|\\${separator}+$`, 'g'), '');
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replaceAll(' ', separator);
 }
 
 /** Words whose plural is not made with an ending. */
@@ -73,7 +76,11 @@ export function pluralize(value: string): string {
   const upper = /[A-Z]{2}$/.test(value);
   const ending = (suffix: string) => (upper ? suffix.toUpperCase() : suffix);
   for (const [word, plural] of IRREGULAR) {
-    if (new RegExp(`${word}$`, 'i').test(value)) return `${value.slice(0, -word.length)}${ending(plural)}`;
+    if (!value.toLowerCase().endsWith(word)) continue;
+    // As pluralize restores case: `Person` → `People`, `PERSON` → `PEOPLE`, `person` → `people`.
+    const replaced = value.slice(-word.length);
+    const cased = replaced === replaced.toUpperCase() ? plural.toUpperCase() : replaced[0] === replaced[0]!.toUpperCase() ? `${plural[0]!.toUpperCase()}${plural.slice(1)}` : plural;
+    return `${value.slice(0, -word.length)}${cased}`;
   }
   if (/(?:her|at|gr)o$/i.test(value)) return `${value}${ending('es')}`;
   if (/sis$/i.test(value)) return `${value.slice(0, -2)}${ending('es')}`;
