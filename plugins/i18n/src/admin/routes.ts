@@ -1,18 +1,18 @@
 /**
  * i18n's admin routes, declared as Strapi 4.26.2's i18n plugin declares them
  * (`server/routes/admin`): the same paths under `/i18n`, handlers and policies —
- * `admin::isAuthenticatedAdmin`, then `hasPermissions` with the route's locale
- * action where Strapi has one. Strapi names the content manager's
- * `hasPermissions` there; with no `:model` in these paths it asks what the
- * admin's own asks (`can(action)`), which Tessera's content manager does not
- * register a second time.
+ * `admin::isAuthenticatedAdmin`, then the content manager's `hasPermissions`
+ * with the route's locale action where Strapi has one (the content manager is
+ * on whenever the admin is; an API-only app serves none of these routes).
  */
 import type { RouteConfig } from '@tessera/core';
-import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN } from '@tessera/plugin-admin';
+import { IS_AUTHENTICATED_ADMIN } from '@tessera/plugin-admin';
+
+const CONTENT_MANAGER_HAS_PERMISSIONS = 'plugin::content-manager.hasPermissions';
 
 const route = (method: RouteConfig['method'], path: string, handler: string, action?: string): RouteConfig => {
   const policies: NonNullable<RouteConfig['config']>['policies'] = [IS_AUTHENTICATED_ADMIN];
-  if (action) policies.push({ name: HAS_PERMISSIONS, config: { actions: [action] } });
+  if (action) policies.push({ name: CONTENT_MANAGER_HAS_PERMISSIONS, config: { actions: [action] } });
   return { method, path, handler, config: { policies } };
 };
 
