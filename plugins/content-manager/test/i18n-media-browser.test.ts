@@ -143,7 +143,10 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
       await dialog.getByRole('combobox', { name: 'Locales' }).click();
       await page.getByRole('option', { name: 'English (en)' }).click();
       await answered('GET', new RegExp(`collection-types/api::page\\.page/${hello}$`), () => dialog.getByRole('button', { name: 'Yes, fill in' }).click());
-      await page.waitForFunction(`document.querySelector('input[name="title"]')?.value === 'Hello'`, undefined, WAIT);
+      // Polled from Node: page.waitForFunction evals its predicate in the page, which the panel's CSP (no
+      // 'unsafe-eval') refuses once the first check fails (seen under load in CI).
+      const title = page.locator('input[name="title"]');
+      while ((await title.inputValue(WAIT)) !== 'Hello') await page.waitForTimeout(50);
     });
     await shot('save-version', async () => {
       await page.fill('input[name="title"]', 'Bonjour');
