@@ -12,12 +12,11 @@
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import type { TestApp } from '@tessera/testing';
+import { type Browser, type Page } from 'playwright-core';
+import { chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { panelUnavailable } from '../../admin/test/panel-build';
 import { startLocalizedPanelApp } from '../../content-manager/test/i18n-panel-app';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADMIN = { firstname: 'Lou', lastname: 'Locale', email: 'lou@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 
@@ -30,7 +29,7 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -39,10 +38,8 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
     app = await startLocalizedPanelApp('locales-browser-secret');
     expect((await app.post('/admin/register-admin', ADMIN)).status).to.equal(200);
     apiToken = await app.fullAccessToken();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    await context.route('**/*', (route) => (route.request().url().startsWith(app.url) ? route.continue() : route.abort('internetdisconnected')));
-    page = await context.newPage();
+    // Requests off the app and page errors are recorded by the shared driver; this journey checks its own failures.
+    ({ browser, page } = await openBrowser(app.url, { blocked: [], pageErrors: [] }, { viewport: { width: 1400, height: 1000 } }));
     page.on('response', (response) => {
       if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/i18n')) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     });

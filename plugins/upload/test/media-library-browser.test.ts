@@ -10,14 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, type TestApp } from '@tessera/testing';
+import { type Browser, type Page } from 'playwright-core';
+import { EXAMPLE_APP, startApp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
 import { FILE_UID } from '@tessera/database';
 import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
 import { FOLDER_UID } from '../src/contract';
 import { recordedImages } from './admin-fixture';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADMIN = { firstname: 'Mia', lastname: 'Media', email: 'mia@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 
@@ -32,7 +31,7 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    const reason = panelUnavailable() ?? chromiumMissing();
     if (reason) {
       if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
       console.log(`      skipped: ${reason}`);
@@ -43,10 +42,8 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
     const registered = await app.post('/admin/register-admin', ADMIN);
     adminId = registered.body.data.user.id;
     apiToken = await app.fullAccessToken();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    await context.route('**/*', (route) => (route.request().url().startsWith(app.url) ? route.continue() : route.abort('internetdisconnected')));
-    page = await context.newPage();
+    // Requests off the app and page errors are recorded by the shared driver; this journey checks its own failures.
+    ({ browser, page } = await openBrowser(app.url, { blocked: [], pageErrors: [] }, { viewport: { width: 1400, height: 1000 } }));
     page.on('response', (response) => {
       if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/upload')) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     });
