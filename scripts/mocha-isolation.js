@@ -9,11 +9,16 @@
  *   outlive its file: any still alive is killed whole, and the file fails,
  *   naming the commands, so a leak is seen where it is made instead of a
  *   server listening for the rest of the day.
+ * - With TESSERA_TEST_TIMINGS naming a file, each test file's wall time
+ *   (first test begun to its last hook) is appended to it as a JSON line:
+ *   the run's slowest files are where CI's time budget is won.
  */
 const started = { ...process.env };
 const PROCESS_GROUPS = Symbol.for('tessera.test.processGroups');
 /** The file of the last test begun: a root hook's failure names it (mocha shows root hooks as "{root}"). */
 let currentFile;
+/** When the current file's first test began (for TESSERA_TEST_TIMINGS). */
+let fileStarted;
 
 function alive(pgid) {
   try {
@@ -25,10 +30,17 @@ function alive(pgid) {
 }
 
 exports.mochaHooks = {
+  beforeAll() {
+    fileStarted = Date.now();
+  },
   beforeEach() {
     currentFile = this.currentTest?.file ?? currentFile;
   },
   afterAll() {
+    if (process.env.TESSERA_TEST_TIMINGS && currentFile) {
+      const line = JSON.stringify({ file: require('node:path').relative(process.cwd(), currentFile), ms: Date.now() - fileStarted });
+      require('node:fs').appendFileSync(process.env.TESSERA_TEST_TIMINGS, `${line}\n`);
+    }
     for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
     Object.assign(process.env, started);
 
