@@ -10,15 +10,31 @@
  *   naming the commands, so a leak is seen where it is made instead of a
  *   server listening for the rest of the day.
  * - With TESSERA_TEST_TIMINGS naming a file, each test file's wall time
- *   (first test begun to its last hook) is appended to it as a JSON line:
+ *   (first test begun to its last hook) and CPU seconds (the worker's and
+ *   its waited-for children's) are appended to it as a JSON line:
  *   the run's slowest files are where CI's time budget is won.
  */
 const started = { ...process.env };
 const PROCESS_GROUPS = Symbol.for('tessera.test.processGroups');
 /** The file of the last test begun: a root hook's failure names it (mocha shows root hooks as "{root}"). */
 let currentFile;
-/** When the current file's first test began (for TESSERA_TEST_TIMINGS). */
+/** When the current file's first test began, and the CPU used by then (for TESSERA_TEST_TIMINGS). */
 let fileStarted;
+let cpuStarted;
+
+/**
+ * CPU seconds of this worker and of its children it has waited for (Linux /proc: utime, stime, cutime, cstime), so
+ * a file's cost is seen apart from how busy the machine was; undefined elsewhere.
+ */
+function cpuSeconds() {
+  try {
+    const fields = require('node:fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After "pid (comm) ": state is field 3, utime..cstime are fields 14..17.
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 function alive(pgid) {
   try {
@@ -32,13 +48,14 @@ function alive(pgid) {
 exports.mochaHooks = {
   beforeAll() {
     fileStarted = Date.now();
+    cpuStarted = cpuSeconds();
   },
   beforeEach() {
     currentFile = this.currentTest?.file ?? currentFile;
   },
   afterAll() {
     if (process.env.TESSERA_TEST_TIMINGS && currentFile) {
-      const line = JSON.stringify({ file: require('node:path').relative(process.cwd(), currentFile), ms: Date.now() - fileStarted });
+      const line = JSON.stringify({ file: require('node:path').relative(process.cwd(), currentFile), ms: Date.now() - fileStarted, cpu: cpuStarted === undefined ? undefined : Math.round((cpuSeconds() - cpuStarted) * 10) / 10 });
       require('node:fs').appendFileSync(process.env.TESSERA_TEST_TIMINGS, `${line}\n`);
     }
     for (const key of Object.keys(process.env)) if (!(key in started)) delete process.env[key];
