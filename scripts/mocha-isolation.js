@@ -47,6 +47,8 @@ function alive(pgid) {
 
 exports.mochaHooks = {
   beforeAll() {
+    // The root suite's first child is the file's (parallel mode runs one file per root): named even if no test runs.
+    currentFile = this.test?.parent?.suites?.[0]?.file ?? currentFile;
     fileStarted = Date.now();
     cpuStarted = cpuSeconds();
   },
