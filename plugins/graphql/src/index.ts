@@ -133,5 +133,22 @@ export type { ExtensionConfig, Extension, ExtensionContext, ResolverConfig, Grap
 export type { GraphqlConfig } from './config';
 export type { ReadParams, SelectionService } from './selection-service';
 export { GraphqlUpload, UPLOAD_BRAND } from './upload';
-export type { GraphqlExtensionApi, GraphqlNaming, GraphqlResolver, GraphqlServices } from './contract';
+export type {
+  ContentTypeArgs,
+  FilterOperator,
+  FormatOptions,
+  GraphqlArg,
+  GraphqlAttribute,
+  GraphqlBuilders,
+  GraphqlConstants,
+  GraphqlExtensionApi,
+  GraphqlFormat,
+  GraphqlInternals,
+  GraphqlMappers,
+  GraphqlModel,
+  GraphqlNaming,
+  GraphqlResolver,
+  GraphqlServices,
+  GraphqlUtils,
+} from './contract';
 export type { GraphqlUploads } from './uploads-service';
