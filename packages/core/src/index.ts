@@ -16,6 +16,7 @@ export { parseQuery } from './http/query-string';
 export { requestBody, requestFiles } from './http/request-body';
 export { failStalledMultipartParser, type MultipartParserClass } from './http/multipart-stall';
 export { routeDispatcher } from './http/route-dispatch';
+export { BodyParsing } from './http/body-parsing';
 export { Permissions, ConfigPermissions, canReadType } from './auth/permissions';
 export { PluginHandle } from './plugins/plugin-handle';
 export type { PluginServices, DeclaredService, DeclaredServiceName, ServiceLookup } from './plugins/plugin-services';

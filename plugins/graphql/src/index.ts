@@ -112,11 +112,15 @@ export const graphqlPlugin: Plugin = {
     internals: internalsService,
     builders: ({ app }) => buildersService(app),
     selection: ({ app }) => selectionService(() => builtOf(app)),
-    uploads: ({ app }) => uploadsService(app),
+    uploads: uploadsService,
   },
   routes: { 'content-api': { type: 'raw', prefix: '', routes } },
   register({ app }) {
-    warnIgnoredOptions(app, readConfig(app));
+    const config = readConfig(app);
+    warnIgnoredOptions(app, config);
+    // The endpoint's multipart files are `Upload` values, meant to be stored: the kernel's body parser bounds them
+    // by the app's upload size (declared by whichever plugin stores files) while streaming.
+    app.bodyParsing.acceptUploads(config.endpoint);
     // Built once every register and bootstrap (the app's included) has had its say.
     app.hooks.on('app:bootstrapped', () => {
       const config = readConfig(app);
