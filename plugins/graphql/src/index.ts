@@ -8,7 +8,7 @@
  */
 import type Koa from 'koa';
 import type { GraphQLSchema } from 'graphql';
-import type { App, KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import { pluginState, type App, type KernelContext, type Plugin, type RouteConfig } from '@tessera/core';
 import { ConfigurationError } from '@tessera/errors';
 import { DEFAULT_CONFIG, isProduction, readConfig, validateConfig, warnIgnoredOptions, type GraphqlConfig } from './config';
 import { ExtensionService } from './extension';
@@ -27,16 +27,8 @@ interface PluginState {
   built?: BuiltSchema;
 }
 
-const states = new WeakMap<App, PluginState>();
-
-function stateOf(app: App): PluginState {
-  let state = states.get(app);
-  if (!state) {
-    state = { extension: new ExtensionService() };
-    states.set(app, state);
-  }
-  return state;
-}
+/** The kernel's one pattern for plugin state (plugin-state.ts): one object per app, found from the app. */
+const stateOf = pluginState((): PluginState => ({ extension: new ExtensionService() }));
 
 function builtOf(app: App): BuiltSchema {
   const built = stateOf(app).built;
