@@ -205,13 +205,10 @@ export class UploadService {
     return this.present(file);
   }
 
-  /** Deletes the row and every morph link (media fields pointing at it empty), then the bytes. */
+  /** Deletes the row, which takes every morph link with it (media fields pointing at it empty), then the bytes. */
   async remove(id: number): Promise<FileObject> {
     const existing = await this.require(id);
-    await this.app.db.transaction(async () => {
-      await this.app.db.unlinkFile(id);
-      await this.app.db.query(FILE_UID).delete({ id });
-    });
+    await this.app.db.query(FILE_UID).delete({ id });
     await this.removeBytes(existing, () => true);
     return this.present(existing);
   }
