@@ -16,6 +16,7 @@ import { Instances } from './registries/instances';
 import { Hooks } from './hooks';
 import { Logger } from './logger';
 import { ContentApi } from './content/content-api';
+import { BodyParsing } from './http/body-parsing';
 import type { QueryParameter } from './content/query-parameters';
 import type { WriteRule } from './content/write-rules';
 import { ConfigPermissions, Permissions } from './auth/permissions';
@@ -70,6 +71,8 @@ export class App {
   readonly writeRules = new Registry<WriteRule>('write rule');
   /** Tables plugins own beside the content types (rate-limit counters), synced with them; declare them during `register`. */
   readonly tables = new Registry<TableDefinition>('table');
+  /** What plugins declare about request bodies on their paths (self-parsed multipart, upload bounds), read by `strapi::body`. */
+  readonly bodyParsing = new BodyParsing();
   /** Where the anonymous caller's permissions come from (see auth/permissions.ts). */
   readonly permissions = new Permissions(new ConfigPermissions(undefined));
   readonly hooks = new Hooks();

@@ -19,7 +19,7 @@ import { Lifecycles, type LifecycleModel } from './lifecycles';
 import { EntityRepository, type EngineParts } from './repository';
 import { advisoryLock } from './relations/link-sql';
 import { fillNull } from './sql/fill-null';
-import { countLinksPerTarget, fileLinks, unlinkFile, type FileLink } from './relations/link-counts';
+import { fileLinks, type FileLink } from './relations/media-links';
 import type { TableDefinition } from './schema/declared-tables';
 import { WindowCounters } from './counters/window-counters';
 import { CountCache } from './sql/count-cache';
@@ -186,19 +186,9 @@ export class Database {
     return advisoryLock(this.sql, names);
   }
 
-  /** Per target id of relation `attribute` of `uid`: how many entries link to it (users per role). */
-  countLinksPerTarget(uid: string, attribute: string): Promise<Map<number, number>> {
-    return countLinksPerTarget(this.sql, this.entity(uid), attribute);
-  }
-
   /** The entries linked to each of `fileIds` (`populate=related` on files), in each file's link order. */
   fileLinks(fileIds: number[]): Promise<FileLink[]> {
     return fileLinks(this.sql, fileIds);
-  }
-
-  /** Removes every link to a file, in the current transaction (the file is being deleted). */
-  unlinkFile(fileId: number): Promise<void> {
-    return unlinkFile(this.sql, fileId);
   }
 
   /** Fixed-window counters in a table declared with `windowCounterTable` (rate limits shared by every process). */

@@ -22,6 +22,6 @@ export { EntityRepository, type EngineWriteParams, type FindManyParams, type Fin
 export { Database, type DatabaseModel } from './database';
 export type { SyncReport } from './schema/sync';
 export type { TableDefinition, DeclaredColumn, DeclaredColumnType } from './schema/declared-tables';
-export type { FileLink } from './relations/link-counts';
+export type { FileLink } from './relations/media-links';
 export { windowCounterTable, type WindowCounters, type WindowCount } from './counters/window-counters';
 export { operationlessObjectIssues } from './relations/relation-input';

@@ -8,6 +8,7 @@
  * relations, components and dynamic zones.
  */
 import type { Attribute, Component, ContentType } from '@tessera/core';
+import { FILE_UID } from '@tessera/database';
 
 export interface FormattedContentType {
   uid: string;
@@ -77,7 +78,7 @@ function isVisible(pluginOptions: Record<string, unknown> | undefined): boolean 
 /** Strapi's `getRestrictRelationsTo`: admin users are one-way only; the upload file and hidden types take no new relations. */
 function restrictRelationsTo(contentType: ContentType): string[] | null {
   if (contentType.uid === 'admin::user') return ['oneWay', 'manyWay'];
-  if (contentType.uid.startsWith('strapi::') || contentType.uid === 'plugin::upload.file' || !isVisible(contentType.pluginOptions)) return [];
+  if (contentType.uid.startsWith('strapi::') || contentType.uid === FILE_UID || !isVisible(contentType.pluginOptions)) return [];
   return null;
 }
 

@@ -9,29 +9,24 @@
  */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { ExtensionService, GraphQLContext } from './extension';
-import type { formatService } from './format';
-import type { namingUtils } from './naming';
+import type { GraphqlBuilders, GraphqlConstants, GraphqlFormat, GraphqlInternals, GraphqlUtils } from './helper-contract';
 import type { SelectionService } from './selection-service';
-import type { buildersService, constantsService, internalsService, utilsService } from './strapi-helpers';
 import type { GraphqlUploads } from './uploads-service';
 
 /** `service('extension')`: `use()` and `shadowCRUD()`, collected until the schema is built. */
 export type GraphqlExtensionApi = Pick<ExtensionService, 'use' | 'shadowCRUD'>;
-
-/** `service('utils').naming`: the names the generated schema gives a content type's types. */
-export type GraphqlNaming = ReturnType<typeof namingUtils>;
 
 /** A resolver an extension adds (`resolvers: { Mutation: { name: resolver } }`). */
 export type GraphqlResolver = (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => unknown;
 
 export interface GraphqlServices {
   extension: GraphqlExtensionApi;
-  format: ReturnType<typeof formatService>;
-  /** Strapi v4's helpers (strapi-helpers.ts): `naming`, `attributes`, `mappers`; and the other helper services. */
-  utils: ReturnType<typeof utilsService>;
-  constants: ReturnType<typeof constantsService>;
-  internals: ReturnType<typeof internalsService>;
-  builders: ReturnType<typeof buildersService>;
+  format: GraphqlFormat;
+  /** Strapi v4's helpers (declared in helper-contract.ts, made in strapi-helpers.ts): `naming`, `attributes`, `mappers`; and the other helper services. */
+  utils: GraphqlUtils;
+  constants: GraphqlConstants;
+  internals: GraphqlInternals;
+  builders: GraphqlBuilders;
   selection: SelectionService;
   uploads: GraphqlUploads;
 }
@@ -41,3 +36,23 @@ declare module '@tessera/core' {
     graphql: GraphqlServices;
   }
 }
+
+export type {
+  ContentTypeArgs,
+  FilterOperator,
+  FormatOptions,
+  GraphqlArg,
+  GraphqlAttribute,
+  GraphqlAttributeHelpers,
+  GraphqlBuilders,
+  GraphqlConstants,
+  GraphqlFormat,
+  GraphqlInternals,
+  GraphqlMappers,
+  GraphqlModel,
+  GraphqlNaming,
+  GraphqlUtils,
+  InputBlock,
+  NamedModel,
+  ResponseEntity,
+} from './helper-contract';

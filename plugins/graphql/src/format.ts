@@ -5,13 +5,9 @@
  * wrap: `{ data }`, and `{ data, meta: { pagination } }` for lists.
  */
 import type { KernelContext } from '@tessera/core';
+import type { FormatOptions, GraphqlFormat } from './helper-contract';
 
-interface FormatOptions {
-  args?: { pagination?: { page?: number; pageSize?: number; start?: number; limit?: number } };
-  resourceUID?: string;
-}
-
-export function formatService(_context: KernelContext) {
+export function formatService(_context: KernelContext): GraphqlFormat {
   return {
     returnTypes: {
       toEntityResponse(value: unknown, _options: FormatOptions = {}) {

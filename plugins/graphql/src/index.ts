@@ -8,7 +8,7 @@
  */
 import type Koa from 'koa';
 import type { GraphQLSchema } from 'graphql';
-import type { App, KernelContext, Plugin, RouteConfig } from '@tessera/core';
+import { pluginState, type App, type KernelContext, type Plugin, type RouteConfig } from '@tessera/core';
 import { ConfigurationError } from '@tessera/errors';
 import { DEFAULT_CONFIG, isProduction, readConfig, validateConfig, warnIgnoredOptions, type GraphqlConfig } from './config';
 import { ExtensionService } from './extension';
@@ -27,16 +27,8 @@ interface PluginState {
   built?: BuiltSchema;
 }
 
-const states = new WeakMap<App, PluginState>();
-
-function stateOf(app: App): PluginState {
-  let state = states.get(app);
-  if (!state) {
-    state = { extension: new ExtensionService() };
-    states.set(app, state);
-  }
-  return state;
-}
+/** The kernel's one pattern for plugin state (plugin-state.ts): one object per app, found from the app. */
+const stateOf = pluginState((): PluginState => ({ extension: new ExtensionService() }));
 
 function builtOf(app: App): BuiltSchema {
   const built = stateOf(app).built;
@@ -112,11 +104,15 @@ export const graphqlPlugin: Plugin = {
     internals: internalsService,
     builders: ({ app }) => buildersService(app),
     selection: ({ app }) => selectionService(() => builtOf(app)),
-    uploads: ({ app }) => uploadsService(app),
+    uploads: uploadsService,
   },
   routes: { 'content-api': { type: 'raw', prefix: '', routes } },
   register({ app }) {
-    warnIgnoredOptions(app, readConfig(app));
+    const config = readConfig(app);
+    warnIgnoredOptions(app, config);
+    // The endpoint's multipart files are `Upload` values, meant to be stored: the kernel's body parser bounds them
+    // by the app's upload size (declared by whichever plugin stores files) while streaming.
+    app.bodyParsing.acceptUploads(config.endpoint);
     // Built once every register and bootstrap (the app's included) has had its say.
     app.hooks.on('app:bootstrapped', () => {
       const config = readConfig(app);
@@ -133,5 +129,22 @@ export type { ExtensionConfig, Extension, ExtensionContext, ResolverConfig, Grap
 export type { GraphqlConfig } from './config';
 export type { ReadParams, SelectionService } from './selection-service';
 export { GraphqlUpload, UPLOAD_BRAND } from './upload';
-export type { GraphqlExtensionApi, GraphqlNaming, GraphqlResolver, GraphqlServices } from './contract';
+export type {
+  ContentTypeArgs,
+  FilterOperator,
+  FormatOptions,
+  GraphqlArg,
+  GraphqlAttribute,
+  GraphqlBuilders,
+  GraphqlConstants,
+  GraphqlExtensionApi,
+  GraphqlFormat,
+  GraphqlInternals,
+  GraphqlMappers,
+  GraphqlModel,
+  GraphqlNaming,
+  GraphqlResolver,
+  GraphqlServices,
+  GraphqlUtils,
+} from './contract';
 export type { GraphqlUploads } from './uploads-service';

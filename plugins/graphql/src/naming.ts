@@ -5,6 +5,7 @@
  * with the plugin: `UploadFile`), components as `Component<Category><Name>`.
  */
 import type { Component, ContentType } from '@tessera/core';
+import type { GraphqlNaming, NamedModel } from './helper-contract';
 
 const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 
@@ -75,15 +76,6 @@ export const names = {
   input: (type: string) => `${type}Input`,
 };
 
-/** What a name is derived from: a content type or component, or a plugin's own schema module (no uid). */
-export interface NamedModel {
-  uid?: string;
-  modelType?: string;
-  plugin?: string;
-  modelName?: string;
-  category?: string;
-  info?: { singularName?: string; pluralName?: string };
-}
 
 /**
  * Strapi's `getTypeName`: the plugin's name (if any) and the singular name, each pascal-cased; a component's
@@ -103,7 +95,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
  * content type's GraphQL types and operations, for extensions (plugins and
  * apps) that add operations next to the generated ones.
  */
-export function namingUtils() {
+export function namingUtils(): GraphqlNaming {
   const type = strapiTypeName;
   return {
     getScalarFilterInputTypeName: (scalar: string) => `${scalar}FilterInput`,

@@ -19,6 +19,17 @@ import type { App } from '@tessera/core';
 import { readConfig } from './config';
 import { namingUtils } from './naming';
 import { PaginationArg as PaginationInput } from './schema/shared-types';
+import type {
+  ContentTypeArgs,
+  FilterOperator,
+  GraphqlAttribute as AnyAttribute,
+  GraphqlAttributeHelpers,
+  GraphqlBuilders,
+  GraphqlConstants,
+  GraphqlInternals,
+  GraphqlModel as AnyModel,
+  GraphqlUtils,
+} from './helper-contract';
 
 export const GRAPHQL_SCALARS = ['ID', 'Boolean', 'Int', 'String', 'Long', 'Float', 'JSON', 'Date', 'Time', 'DateTime'];
 
@@ -50,7 +61,7 @@ const LIST_OPERATORS = ['in', 'notIn', 'between'];
 const BOOLEAN_OPERATORS = ['null', 'notNull'];
 const ALL_OPERATORS = ['and', 'or', 'not', ...VALUE_OPERATORS, ...BOOLEAN_OPERATORS, ...LIST_OPERATORS];
 
-export function constantsService() {
+export function constantsService(): GraphqlConstants {
   return {
     PAGINATION_TYPE_NAME: 'Pagination',
     RESPONSE_COLLECTION_META_TYPE_NAME: 'ResponseCollectionMeta',
@@ -69,20 +80,8 @@ const SortArg = nexus.arg({ type: nexus.list('String'), default: [] });
 const PaginationArg = nexus.arg({ type: PaginationInput, default: {} });
 const PublicationStateArg = nexus.arg({ type: 'PublicationState', default: 'live' });
 
-export function internalsService() {
+export function internalsService(): GraphqlInternals {
   return { args: { SortArg, PaginationArg, PublicationStateArg } };
-}
-
-/** What an operator's `add` writes fields on: a nexus input definition block (of Tessera's or the plugin's nexus). */
-interface InputBlock {
-  field(name: string, config: { type: unknown }): void;
-  boolean(name: string): void;
-}
-
-export interface FilterOperator {
-  fieldName: string;
-  strapiOperator: string;
-  add(t: InputBlock, type: string): void;
 }
 
 function filterOperators(): Record<string, FilterOperator> {
@@ -113,28 +112,7 @@ function filterOperators(): Record<string, FilterOperator> {
   return operators;
 }
 
-/** An attribute as plugins hand it: a schema entry with at least its type. */
-interface AnyAttribute {
-  type?: unknown;
-  relation?: unknown;
-  target?: unknown;
-  component?: unknown;
-  [key: string]: unknown;
-}
-
-/** A content type or component as plugins hand it: the model, or a plugin's own schema module. */
-interface AnyModel {
-  uid?: string;
-  kind?: string;
-  modelType?: string;
-  plugin?: string;
-  modelName?: string;
-  info?: { singularName?: string; pluralName?: string };
-  options?: { draftAndPublish?: boolean };
-  attributes?: Record<string, AnyAttribute>;
-}
-
-export function attributeHelpers() {
+export function attributeHelpers(): GraphqlAttributeHelpers {
   const is = (type: string) => (attribute: AnyAttribute | undefined) => attribute?.type === type;
   return {
     isStrapiScalar: (attribute: AnyAttribute | undefined) => STRAPI_SCALARS.includes(String(attribute?.type)),
@@ -148,8 +126,6 @@ export function attributeHelpers() {
   };
 }
 
-type AttributeHelpers = ReturnType<typeof attributeHelpers>;
-
 const plainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -157,7 +133,7 @@ const plainObject = (value: unknown): value is Record<string, unknown> => typeof
  * name, their scalar operators gain `$`, relations, media and components go one level down into their target's
  * model; `and`/`or`/`not` at a type's level become `$and`/`$or`/`$not`; any other key is dropped.
  */
-function filtersToQuery(app: App, operators: Record<string, FilterOperator>, attributes: AttributeHelpers) {
+function filtersToQuery(app: App, operators: Record<string, FilterOperator>, attributes: GraphqlAttributeHelpers) {
   const replaceOperators = (data: unknown): unknown => {
     if (Array.isArray(data)) return data.map(replaceOperators);
     if (data instanceof Date || typeof data !== 'object' || data === null) return data;
@@ -192,7 +168,7 @@ function modelOf(app: App, uid: unknown): AnyModel | undefined {
   return typeof uid === 'string' ? (app.getModel(uid) as AnyModel | undefined) : undefined;
 }
 
-export function utilsService(app: App) {
+export function utilsService(app: App): GraphqlUtils {
   const attributes = attributeHelpers();
   const operators = filterOperators();
   const toQuery = filtersToQuery(app, operators, attributes);
@@ -203,8 +179,8 @@ export function utilsService(app: App) {
       strapiScalarToGraphQLScalar: (strapiScalar: string) => SCALARS_ASSOCIATIONS[strapiScalar],
       graphQLFiltersToStrapiQuery: (filters: unknown, contentType: AnyModel) => toQuery(filters, contentType),
       graphqlScalarToOperators: (graphqlScalar: string) => (GRAPHQL_SCALARS.includes(graphqlScalar) ? ALL_OPERATORS.map((name) => operators[name]) : undefined),
-      entityToResponseEntity: (entity: { id: unknown }) => ({ id: entity.id, attributes: entity }),
-      entitiesToResponseEntities: (entities: Array<{ id: unknown }>) => entities.map((entity) => ({ id: entity.id, attributes: entity })),
+      entityToResponseEntity: <T extends { id: unknown }>(entity: T) => ({ id: entity.id, attributes: entity }),
+      entitiesToResponseEntities: <T extends { id: unknown }>(entities: T[]) => entities.map((entity) => ({ id: entity.id, attributes: entity })),
     },
   };
 }
@@ -243,14 +219,14 @@ function defaultPagination(pagination: PaginationInputValue, defaultLimit: numbe
   return { start, limit };
 }
 
-export function buildersService(app: App) {
+export function buildersService(app: App): GraphqlBuilders {
   const utils = utilsService(app);
   const { args } = internalsService();
   return {
     filters: { operators: filterOperators() },
     utils: {
       /** The arguments a content type's generated queries take (`multiple`: its collection query). */
-      getContentTypeArgs(contentType: AnyModel, { multiple = true }: { multiple?: boolean } = {}) {
+      getContentTypeArgs(contentType: AnyModel, { multiple = true }: { multiple?: boolean } = {}): ContentTypeArgs {
         const draftAndPublish = contentType.options?.draftAndPublish === true;
         const list = () => ({ filters: utils.naming.getFiltersInputTypeName(contentType), pagination: args.PaginationArg, sort: args.SortArg });
         if (contentType.modelType === 'component') return multiple ? list() : {};

@@ -15,17 +15,13 @@
  *   (graphql-related.ts).
  * - Multipart GraphQL requests are read by the kernel's body parser: their
  *   files are bounded by `sizeLimit` there, while streaming, as the upload
- *   route's are.
+ *   route's are (the plugin declares the size to the kernel, `app.bodyParsing`,
+ *   and graphql declares its endpoint: index.ts's `register`).
  */
 import type { App } from '@tessera/core';
 import { FILE_UID, FOLDER_UID } from './contract';
 import { uploadMutations } from './graphql-mutations';
 import { relatedField } from './graphql-related';
-
-/** From `register`: before the kernel builds its body parser. */
-export function limitGraphqlUploads(app: App): void {
-  app.plugin('graphql')?.service('uploads').limitFileSize(app.plugin('upload')!.config<number>('sizeLimit'));
-}
 
 /** From `bootstrap`: before the GraphQL schema is built (after the app's bootstrap). */
 export function extendGraphql(app: App): void {

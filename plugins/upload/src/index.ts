@@ -16,7 +16,7 @@ import { DEFAULT_CONFIG, validateConfig } from './config';
 import contentApiController from './controllers/content-api';
 import { fileSchema } from './content-types/file';
 import { folderSchema } from './content-types/folder';
-import { extendGraphql, limitGraphqlUploads } from './graphql';
+import { extendGraphql } from './graphql';
 import { multipartMiddleware } from './multipart';
 import { serveUploads } from './serve';
 import { imageManipulationService } from './services/image-manipulation';
@@ -33,7 +33,7 @@ const contentApiRoutes: RouteConfig[] = [
 
 export const uploadPlugin: Plugin = {
   name: 'upload',
-  // Before graphql's schema is built, and after its register: this plugin adds to its schema and bounds its multipart files.
+  // Before graphql's schema is built, and after its register: this plugin adds to its schema.
   optionalDependencies: ['graphql', 'admin'],
   config: { default: { ...DEFAULT_CONFIG }, validator: validateConfig },
   contentTypes: {
@@ -77,10 +77,11 @@ export const uploadPlugin: Plugin = {
   },
   register({ app }) {
     // Upload routes stream multipart bodies themselves, under `sizeLimit`: the global body parser must not read them first.
-    const owned = app.config.get<string[]>('server.body.selfParsedMultipart', []);
     // `/upload`: the media library's (admin) upload route, when the app has the admin.
-    app.config.set('server.body.selfParsedMultipart', [...owned, `${restPrefix(app)}/upload`, '/upload']);
-    limitGraphqlUploads(app);
+    app.bodyParsing.claimMultipart(`${restPrefix(app)}/upload`);
+    app.bodyParsing.claimMultipart('/upload');
+    // Files sent where uploads are accepted (the GraphQL endpoint, when it runs) are bounded as this plugin's routes bound theirs.
+    app.bodyParsing.limitUploadSize(app.plugin('upload')!.config<number>('sizeLimit'));
   },
   async bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.

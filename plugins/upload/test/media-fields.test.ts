@@ -54,6 +54,16 @@ eachDatabase('upload: media fields set, cleared and populated', (dialect) => {
     expect(read.body.data.attributes.cover).to.deep.equal({ data: { id: fileId, attributes } });
   });
 
+  it('a file deleted by server code through db.query takes its links with it: the fields pointing at it read empty', async () => {
+    const [spare] = (await multipart(ctx.app, '/api/upload', [file('4', 'four.txt')], ctx.token)).body;
+    const id = (await ctx.app.post('/api/posts', { data: { title: 'linked', cover: spare.id, gallery: [spare.id, files[0].id] } }, { token: ctx.token })).body.data.id;
+    await ctx.app.app.db.query('plugin::upload.file').delete({ where: { id: spare.id } });
+    const morphs = await ctx.app.app.db.sql.all(ctx.app.app.db.sql.knex('files_related_morphs').where('file_id', spare.id));
+    expect(morphs).to.deep.equal([]);
+    const read = await ctx.app.get(`/api/posts/${id}?${populate}`);
+    expect(read.body.data.attributes).to.deep.equal({ title: 'linked', cover: { data: null }, gallery: { data: [shape(files[0])] } });
+  });
+
   it('an unknown file id is a 400 and changes nothing', async () => {
     const id = (await ctx.app.post('/api/posts', { data: { title: 'keep', cover: files[0].id } }, { token: ctx.token })).body.data.id;
     const response = await ctx.app.put(`/api/posts/${id}`, { data: { title: 'changed', cover: 999999 } }, { token: ctx.token });

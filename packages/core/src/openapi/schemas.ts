@@ -6,11 +6,9 @@
  * `__component`. Attributes are optional (fields and populate choose them)
  * and nothing undeclared may appear.
  */
-import type { Attribute, Component, ContentType } from '@tessera/database';
+import { FILE_UID, type Attribute, type Component, type ContentType } from '@tessera/database';
 
 export type JsonSchema = { [key: string]: unknown };
-
-const FILE_UID = 'plugin::upload.file';
 
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });

@@ -23,16 +23,14 @@ type StrapiContext = Partial<KernelContext> | undefined;
 export type StrapiServerModule = () => PluginServer;
 
 /**
- * `plugin`: the definition answered. A plugin whose definition holds per-app state (users-permissions: its JWT
- * secret, made at register) names `runningIn`, the instance that registered in an app: a service or controller
- * made with `{ strapi }` is made by that instance's factory, which has the state; its other parts are `plugin`'s.
+ * `plugin`: the definition answered. Its factories serve any app: a plugin's per-app state is found from the app
+ * they are given (plugin-state.ts), never held by one definition.
  */
-export function strapiServerModule(plugin: Plugin, runningIn?: (app: App) => Plugin | undefined): StrapiServerModule {
-  return () => strapiFormat(plugin, runningIn);
+export function strapiServerModule(plugin: Plugin): StrapiServerModule {
+  return () => strapiFormat(plugin);
 }
 
-function strapiFormat(plugin: Plugin, runningIn?: (app: App) => Plugin | undefined): PluginServer {
-  const own = (kind: 'services' | 'controllers', name: string) => (app: App) => runningIn?.(app)?.[kind]?.[name];
+function strapiFormat(plugin: Plugin): PluginServer {
   return {
     ...(plugin.register ? { register: (context: StrapiContext) => plugin.register!(required(context, plugin.name, 'register')) } : {}),
     ...(plugin.bootstrap ? { bootstrap: (context: StrapiContext) => plugin.bootstrap!(required(context, plugin.name, 'bootstrap')) } : {}),
@@ -40,8 +38,8 @@ function strapiFormat(plugin: Plugin, runningIn?: (app: App) => Plugin | undefin
     ...(plugin.config ? { config: { ...plugin.config } } : {}),
     ...(plugin.contentTypes ? { contentTypes: { ...plugin.contentTypes } } : {}),
     ...(plugin.components ? { components: { ...plugin.components } } : {}),
-    ...(plugin.services ? { services: mapValues(plugin.services, (provider, name) => providerTakingStrapi(provider, `plugin::${plugin.name}.${name}`, own('services', name))) } : {}),
-    ...(plugin.controllers ? { controllers: mapValues(plugin.controllers, (provider, name) => providerTakingStrapi(provider, `plugin::${plugin.name}.${name}`, own('controllers', name))) } : {}),
+    ...(plugin.services ? { services: mapValues(plugin.services, (provider, name) => providerTakingStrapi(provider, `plugin::${plugin.name}.${name}`)) } : {}),
+    ...(plugin.controllers ? { controllers: mapValues(plugin.controllers, (provider, name) => providerTakingStrapi(provider, `plugin::${plugin.name}.${name}`)) } : {}),
     ...(plugin.policies ? { policies: mapValues(plugin.policies, (policy) => policyTakingStrapi(policy, plugin.name)) } : {}),
     ...(plugin.middlewares ? { middlewares: mapValues(plugin.middlewares, (factory) => middlewareTakingStrapi(factory, plugin.name)) } : {}),
     ...(plugin.routes ? { routes: ownRoutes(plugin.routes) } : {}),
@@ -65,15 +63,12 @@ function required(context: StrapiContext, pluginName: string, what: string): Ker
  * factory runs without one (Tessera's image-manipulation answers functions the upload binds to its app); one that
  * needs the app says so instead of failing on a destructured `undefined`.
  */
-function providerTakingStrapi(provider: Provider<object>, uid: string, runningIn: (app: App) => Provider<object> | undefined): Provider<object> {
+function providerTakingStrapi(provider: Provider<object>, uid: string): Provider<object> {
   if (typeof provider !== 'function') return provider;
   const factory = provider as (context?: KernelContext) => object;
   return ((context?: StrapiContext) => {
     const kernel = kernelContextOf(context);
-    if (kernel) {
-      const running = runningIn(kernel.app) ?? provider;
-      return typeof running === 'function' ? (running as (context: KernelContext) => object)(kernel) : running;
-    }
+    if (kernel) return factory(kernel);
     try {
       return factory(undefined);
     } catch (error) {

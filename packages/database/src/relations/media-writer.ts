@@ -41,9 +41,14 @@ export class MediaWriter {
     await insertRows(this.connection, MORPH_TABLE, rows);
   }
 
-  /** Drops the morph rows of deleted entries (they have no foreign key to cascade from). */
+  /**
+   * Drops the morph rows of deleted entries (they have no foreign key to cascade from): an entry's own media
+   * links, and for deleted files every link to them (media fields pointing at a file become empty, as Strapi's
+   * query engine empties them through the file's `related`), whatever code deletes the file.
+   */
   async deleteFor(entity: EntityMetadata, ids: number[]): Promise<void> {
     if (ids.length === 0 || !this.metadata.has(FILE_UID)) return;
+    if (entity.uid === FILE_UID) await this.connection.run(whereIn(this.connection, this.connection.knex(MORPH_TABLE).delete(), 'file_id', ids));
     if (![...entity.links.values()].some((link) => link.kind === 'media')) return;
     const qb = this.connection.knex(MORPH_TABLE).delete().where('related_type', entity.uid);
     await this.connection.run(whereIn(this.connection, qb, 'related_id', ids));

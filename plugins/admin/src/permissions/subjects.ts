@@ -15,14 +15,13 @@ const SYSTEM_ATTRIBUTES = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt'
 const NESTING_LEVEL = 15;
 
 /**
- * Types Strapi's own schemas hide from the content manager (`visible: false`) whose Tessera definitions do not all
- * say so: the media library's files and folders, users-permissions' roles and permissions.
+ * Shown in the content manager: not a kernel type (`admin::`, `strapi::`, hidden on Strapi too), and not hidden by
+ * its own definition — each plugin's types say so as Strapi's schemas do (the media library's files and folders,
+ * users-permissions' roles and permissions, i18n's locales: `pluginOptions['content-manager'].visible: false`),
+ * so no other plugin's uid is named here.
  */
-const HIDDEN_PLUGIN_TYPES = new Set(['plugin::upload.file', 'plugin::upload.folder', 'plugin::users-permissions.permission', 'plugin::users-permissions.role', 'plugin::i18n.locale']);
-
-/** Shown in the content manager: not hidden, and not a kernel type (`admin::`, `strapi::`, hidden on Strapi too). */
 export function isDisplayed(type: ContentType): boolean {
-  if (type.uid.startsWith('admin::') || type.uid.startsWith('strapi::') || HIDDEN_PLUGIN_TYPES.has(type.uid)) return false;
+  if (type.uid.startsWith('admin::') || type.uid.startsWith('strapi::')) return false;
   const options = (type.pluginOptions as { 'content-manager'?: { visible?: unknown } } | undefined)?.['content-manager'];
   return options?.visible !== false;
 }

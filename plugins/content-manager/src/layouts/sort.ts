@@ -5,11 +5,10 @@
  * attributes as Strapi's registry holds them (there relations are never listable, having no `relationType`).
  */
 import qs from 'qs';
+import { linkTarget } from '@tessera/database';
 import { sortableAttributes } from './attribute-rules';
 import { isPlainObject } from './configuration';
 import type { CmModel, ModelIndex } from './model';
-
-const FILE_UID = 'plugin::upload.file';
 
 /** A model as `strapi.getModel` has it: every registered attribute, relations without the content manager's keys. */
 function registryView(model: CmModel): CmModel {
@@ -19,10 +18,10 @@ function registryView(model: CmModel): CmModel {
 function nestedTarget(models: ModelIndex, schema: CmModel, key: string): CmModel | undefined {
   const attribute = schema.allAttributes[key] ?? schema.attributes[key];
   if (!attribute) return undefined;
-  if (attribute.type === 'relation') return models.contentType(attribute.target);
   if (attribute.type === 'component') return models.component(attribute.component);
-  if (attribute.type === 'media') return models.contentType(FILE_UID);
-  return undefined;
+  // A relation's target, or for media the kernel's file type (whose uid the kernel owns, not this plugin).
+  const target = linkTarget(attribute);
+  return target === undefined ? undefined : models.contentType(target);
 }
 
 function keepsEverything(models: ModelIndex, schema: CmModel, value: Record<string, unknown>): boolean {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NotFoundError, ValidationError } from '@tessera/errors';
-import { parseId, type App, type AuthState } from '@tessera/core';
+import { parseId, pluginState, type App, type AuthState } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { FILE_KEYS } from '../content-types/file';
@@ -37,13 +37,25 @@ export interface ReadOptions {
   params?: Record<string, unknown>;
 }
 
+/**
+ * The plugin's state in an app (the kernel's one pattern, `pluginState`): the storage provider, resolved once per
+ * app. The service below is a view over the app, so every instance of it (Strapi code may make more) shares it.
+ */
+const providerOf = pluginState((app): ResolvedProvider => {
+  const config = configOf(app);
+  return resolveProvider(config.provider, config.providerOptions ?? {}, app.dir, config.actionOptions ?? {});
+});
+
+function configOf(app: App): UploadConfig {
+  return { ...DEFAULT_CONFIG, ...(app.config.get('plugin.upload', {}) as Partial<UploadConfig>) };
+}
+
 export class UploadService {
-  private storage: ResolvedProvider | undefined;
 
   constructor(private readonly app: App) {}
 
   get config(): UploadConfig {
-    return { ...DEFAULT_CONFIG, ...(this.app.config.get('plugin.upload', {}) as Partial<UploadConfig>) };
+    return configOf(this.app);
   }
 
   /** Strapi's `getSettings()`: the stored `{ sizeOptimization, responsiveDimensions, autoOrientation }` (settings.ts). */
@@ -58,8 +70,7 @@ export class UploadService {
 
   /** The configured provider, initialised once. */
   get provider(): ResolvedProvider {
-    this.storage ??= resolveProvider(this.config.provider, this.config.providerOptions ?? {}, this.app.dir, this.config.actionOptions ?? {});
-    return this.storage;
+    return providerOf(this.app);
   }
 
   /**
@@ -194,13 +205,10 @@ export class UploadService {
     return this.present(file);
   }
 
-  /** Deletes the row and every morph link (media fields pointing at it empty), then the bytes. */
+  /** Deletes the row, which takes every morph link with it (media fields pointing at it empty), then the bytes. */
   async remove(id: number): Promise<FileObject> {
     const existing = await this.require(id);
-    await this.app.db.transaction(async () => {
-      await this.app.db.unlinkFile(id);
-      await this.app.db.query(FILE_UID).delete({ id });
-    });
+    await this.app.db.query(FILE_UID).delete({ id });
     await this.removeBytes(existing, () => true);
     return this.present(existing);
   }

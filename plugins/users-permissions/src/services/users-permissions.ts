@@ -12,16 +12,11 @@ export { fillTemplate } from '../settings/fill-template';
 
 const USER_UID = 'plugin::users-permissions.user';
 
-export function createPermissionsService(app: App, abilities: () => RoleAbilities | undefined): PermissionsService {
-  const ready = (): RoleAbilities => {
-    const current = abilities();
-    if (!current) throw new Error('users-permissions is used before it registered');
-    return current;
-  };
+export function createPermissionsService(app: App, abilities: RoleAbilities): PermissionsService {
   return {
-    invalidate: () => abilities()?.invalidate(),
-    roleAbility: (id: number): Promise<ActionSet> => ready().roleAbility(id),
-    publicAbility: (): Promise<ActionSet> => ready().publicAbility(),
+    invalidate: () => abilities.invalidate(),
+    roleAbility: (id: number): Promise<ActionSet> => abilities.roleAbility(id),
+    publicAbility: (): Promise<ActionSet> => abilities.publicAbility(),
     async updateUserRole(user: Entity, role: number | string) {
       await app.db.query(USER_UID).update({ where: { id: user.id }, data: { role } });
     },

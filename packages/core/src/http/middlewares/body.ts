@@ -5,7 +5,7 @@
  * `jsonLimit` (default `server.body.jsonLimit`, else 1mb), `formLimit` and
  * `textLimit` (default: the JSON limit; `formLimit` also bounds multipart
  * fields), `formidable.maxFileSize` (all files of one request, default
- * 200mb; lower under the paths of `server.body.multipartFileLimits`). Over a
+ * 200mb; lower on the paths `app.bodyParsing` bounds: body-parsing.ts). Over a
  * limit → 413 PayloadTooLargeError. Uploaded files land in a
  * temporary folder (under `formidable.uploadDir`, default the OS's) as
  * `ctx.request.files`; the folder is deleted when the request is over, so a
@@ -19,6 +19,7 @@ import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import { ConfigurationError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@tessera/errors';
 import { getConfig } from '../../config/load-config';
 import type { Builtin, BuiltinConfig, BuiltinContext } from './builtin';
+import type { BodyParsing } from '../body-parsing';
 import { failStalledMultipartParser, type MultipartParserClass } from '../multipart-stall';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,18 +35,11 @@ export const body: Builtin = {
 interface BodyOptions {
   parser: Partial<KoaBodyMiddlewareOptions>;
   /**
-   * Path prefixes whose multipart bodies their route parses itself, streaming
-   * with its own limits (`server.body.selfParsedMultipart`, set by the upload
-   * plugin in `register`): the global parser leaves those requests alone.
+   * What plugins declared (read per request, so a declaration's timing does not matter): the paths whose
+   * multipart bodies their route parses itself, and the paths whose files are uploads, bounded by the upload
+   * size (a GraphQL upload stopped while streaming, as a REST one is).
    */
-  selfParsed: string[];
-  /**
-   * Path prefixes whose multipart files are bounded below
-   * `formidable.maxFileSize` (`server.body.multipartFileLimits`, `{ prefix:
-   * bytes }`): the upload plugin bounds the GraphQL endpoint by its
-   * `sizeLimit`, so a GraphQL upload is stopped while streaming, as a REST one is.
-   */
-  fileLimits: Array<[prefix: string, bytes: number]>;
+  declared: BodyParsing;
   /** Where each multipart request's temporary folder is made. */
   uploadRoot: string;
 }
@@ -74,10 +68,7 @@ function bodyOptions(config: BuiltinConfig, context: BuiltinContext): BodyOption
       throw bodyError(error);
     },
   };
-  const selfParsed = getConfig<string[]>(context.app.config, 'server.body.selfParsedMultipart', []);
-  const fileLimits = Object.entries(getConfig<Record<string, unknown>>(context.app.config, 'server.body.multipartFileLimits', {}))
-    .map(([prefix, bytes]): [string, number] => [prefix, size(`server.body.multipartFileLimits["${prefix}"]`, bytes)]);
-  return { parser, uploadRoot, selfParsed, fileLimits };
+  return { parser, uploadRoot, declared: context.app.bodyParsing };
 }
 
 /**
@@ -112,7 +103,7 @@ function lazyBodyParser(options: BodyOptions): Koa.Middleware {
       ctx.request.body = await parseJson(ctx, options.parser);
       return next();
     }
-    if (ctx.is('multipart') && options.selfParsed.some((prefix) => ctx.path.startsWith(prefix))) return next();
+    if (ctx.is('multipart') && options.declared.isClaimed(ctx.path)) return next();
     refuseForeignCharset(ctx);
     if (!createParser) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -193,13 +184,10 @@ async function parseJson(ctx: Koa.Context, parser: Partial<KoaBodyMiddlewareOpti
   return withRaw;
 }
 
-/** The tightest limit on a request's file bytes: the parser's own, or a tighter one its path is under. */
+/** The tightest limit on a request's file bytes: the parser's own, or a tighter one declared for its path. */
 function fileLimitOf(requestPath: string, options: BodyOptions): number {
-  let limit = Number(options.parser.formidable?.maxFileSize);
-  for (const [prefix, bytes] of options.fileLimits) {
-    if (requestPath === prefix || requestPath.startsWith(`${prefix.replace(/\/$/, '')}/`)) limit = Math.min(limit, bytes);
-  }
-  return limit;
+  const limit = Number(options.parser.formidable?.maxFileSize);
+  return Math.min(limit, options.declared.fileSizeLimit(requestPath) ?? limit);
 }
 
 /**
