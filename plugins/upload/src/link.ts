@@ -6,7 +6,7 @@
  * new files appended.
  */
 import { ForbiddenError, ValidationError } from '@tessera/errors';
-import { may, parseId, type App, type AuthState } from '@tessera/core';
+import { parseId, type App, type Caller } from '@tessera/core';
 
 export interface LinkTarget {
   uid: string;
@@ -15,7 +15,7 @@ export interface LinkTarget {
   multiple: boolean;
 }
 
-export async function linkTarget(app: App, fields: Record<string, string | string[]>, auth: AuthState): Promise<LinkTarget | null> {
+export async function linkTarget(app: App, fields: Record<string, string | string[]>, caller: Caller): Promise<LinkTarget | null> {
   const ref = single(fields.ref);
   const refId = single(fields.refId);
   const field = single(fields.field);
@@ -26,7 +26,7 @@ export async function linkTarget(app: App, fields: Record<string, string | strin
   const attribute = contentType.attributes[field] as { type?: string; multiple?: boolean } | undefined;
   if (attribute?.type !== 'media') throw ValidationError.forField(['field'], `field: ${ref} has no media attribute ${field}`);
   // Attaching a file changes the entry: the caller must be allowed to update it.
-  if (!may(auth, `${ref}.update`)) throw new ForbiddenError();
+  if (!caller.may(`${ref}.update`)) throw new ForbiddenError();
   let id: number;
   try {
     id = parseId(refId);

@@ -6,7 +6,7 @@
  * GraphQL resolvers (plugins/graphql's resolve/wrap-resolvers.ts). A rule added
  * here reaches them all at once.
  *
- *   caller (authenticated once per request) → gate: decision (authorize.ts) → policies → handler or resolver
+ *   caller (auth/caller.ts, built once per request) → gate: its decision → policies → handler or resolver
  *
  * Each transport words the refusal its own way (REST: Strapi's route chain;
  * GraphQL: "Forbidden access" on the field), never the decision. Policies get
@@ -19,7 +19,8 @@ import { ConfigurationError } from '../errors';
 import type { App } from '../app-type';
 import type { AuthState, MountedRoute, PolicyContext, PolicyFunction, PolicyReference, ResolverPolicyContext, RoutePolicyContext } from '../types';
 import { findReferenced, namedReference } from '../registries/references';
-import { policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './authorize';
+import { policyAdmits, type AuthRequirement, type Refusal } from './authorize';
+import type { Caller } from './caller';
 
 /** What a route or resolver asks of its caller: Strapi's `config.auth`, or `per-operation` (the handler asks per operation). */
 export type GateRequirement = AuthRequirement | 'per-operation';
@@ -57,16 +58,11 @@ export class Gate {
     this.policies = (config.policies ?? []).map((reference) => resolvePolicy(app, reference, config));
   }
 
-  /** The one decision on `auth`: undefined when it may pass, else why not (each transport words it). */
-  refusal(auth: AuthState): Refusal | undefined {
+  /** The one decision on the caller: undefined when it may pass, else why not (each transport words it). */
+  refusal(caller: Caller): Refusal | undefined {
     const { requirement, ownAction } = this.config;
-    if (requirement !== 'per-operation') return refusalOf(auth, requirement, ownAction);
-    try {
-      requireCaller(auth);
-      return undefined;
-    } catch {
-      return 'unauthenticated';
-    }
+    if (requirement !== 'per-operation') return caller.refusal(requirement, ownAction);
+    return caller.isCaller ? undefined : 'unauthenticated';
   }
 
   get hasPolicies(): boolean {

@@ -9,9 +9,7 @@
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
 import { EntryBudget, FILE_UID, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
-import type { AuthState } from '../types';
-import { canReadType } from '../auth/permissions';
-import { may } from '../auth/authorize';
+import type { Caller } from '../auth/caller';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { PlanCache } from './plan-cache';
@@ -32,7 +30,8 @@ export interface ContentApiConfig extends PaginationConfig {
 export type RequestParams = Record<string, unknown>;
 
 export interface OperationContext {
-  auth: AuthState;
+  /** Who asks (auth/caller.ts): the request's caller, or `Caller.server` for trusted server code. */
+  caller: Caller;
   params?: RequestParams;
   /** The transport's own page-size limits (GraphQL has its own `defaultLimit`/`maxLimit`); REST's when omitted. */
   limits?: Partial<PaginationConfig>;
@@ -78,8 +77,8 @@ export class ContentApi {
 
   async find(uid: string, context: OperationContext): Promise<FindResult> {
     const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth, 'collection');
-    const source = this.hookSource(uid, params, context.auth, 'collection');
+    const query = this.compileRead(uid, params, context.caller, 'collection');
+    const source = this.hookSource(uid, params, context.caller, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     if (this.entityService.decorated) {
       const { results, total } = await this.decoratedReads.find(this.decoratedRead(uid, params, query, context), toPage(pagination), pagination.withCount);
@@ -96,8 +95,8 @@ export class ContentApi {
 
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth, 'entry');
-    const source = this.hookSource(uid, params, context.auth, 'entry');
+    const query = this.compileRead(uid, params, context.caller, 'entry');
+    const source = this.hookSource(uid, params, context.caller, 'entry');
     const entry = this.entityService.decorated
       ? await this.decoratedReads.findOne(this.decoratedRead(uid, params, query, context), parseId(id))
       : await this.db.query(uid).findOne({ query, id: parseId(id), source, budget: context.budget });
@@ -120,32 +119,32 @@ export class ContentApi {
     const params = this.knownParams(context.params);
     const byIds = { id: { $in: [...ids] } };
     const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
-    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.auth, 'entry'), context.auth);
+    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.caller, 'entry'), context.caller);
     return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 }, budget: context.budget?.forAnswered() });
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const answer = this.writeAnswer(uid, params, context.auth);
-    const values = this.withDeclaredData(uid, this.writableData(uid, data, context.auth), params, context.auth, 'collection');
+    const answer = this.writeAnswer(uid, params, context.caller);
+    const values = this.withDeclaredData(uid, this.writableData(uid, data, context.caller), params, context.caller, 'collection');
     return this.entityService.create(uid, { data: values, ...answer, unknownKeys: 'refuse' });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), ...answer, unknownKeys: 'refuse' });
+    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.caller);
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.caller), ...answer, unknownKeys: 'refuse' });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
+    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.caller);
     return this.entityService.delete(uid, parseId(id), answer);
   }
 
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth, 'single');
-    const source = this.hookSource(uid, params, context.auth, 'single');
+    const query = this.compileRead(uid, params, context.caller, 'single');
+    const source = this.hookSource(uid, params, context.caller, 'single');
     const entry = this.entityService.decorated
       ? await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, context))
       : (await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget }))[0];
@@ -155,39 +154,39 @@ export class ContentApi {
 
   /** A read for the decorated entity service (decorated-reads.ts): compiled above for the caller, with its budget. */
   private decoratedRead(uid: string, params: RequestParams, query: ReadPlan, context: OperationContext): DecoratedRead {
-    return { uid, params, query, auth: context.auth, budget: context.budget ?? this.requestBudget() };
+    return { uid, params, query, caller: context.caller, budget: context.budget ?? this.requestBudget() };
   }
 
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const answer = this.writeAnswer(uid, params, context.auth);
-    const values = this.writableData(uid, data, context.auth);
+    const answer = this.writeAnswer(uid, params, context.caller);
+    const values = this.writableData(uid, data, context.caller);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid, params, context.auth);
+      const existing = await this.firstId(uid, params, context.caller);
       if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer, unknownKeys: 'refuse' });
-      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), ...answer, unknownKeys: 'refuse' });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.caller, 'single'), ...answer, unknownKeys: 'refuse' });
     });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
     const params = this.knownParams(context.params);
-    const answer = this.writeAnswer(uid, params, context.auth);
+    const answer = this.writeAnswer(uid, params, context.caller);
     // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid, params, context.auth);
+      const existing = await this.firstId(uid, params, context.caller);
       if (existing === null) throw new NotFoundError();
       return this.entityService.delete(uid, existing, answer);
     });
   }
 
   /** The single type's entry the declared parameters select (drafts included), or null. */
-  private async firstId(uid: string, params: RequestParams, auth: AuthState): Promise<number | null> {
+  private async firstId(uid: string, params: RequestParams, caller: Caller): Promise<number | null> {
     const repository = this.db.query(uid);
-    const { filters } = this.withDeclaredParameters(uid, {}, auth, 'single', params);
+    const { filters } = this.withDeclaredParameters(uid, {}, caller, 'single', params);
     const selected = filters === undefined ? repository.everything : repository.plan({ filters }, { allowPrivate: true });
     const idOnly: ReadPlan = { ...selected, fields: [repository.entity.columns.get('id')!] };
     const [entry] = await repository.findMany({ query: idOnly, page: { limit: 1, offset: 0 } });
@@ -195,10 +194,10 @@ export class ContentApi {
   }
 
   /** A read plan: the same parameters and read scope give the same (shared) plan. */
-  private compileRead(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): ReadPlan {
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
-    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
-    return this.plans.get(uid, planParams, auth, () => this.compile(uid, planParams, auth));
+  private compileRead(uid: string, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): ReadPlan {
+    if (params.publicationState === 'preview' && !this.mayPreview(uid, caller)) throw new ForbiddenError();
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, caller, operation);
+    return this.plans.get(uid, planParams, caller, () => this.compile(uid, planParams, caller));
   }
 
   /**
@@ -206,10 +205,10 @@ export class ContentApi {
    * shape, and compiled again under this caller's rules when a hook changes them (strapi-plugin-populate-deep
    * turns `populate=deep` into a populate tree). Nothing is built when no hook listens.
    */
-  private hookSource(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): QuerySource | undefined {
+  private hookSource(uid: string, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): QuerySource | undefined {
     if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
-    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
-    return { params: planParams, compile: (changed) => this.compile(uid, changed as RequestParams, auth) };
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, caller, operation);
+    return { params: planParams, compile: (changed) => this.compile(uid, changed as RequestParams, caller) };
   }
 
   /**
@@ -220,13 +219,13 @@ export class ContentApi {
   private withDeclaredParameters(
     uid: string,
     params: RequestParams,
-    auth: AuthState,
+    caller: Caller,
     operation: QueryParameterContext['operation'],
     values: RequestParams = params,
   ): RequestParams {
     let filters = params.filters;
     for (const parameter of this.extraParameters) {
-      const extra = parameter.filters?.(values[parameter.name], { uid, auth, operation });
+      const extra = parameter.filters?.(values[parameter.name], { uid, caller, operation });
       if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
     }
     return filters === params.filters ? params : { ...params, filters };
@@ -236,10 +235,10 @@ export class ContentApi {
    * A create's data with the values declared parameters default (the data's own values win), published now unless
    * it says `publishedAt` (Strapi's core API service does this; its entity service, server code's, does not).
    */
-  private withDeclaredData(uid: string, data: unknown, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): unknown {
+  private withDeclaredData(uid: string, data: unknown, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): unknown {
     let values = data as Record<string, unknown>;
     for (const parameter of this.extraParameters) {
-      const defaults = parameter.data?.(params[parameter.name], { uid, auth, operation });
+      const defaults = parameter.data?.(params[parameter.name], { uid, caller, operation });
       if (defaults !== undefined) values = { ...defaults, ...values };
     }
     if (this.db.entity(uid).draftAndPublish && values.publishedAt === undefined) values = { ...values, publishedAt: new Date() };
@@ -251,14 +250,14 @@ export class ContentApi {
    * state, while populated relations keep the request's publication state —
    * a write never becomes a way to read someone else's drafts.
    */
-  private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: ReadPlan; source?: QuerySource } {
+  private writeAnswer(uid: string, params: RequestParams, caller: Caller): { query: ReadPlan; source?: QuerySource } {
     // Cached as reads are (under its own key: a list is never a read's parameters), so the read-back's SQL is built
     // once too. The key holds the read scope, not the strategy: preview is checked first, as compileRead does.
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
-    const query = this.plans.get(uid, ['write answer', params], auth, () => ({ ...this.compile(uid, params, auth), publicationState: 'preview' }));
+    if (params.publicationState === 'preview' && !this.mayPreview(uid, caller)) throw new ForbiddenError();
+    const query = this.plans.get(uid, ['write answer', params], caller, () => ({ ...this.compile(uid, params, caller), publicationState: 'preview' }));
     if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
     // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
-    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, auth), publicationState: 'preview' as const }) };
+    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, caller), publicationState: 'preview' as const }) };
     return { query, source };
   }
 
@@ -266,9 +265,9 @@ export class ContentApi {
    * Compiles the caller's parameters: drafts only for those allowed, populate only into readable types, and
    * every answer (reads and a write's read-back alike) bounded to `maxPopulatedEntries` entries.
    */
-  private compile(uid: string, params: RequestParams, auth: AuthState): ReadPlan {
+  private compile(uid: string, params: RequestParams, caller: Caller): ReadPlan {
     const entity = this.db.entity(uid);
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
+    if (params.publicationState === 'preview' && !this.mayPreview(uid, caller)) throw new ForbiddenError();
     const queryParams: QueryParams = {
       filters: mergeSearch(params.filters, params._q, entity),
       sort: params.sort,
@@ -278,28 +277,27 @@ export class ContentApi {
     };
     const plan = this.db.query(uid).plan(queryParams, {
       strictParams: this.config.strictParams,
-      canRead: this.readableBy(auth),
+      canRead: this.readableBy(caller),
       defaultPublicationState: 'live',
     });
     return { ...plan, maxEntries: this.config.maxPopulatedEntries };
   }
 
   /** What the caller may read: populate, relation filters and sorts, and relation writes all ask this. */
-  private readableBy(auth: AuthState): CanRead {
+  private readableBy(caller: Caller): CanRead {
     // Files are part of the entry they are attached to: media follow the owner's permission (as in Strapi v4).
-    return (target) => target === FILE_UID || canReadType(auth, target);
+    return (target) => target === FILE_UID || caller.mayRead(target);
   }
 
   /** A write's `data`, once its relation, media and component keys are known to reach only readable types. */
-  private writableData(uid: string, data: unknown, auth: AuthState): unknown {
+  private writableData(uid: string, data: unknown, caller: Caller): unknown {
     const values = requireData(data);
-    this.linkPermissions.check(uid, values, this.readableBy(auth));
+    this.linkPermissions.check(uid, values, this.readableBy(caller));
     return values;
   }
 
-  private mayPreview(uid: string, auth: AuthState): boolean {
-    if (this.config.publicPreview) return true;
-    return auth.strategy.name !== 'public' && may(auth, `${uid}.find`);
+  private mayPreview(uid: string, caller: Caller): boolean {
+    return caller.mayPreview(uid, this.config.publicPreview);
   }
 
   private knownParams(params: RequestParams = {}): RequestParams {

@@ -15,7 +15,7 @@ import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
 import type { QueryParameter } from './query-parameters';
 import { WriteRules, type WriteRule } from './write-rules';
-import type { AuthState } from '../types';
+import { Caller } from '../auth/caller';
 import { componentsPopulate, missingRequired } from './publication-requirements';
 import { decorate, isDecorated, type EntityServiceDecorator } from './entity-service-decorations';
 import { isAuthorshipStamp, stampedAdminId } from './authorship';
@@ -75,8 +75,6 @@ export interface WriteRecorder {
 
 const DEFAULT_PAGE_SIZE = 10;
 
-/** Who server code is to a plugin's parameter: no caller, nothing refused. */
-const SERVER_CODE: AuthState = { strategy: { name: 'server' }, credentials: null, ability: { can: () => true } };
 
 export class EntityService {
   private readonly validators = new Map<string, EntryValidator>();
@@ -243,7 +241,7 @@ export class EntityService {
     const operation = byId ? 'entry' : this.db.entity(uid).kind === 'singleType' ? 'single' : 'collection';
     let filters = params.filters;
     for (const parameter of this.parameters) {
-      const extra = parameter.filters?.((params as Record<string, unknown>)[parameter.name], { uid, auth: SERVER_CODE, operation });
+      const extra = parameter.filters?.((params as Record<string, unknown>)[parameter.name], { uid, caller: Caller.server, operation });
       if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
     }
     return filters;

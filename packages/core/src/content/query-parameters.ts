@@ -5,12 +5,14 @@
  * filters that narrow the read — REST and GraphQL alike, since both call the
  * same operations.
  */
-import type { AuthState, CoreAction } from '../types';
+import type { CoreAction } from '../types';
+import type { Caller } from '../auth/caller';
 
 export interface QueryParameterContext {
   /** The content type being read or written. */
   uid: string;
-  auth: AuthState;
+  /** Who reads or writes: the request's caller, or `Caller.server` (the entity service, server code). */
+  caller: Caller;
   /**
    * Where the parameter applies: a collection type's list or create
    * (`collection`), one entry by id (`entry`: the id already chose it), or a

@@ -16,6 +16,7 @@ import type { App } from '../app-type';
 import type { AuthState, MiddlewareReference, MountedRoute, RouteConfig, RouteHandler, RouteMiddleware, RouteOptions, RouterDefinition } from '../types';
 import { restRefusal } from '../auth/authorize';
 import { Gate, routePolicyContext } from '../auth/gate';
+import { Caller } from '../auth/caller';
 import { authenticateAdmin } from '../auth/authenticate';
 import { findReferenced, namedReference } from '../registries/references';
 import { handlerTarget, routerRows, type RouteRow } from './route-table';
@@ -132,7 +133,7 @@ function guard(app: App, route: MountedRoute, gate: Gate): Koa.Middleware {
     try {
       if (admin) await authenticateAdminRoute(app, ctx);
       else await authenticateContentApiRoute(app, ctx, auth);
-      const refusal = gate.refusal(ctx.state.auth as AuthState);
+      const refusal = gate.refusal(Caller.of(ctx.state.auth as AuthState));
       if (refusal !== undefined) throw restRefusal(refusal);
     } catch (error) {
       if (!answerRefusal(ctx, error, false)) throw error;

@@ -18,7 +18,7 @@
  * is qualified (`global::x`, `api::a.x`, `plugin::p.x`), as in Strapi.
  */
 import { defaultFieldResolver, GraphQLObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { findReferenced, Gate, namedReference, resolverPolicyContext, type App, type AuthRequirement } from '@tessera/core';
+import { Caller, findReferenced, Gate, namedReference, resolverPolicyContext, type App, type AuthRequirement } from '@tessera/core';
 import { ConfigurationError, ForbiddenError, PolicyError } from '@tessera/errors';
 import type { GraphQLContext, Reference, ResolverConfig, ResolverMiddleware } from '../extension';
 import type { DefaultActions } from '../schema/operations';
@@ -81,7 +81,7 @@ function requirementOf(setting: ResolverConfig['auth']): AuthRequirement {
  */
 function authorized(resolver: Resolver, gate: Gate): Resolver {
   return (parent, args, context, info) => {
-    if (gate.refusal(context.state.auth) !== undefined) throw new ForbiddenError('Forbidden access');
+    if (gate.refusal(Caller.of(context.state.auth)) !== undefined) throw new ForbiddenError('Forbidden access');
     return resolver(parent, args, context, info);
   };
 }
