@@ -13,7 +13,7 @@ import type { Caller } from '../auth/caller';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { PlanCache } from './plan-cache';
-import type { QueryParameter, QueryParameterContext } from './query-parameters';
+import { declaredFilters, type QueryParameter, type QueryParameterContext } from './query-parameters';
 import { LinkPermissions, type CanRead } from './link-permissions';
 import { DecoratedReads, type DecoratedRead } from './decorated-reads';
 
@@ -223,11 +223,7 @@ export class ContentApi {
     operation: QueryParameterContext['operation'],
     values: RequestParams = params,
   ): RequestParams {
-    let filters = params.filters;
-    for (const parameter of this.extraParameters) {
-      const extra = parameter.filters?.(values[parameter.name], { uid, caller, operation });
-      if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
-    }
+    const filters = declaredFilters(this.extraParameters, params.filters, values, { uid, caller, operation });
     return filters === params.filters ? params : { ...params, filters };
   }
 

@@ -16,6 +16,7 @@ import type { ContentEventName } from './content-events';
 import type { QueryParameter } from './query-parameters';
 import { WriteRules, type WriteRule } from './write-rules';
 import { Caller } from '../auth/caller';
+import { declaredFilters } from './query-parameters';
 import { componentsPopulate, missingRequired } from './publication-requirements';
 import { decorate, isDecorated, type EntityServiceDecorator } from './entity-service-decorations';
 import { isAuthorshipStamp, stampedAdminId } from './authorship';
@@ -239,12 +240,7 @@ export class EntityService {
   /** The filters, ANDed with those of the plugins' parameters (i18n: `locale`, the default locale when absent). */
   private withParameters(uid: string, params: FindParams, byId: boolean): unknown {
     const operation = byId ? 'entry' : this.db.entity(uid).kind === 'singleType' ? 'single' : 'collection';
-    let filters = params.filters;
-    for (const parameter of this.parameters) {
-      const extra = parameter.filters?.((params as Record<string, unknown>)[parameter.name], { uid, caller: Caller.server, operation });
-      if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
-    }
-    return filters;
+    return declaredFilters(this.parameters, params.filters, params as Record<string, unknown>, { uid, caller: Caller.server, operation });
   }
 
   private readBack(uid: string, params: Omit<EntityWriteParams, 'data'>): ReadPlan | undefined {

@@ -52,3 +52,17 @@ export interface QueryParameterArgument {
   /** Whether a content type's operations take it (i18n: localized types only). */
   appliesTo(uid: string): boolean;
 }
+
+/**
+ * The request's filters ANDed with each declared parameter's (present or not: a plugin may have a default), read
+ * from `values`: the one loop the content API (for its caller) and the entity service (as `Caller.server`) share.
+ * The same `filters` object when no parameter adds any.
+ */
+export function declaredFilters(parameters: readonly QueryParameter[], filters: unknown, values: Record<string, unknown>, context: QueryParameterContext): unknown {
+  let merged = filters;
+  for (const parameter of parameters) {
+    const extra = parameter.filters?.(values[parameter.name], context);
+    if (extra !== undefined) merged = merged === undefined ? extra : { $and: [merged, extra] };
+  }
+  return merged;
+}
