@@ -8,7 +8,7 @@
  * attributes never reach a result: the read plan never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { EntryBudget, FILE_UID, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
+import { EntryBudget, FILE_UID, entryId, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
 import type { Caller } from '../auth/caller';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
@@ -333,9 +333,9 @@ function requireData(data: unknown): unknown {
   return data;
 }
 
-/** Ids in paths are positive integers; anything else cannot exist. */
+/** A path's id (query/page-and-id.ts's rule): one that cannot be an id names no entry, Strapi's 404. */
 export function parseId(id: unknown): number {
-  const text = String(id);
-  if (!/^\d{1,15}$/.test(text)) throw new NotFoundError();
-  return Number(text);
+  const parsed = entryId(typeof id === 'number' ? id : String(id));
+  if (parsed === undefined) throw new NotFoundError();
+  return parsed;
 }
