@@ -76,7 +76,7 @@ export class ContentApi {
   }
 
   async find(uid: string, context: OperationContext): Promise<FindResult> {
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const query = this.compileRead(uid, params, context.caller, 'collection');
     const source = this.hookSource(uid, params, context.caller, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
@@ -94,7 +94,7 @@ export class ContentApi {
   }
 
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const query = this.compileRead(uid, params, context.caller, 'entry');
     const source = this.hookSource(uid, params, context.caller, 'entry');
     const entry = this.entityService.decorated
@@ -116,7 +116,7 @@ export class ContentApi {
    */
   async findByIds(uid: string, ids: readonly number[], context: OperationContext): Promise<Entity[]> {
     if (ids.length === 0) return [];
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const byIds = { id: { $in: [...ids] } };
     const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
     const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.caller, 'entry'), context.caller);
@@ -124,25 +124,25 @@ export class ContentApi {
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const answer = this.writeAnswer(uid, params, context.caller);
     const values = this.withDeclaredData(uid, this.writableData(uid, data, context.caller), params, context.caller, 'collection');
     return this.entityService.create(uid, { data: values, ...answer, unknownKeys: 'refuse' });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.caller);
+    const answer = this.writeAnswer(uid, this.requestParams(uid, context), context.caller);
     return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.caller), ...answer, unknownKeys: 'refuse' });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.caller);
+    const answer = this.writeAnswer(uid, this.requestParams(uid, context), context.caller);
     return this.entityService.delete(uid, parseId(id), answer);
   }
 
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const query = this.compileRead(uid, params, context.caller, 'single');
     const source = this.hookSource(uid, params, context.caller, 'single');
     const entry = this.entityService.decorated
@@ -159,7 +159,7 @@ export class ContentApi {
 
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const answer = this.writeAnswer(uid, params, context.caller);
     const values = this.writableData(uid, data, context.caller);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
@@ -172,7 +172,7 @@ export class ContentApi {
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context);
     const answer = this.writeAnswer(uid, params, context.caller);
     // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
     return this.db.transaction(async () => {
@@ -195,7 +195,6 @@ export class ContentApi {
 
   /** A read plan: the same parameters and read scope give the same (shared) plan. */
   private compileRead(uid: string, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): ReadPlan {
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, caller)) throw new ForbiddenError();
     const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, caller, operation);
     return this.plans.get(uid, planParams, caller, () => this.compile(uid, planParams, caller));
   }
@@ -208,7 +207,7 @@ export class ContentApi {
   private hookSource(uid: string, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): QuerySource | undefined {
     if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
     const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, caller, operation);
-    return { params: planParams, compile: (changed) => this.compile(uid, changed as RequestParams, caller) };
+    return { params: planParams, compile: (changed) => this.compile(uid, this.previewChecked(uid, changed as RequestParams, caller), caller) };
   }
 
   /**
@@ -248,12 +247,11 @@ export class ContentApi {
    */
   private writeAnswer(uid: string, params: RequestParams, caller: Caller): { query: ReadPlan; source?: QuerySource } {
     // Cached as reads are (under its own key: a list is never a read's parameters), so the read-back's SQL is built
-    // once too. The key holds the read scope, not the strategy: preview is checked first, as compileRead does.
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, caller)) throw new ForbiddenError();
+    // once too. The key holds the read scope, not the caller: preview was checked where the parameters came in.
     const query = this.plans.get(uid, ['write answer', params], caller, () => ({ ...this.compile(uid, params, caller), publicationState: 'preview' }));
     if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
     // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
-    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, caller), publicationState: 'preview' as const }) };
+    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, this.previewChecked(uid, changed as RequestParams, caller), caller), publicationState: 'preview' as const }) };
     return { query, source };
   }
 
@@ -263,7 +261,6 @@ export class ContentApi {
    */
   private compile(uid: string, params: RequestParams, caller: Caller): ReadPlan {
     const entity = this.db.entity(uid);
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, caller)) throw new ForbiddenError();
     const queryParams: QueryParams = {
       filters: mergeSearch(params.filters, params._q, entity),
       sort: params.sort,
@@ -292,8 +289,18 @@ export class ContentApi {
     return values;
   }
 
-  private mayPreview(uid: string, caller: Caller): boolean {
-    return caller.mayPreview(uid, this.config.publicPreview);
+  /**
+   * Drafts only for callers who may see them (Caller.mayPreview): asked of the parameters wherever they come in,
+   * the request's (requestParams) and those a lifecycle hook changed, before any plan is compiled or looked up.
+   */
+  private previewChecked(uid: string, params: RequestParams, caller: Caller): RequestParams {
+    if (params.publicationState === 'preview' && !caller.mayPreview(uid, this.config.publicPreview)) throw new ForbiddenError();
+    return params;
+  }
+
+  /** The request's parameters an operation knows (core and declared ones; strict mode refuses others), drafts checked. */
+  private requestParams(uid: string, context: OperationContext): RequestParams {
+    return this.previewChecked(uid, this.knownParams(context.params), context.caller);
   }
 
   private knownParams(params: RequestParams = {}): RequestParams {
