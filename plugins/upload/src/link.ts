@@ -1,9 +1,11 @@
 /**
  * `ref`, `refId`, `field` on an upload: link the new files to an entry's
- * media attribute. Checked before any byte is stored; written through the
- * entity service, so the media writer (`files_related_morphs`) does the
- * linking: a single media field gets the new file, a multiple one gets the
- * new files appended.
+ * media attribute. The attach operation, for a caller (REST's and GraphQL's
+ * adapters pass the request's, Strapi-style server calls `Caller.server`):
+ * checked before any byte is stored (the caller may update the entry, which
+ * exists); read and written through the entity service, so the media writer
+ * (`files_related_morphs`) does the linking: a single media field gets the
+ * new file, a multiple one gets the new files appended.
  */
 import { ForbiddenError, ValidationError } from '@tessera/errors';
 import { parseId, type App, type Caller } from '@tessera/core';
@@ -33,7 +35,8 @@ export async function linkTarget(app: App, fields: Record<string, string | strin
   } catch {
     throw ValidationError.forField(['refId'], 'refId must be an entry id');
   }
-  const exists = await app.db.query(ref).findOne({ where: { id }, select: ['id'] });
+  // Server code's read (the entity service): whatever its state or locale, the id names the entry to attach to.
+  const exists = await app.entityService.findOne(ref, id, { fields: ['id'] });
   if (!exists) throw ValidationError.forField(['refId'], `refId: ${ref} has no entry ${id}`);
   return { uid: ref, id, field, multiple: attribute.multiple === true };
 }

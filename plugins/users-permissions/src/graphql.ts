@@ -34,8 +34,6 @@ export interface GraphqlDependencies {
   issueJwt: (payload: { id: number }) => string;
   /** Counts a request against the `/auth/*` rate limit under `key` (throws RateLimitError beyond it). */
   countRequest: (ctx: Koa.Context, key: string) => Promise<void>;
-  /** The role of a user (id, name, description, type), read for `UsersPermissionsMe.role`. */
-  roleOf: (userId: number) => Promise<Row | null>;
 }
 
 // Descriptions are Strapi's: clients see them through introspection.
@@ -215,5 +213,5 @@ function plainObject(value: unknown): Row {
 /** The user's role: the one already on the object, else read (login answers carry none). */
 async function roleOf(user: Row, deps: GraphqlDependencies): Promise<Row | null> {
   if (user.role && typeof user.role === 'object') return user.role as Row;
-  return typeof user.id === 'number' ? deps.roleOf(user.id) : null;
+  return typeof user.id === 'number' ? deps.users().roleOf(user.id) : null;
 }

@@ -57,6 +57,12 @@ export interface UserService {
   sendConfirmationEmail(user: Entity): Promise<void>;
   findOne(caller: Caller, id: unknown, params?: RequestParams): Promise<Entity>;
   me(caller: Caller, params?: RequestParams): Promise<Entity>;
+  /**
+   * The role (id, name, description, type) of a user an account operation answered (GraphQL's
+   * `UsersPermissionsMe.role` under `me`, `login`, `register`): trusted, as Strapi's resolver reads it, through the
+   * entity service (server code's operations), or null.
+   */
+  roleOf(userId: number): Promise<Entity | null>;
   create(caller: Caller, body: unknown): Promise<Entity>;
   update(caller: Caller, id: unknown, body: unknown): Promise<Entity>;
   delete(caller: Caller, id: unknown): Promise<Entity>;
@@ -128,6 +134,11 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
       // Strapi 4.26.2's `ctx.unauthorized()` when no user is behind the request (an API token).
       if (id === undefined) throw new UnauthorizedError('Unauthorized');
       return app.contentApi.findOne(USER_UID, id, { caller, params });
+    },
+
+    async roleOf(userId) {
+      const user = (await app.entityService.findOne(USER_UID, userId, { fields: ['id'], populate: ['role'] })) as Entity | null;
+      return (user?.role as Entity | null | undefined) ?? null;
     },
 
     async create(caller, body) {
