@@ -24,7 +24,7 @@ export type { PaginationMeta } from './content/pagination';
 export { ActionSet, allowEverything, readOnly } from './auth/abilities';
 export { authorize, policyAdmits, restRefusal, type AuthRequirement, type Refusal } from './auth/authorize';
 export { Caller, type CallerKind, type Grant } from './auth/caller';
-export { Gate, resolverPolicyContext, routePolicyContext, type GateConfig, type GateRequirement, type GateSummary } from './auth/gate';
+export { Gate, gatesOf, resolverPolicyContext, routePolicyContext, type GateConfig, type GateRequirement, type GateSummary } from './auth/gate';
 export { findReferenced, namedReference, qualifiedName, type ReferenceOwner } from './registries/references';
 export { ApiTokens, type ApiTokenInfo, type ApiTokenType, type CreateApiTokenInput } from './auth/api-tokens';
 export type { AdminApiTokenService, ApiTokenAttributes } from './auth/admin-api-token-service';

@@ -34,6 +34,8 @@ export interface GateConfig {
   namespace?: string;
   /** Names the route or resolver in configuration errors: `route GET /articles`, `graphql resolversConfig["Query.x"]`. */
   where: string;
+  /** Names it in the app's list of gates (`gatesOf`): a route by its mounted path (`GET /api/articles`); `where` when absent. */
+  listedAs?: string;
 }
 
 /** What `tessera routes` and the gate listing test show of a gate. */
@@ -48,6 +50,14 @@ interface ResolvedPolicy {
   run: (context: PolicyContext) => unknown;
 }
 
+/** The gates compiled for each app, by what they guard (a rebuilt GraphQL schema replaces its resolvers' gates). */
+const compiled = new WeakMap<App, Map<string, Gate>>();
+
+/** Every gate an app runs, by the route or resolver it guards: what the gate listing test and `tessera routes` show. */
+export function gatesOf(app: App): ReadonlyMap<string, Gate> {
+  return compiled.get(app) ?? new Map();
+}
+
 export class Gate {
   private readonly policies: ResolvedPolicy[];
 
@@ -56,7 +66,11 @@ export class Gate {
     private readonly config: GateConfig,
   ) {
     this.policies = (config.policies ?? []).map((reference) => resolvePolicy(app, reference, config));
+    let gates = compiled.get(app);
+    if (!gates) compiled.set(app, (gates = new Map()));
+    gates.set(config.listedAs ?? config.where, this);
   }
+
 
   /** The one decision on the caller: undefined when it may pass, else why not (each transport words it). */
   refusal(caller: Caller): Refusal | undefined {

@@ -48,6 +48,7 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
     policies: route.config?.policies,
     namespace,
     where: `route ${route.method} ${route.path}`,
+    listedAs: `${route.method} ${row.path}`,
   });
   const chain: Koa.Middleware[] = [guard(app, route, gate)];
   if (gate.hasPolicies) chain.push(runPolicies(gate, route));

@@ -61,7 +61,9 @@ interface WrapOptions {
 
 function wrap(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
   const where = `graphql resolversConfig["${options.key}"]`;
-  const gate = new Gate(options.app, { requirement: requirementOf(config.auth), ownAction: options.defaultAction, policies: config.policies, where });
+  // A field auth does not apply to (a nested field configured for its policies) requires nothing: its gate only runs them.
+  const requirement = options.guarded ? requirementOf(config.auth) : false;
+  const gate = new Gate(options.app, { requirement, ownAction: options.defaultAction, policies: config.policies, where, listedAs: `graphql ${options.key}` });
   const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference, where));
   const inner = gate.hasPolicies ? withPolicies(resolver, gate) : resolver;
   const chained = middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), inner);
