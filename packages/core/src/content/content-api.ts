@@ -9,7 +9,8 @@
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
 import { EntryBudget, FILE_UID, entryId, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
-import type { Caller } from '../auth/caller';
+import { Caller } from '../auth/caller';
+import type { AuthState } from '../types';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { PlanCache } from './plan-cache';
@@ -31,7 +32,12 @@ export type RequestParams = Record<string, unknown>;
 
 export interface OperationContext {
   /** Who asks (auth/caller.ts): the request's caller, or `Caller.server` for trusted server code. */
-  caller: Caller;
+  caller?: Caller;
+  /**
+   * Or the request's `ctx.state.auth` (Strapi's authenticated state), for app code that has no `Caller` at hand (a
+   * custom GraphQL resolver passing `context.state.auth`): the caller is built from it.
+   */
+  auth?: AuthState;
   params?: RequestParams;
   /** The transport's own page-size limits (GraphQL has its own `defaultLimit`/`maxLimit`); REST's when omitted. */
   limits?: Partial<PaginationConfig>;
@@ -76,12 +82,13 @@ export class ContentApi {
   }
 
   async find(uid: string, context: OperationContext): Promise<FindResult> {
-    const params = this.requestParams(uid, context);
-    const query = this.compileRead(uid, params, context.caller, 'collection');
-    const source = this.hookSource(uid, params, context.caller, 'collection');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const query = this.compileRead(uid, params, caller, 'collection');
+    const source = this.hookSource(uid, params, caller, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     if (this.entityService.decorated) {
-      const { results, total } = await this.decoratedReads.find(this.decoratedRead(uid, params, query, context), toPage(pagination), pagination.withCount);
+      const { results, total } = await this.decoratedReads.find(this.decoratedRead(uid, params, query, caller, context), toPage(pagination), pagination.withCount);
       return { results, pagination: paginationMeta(pagination, total) };
     }
     const repository = this.db.query(uid);
@@ -94,11 +101,12 @@ export class ContentApi {
   }
 
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.requestParams(uid, context);
-    const query = this.compileRead(uid, params, context.caller, 'entry');
-    const source = this.hookSource(uid, params, context.caller, 'entry');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const query = this.compileRead(uid, params, caller, 'entry');
+    const source = this.hookSource(uid, params, caller, 'entry');
     const entry = this.entityService.decorated
-      ? await this.decoratedReads.findOne(this.decoratedRead(uid, params, query, context), parseId(id))
+      ? await this.decoratedReads.findOne(this.decoratedRead(uid, params, query, caller, context), parseId(id))
       : await this.db.query(uid).findOne({ query, id: parseId(id), source, budget: context.budget });
     if (!entry) throw new NotFoundError();
     return entry;
@@ -115,69 +123,76 @@ export class ContentApi {
    * holds them already), only the links loaded under them.
    */
   async findByIds(uid: string, ids: readonly number[], context: OperationContext): Promise<Entity[]> {
+    const caller = callerOf(context);
     if (ids.length === 0) return [];
-    const params = this.requestParams(uid, context);
+    const params = this.requestParams(uid, context.params, caller);
     const byIds = { id: { $in: [...ids] } };
     const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
-    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.caller, 'entry'), context.caller);
+    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, caller, 'entry'), caller);
     return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 }, budget: context.budget?.forAnswered() });
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.requestParams(uid, context);
-    const answer = this.writeAnswer(uid, params, context.caller);
-    const values = this.withDeclaredData(uid, this.writableData(uid, data, context.caller), params, context.caller, 'collection');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const answer = this.writeAnswer(uid, params, caller);
+    const values = this.withDeclaredData(uid, this.writableData(uid, data, caller), params, caller, 'collection');
     return this.entityService.create(uid, { data: values, ...answer, unknownKeys: 'refuse' });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.requestParams(uid, context), context.caller);
-    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.caller), ...answer, unknownKeys: 'refuse' });
+    const caller = callerOf(context);
+    const answer = this.writeAnswer(uid, this.requestParams(uid, context.params, caller), caller);
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, caller), ...answer, unknownKeys: 'refuse' });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.requestParams(uid, context), context.caller);
+    const caller = callerOf(context);
+    const answer = this.writeAnswer(uid, this.requestParams(uid, context.params, caller), caller);
     return this.entityService.delete(uid, parseId(id), answer);
   }
 
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const params = this.requestParams(uid, context);
-    const query = this.compileRead(uid, params, context.caller, 'single');
-    const source = this.hookSource(uid, params, context.caller, 'single');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const query = this.compileRead(uid, params, caller, 'single');
+    const source = this.hookSource(uid, params, caller, 'single');
     const entry = this.entityService.decorated
-      ? await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, context))
+      ? await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, caller, context))
       : (await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget }))[0];
     if (!entry) throw new NotFoundError();
     return entry;
   }
 
   /** A read for the decorated entity service (decorated-reads.ts): compiled above for the caller, with its budget. */
-  private decoratedRead(uid: string, params: RequestParams, query: ReadPlan, context: OperationContext): DecoratedRead {
-    return { uid, params, query, caller: context.caller, budget: context.budget ?? this.requestBudget() };
+  private decoratedRead(uid: string, params: RequestParams, query: ReadPlan, caller: Caller, context: OperationContext): DecoratedRead {
+    return { uid, params, query, caller, budget: context.budget ?? this.requestBudget() };
   }
 
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.requestParams(uid, context);
-    const answer = this.writeAnswer(uid, params, context.caller);
-    const values = this.writableData(uid, data, context.caller);
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const answer = this.writeAnswer(uid, params, caller);
+    const values = this.writableData(uid, data, caller);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid, params, context.caller);
+      const existing = await this.firstId(uid, params, caller);
       if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer, unknownKeys: 'refuse' });
-      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.caller, 'single'), ...answer, unknownKeys: 'refuse' });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, caller, 'single'), ...answer, unknownKeys: 'refuse' });
     });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const params = this.requestParams(uid, context);
-    const answer = this.writeAnswer(uid, params, context.caller);
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const answer = this.writeAnswer(uid, params, caller);
     // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid, params, context.caller);
+      const existing = await this.firstId(uid, params, caller);
       if (existing === null) throw new NotFoundError();
       return this.entityService.delete(uid, existing, answer);
     });
@@ -299,8 +314,8 @@ export class ContentApi {
   }
 
   /** The request's parameters an operation knows (core and declared ones; strict mode refuses others), drafts checked. */
-  private requestParams(uid: string, context: OperationContext): RequestParams {
-    return this.previewChecked(uid, this.knownParams(context.params), context.caller);
+  private requestParams(uid: string, params: RequestParams | undefined, caller: Caller): RequestParams {
+    return this.previewChecked(uid, this.knownParams(params), caller);
   }
 
   private knownParams(params: RequestParams = {}): RequestParams {
@@ -312,6 +327,13 @@ export class ContentApi {
     if (this.config.strictParams) checkPaginationKeys(known.pagination);
     return known;
   }
+}
+
+/** The operation's caller: the one given, or the one of the state given; an operation is never run for nobody. */
+function callerOf(context: OperationContext): Caller {
+  if (context.caller) return context.caller;
+  if (context.auth) return Caller.of(context.auth);
+  throw new TypeError('content API operations need a caller (`caller`, or the request\'s `auth`); server code passes Caller.server');
 }
 
 /** Strict mode: `pagination[pagesize]` is a typo, not a parameter to ignore. */
