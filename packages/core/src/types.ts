@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import type { LifecycleHandlers } from '@tessera/database';
 import type { App } from './app-type';
 import type { Env } from './config/env';
+import type { CallerKind } from './auth/caller';
 
 /**
  * What lifecycle functions and factories receive. `strapi` is the app itself,
@@ -179,6 +180,8 @@ export interface AuthState {
    */
   strategy: {
     readonly name: string;
+    /** The kind of caller it recognises (auth/caller.ts); without one, `public` for the public caller, else `user`. */
+    readonly callerKind?: CallerKind;
     /**
      * The strategy's own rule for a requirement's scope (`undefined`: none given), as Strapi's strategies have
      * their own `verify`; without one, the kernel's (auth/authorize.ts): every action of the scope.
@@ -207,6 +210,8 @@ export interface Ability {
 
 export interface AuthStrategy {
   name: string;
+  /** The kind of caller its credentials make (auth/caller.ts); a strategy without one makes users. */
+  readonly callerKind?: CallerKind;
   /**
    * Returns the caller for a bearer token this strategy recognises, `null`
    * when the token is not its kind; throws UnauthorizedError when it is its

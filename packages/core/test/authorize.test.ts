@@ -1,14 +1,14 @@
 /**
- * The one authorization decision (`refusalOf`) and the one name rule
+ * The one authorization decision (`Caller.refusal`) and the one name rule
  * (`qualifiedName`), table-driven: every REST route, GraphQL resolver and
  * `strapi.auth.verify` call goes through these two functions, so their
  * tables are the rules; the end-to-end answers of both transports are in
  * plugins/users-permissions/test/authorization.test.ts.
  */
 import { expect } from 'chai';
-import { ActionSet, qualifiedName, refusalOf, type AuthRequirement, type AuthState } from '@tessera/core';
+import { ActionSet, Caller, qualifiedName, type AuthRequirement, type Refusal } from '@tessera/core';
 
-const caller = (name: string, actions: string[]): AuthState => ({ strategy: { name }, credentials: name === 'public' ? null : { id: 1 }, ability: new ActionSet(actions) });
+const caller = (name: string, actions: string[]): Caller => Caller.of({ strategy: { name }, credentials: name === 'public' ? null : { id: 1 }, ability: new ActionSet(actions) });
 const FIND = 'api::article.article.find';
 
 const ANONYMOUS = caller('public', [FIND]);
@@ -16,8 +16,8 @@ const NO_CALLER = caller('public', []);
 const USER = caller('users-permissions', ['plugin::users-permissions.user.me']);
 const READER = caller('api-token', [FIND]);
 
-describe('refusalOf: may this caller do what a config asks?', () => {
-  const table: Array<[string, AuthState, AuthRequirement, string | undefined, ReturnType<typeof refusalOf>]> = [
+describe('Caller.refusal: may this caller do what a config asks?', () => {
+  const table: Array<[string, Caller, AuthRequirement, string | undefined, Refusal | undefined]> = [
     ['auth: false lets anyone in, even no caller', NO_CALLER, false, FIND, undefined],
     ['the own action, granted to the public', ANONYMOUS, undefined, FIND, undefined],
     ['the own action, not granted', ANONYMOUS, undefined, 'api::article.article.create', 'forbidden'],
@@ -31,9 +31,11 @@ describe('refusalOf: may this caller do what a config asks?', () => {
     ['no scope and no own action: never the anonymous caller', ANONYMOUS, {}, undefined, 'credential-required'],
     ['an empty public role is no caller, whatever is asked', NO_CALLER, undefined, FIND, 'unauthenticated'],
     ['an empty public role is no caller on a scope-less config too', NO_CALLER, {}, undefined, 'unauthenticated'],
+    ['server code passes any scope', Caller.server, { scope: ['api::tag.tag.delete'] }, undefined, undefined],
+    ['server code passes a scope-less config', Caller.server, {}, undefined, undefined],
   ];
-  for (const [what, auth, requirement, ownAction, expected] of table) {
-    it(what, () => expect(refusalOf(auth, requirement, ownAction)).to.equal(expected));
+  for (const [what, caller, requirement, ownAction, expected] of table) {
+    it(what, () => expect(caller.refusal(requirement, ownAction)).to.equal(expected));
   }
 });
 

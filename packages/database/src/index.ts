@@ -18,6 +18,7 @@ export { EntryBudget, tooManyEntries } from './sql/entry-budget';
 export { SqliteLimits } from './connection/sqlite-limits';
 export { translateConstraintError } from './sql/writer';
 export * from './lifecycles';
+export { entryId, pageInteger, pagePagination, pageWindow, MAX_ID, type PagePagination } from './query/page-and-id';
 export { EntityRepository, type EngineWriteParams, type FindManyParams, type FindOneParams, type WriteParams } from './repository';
 export { Database, type DatabaseModel } from './database';
 export type { SyncReport } from './schema/sync';

@@ -13,6 +13,7 @@ import { NotFoundError, ValidationError } from '@tessera/errors';
 import type { Connection } from './connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from './metadata/metadata';
 import type { ReadPlan, Page } from './query/plan';
+import { pageInteger, pagePagination, pageWindow, type PagePagination } from './query/page-and-id';
 import { compileQuery, type CompileOptions, type QueryParams } from './query/compile-params';
 import { fromEngineParams, hasNoCondition, hookParams, hookReadShape, idOfWhere, isCompiled, pageOf, resolveEngineParams, type CompiledParams, type EngineParams, type QuerySource, type RequestQueryParams, type ResolvedRead } from './query/engine-params';
 import { withSearch } from './query/search-filter';
@@ -64,13 +65,6 @@ export interface EngineWriteParams extends EngineParams {
   data: Record<string, unknown>;
 }
 
-/** Strapi's `findPage` pagination. */
-export interface PagePagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
 
 export interface EngineParts {
   /** What lifecycle events show as `event.model`, by uid. */
@@ -147,12 +141,12 @@ export class EntityRepository {
   /** Strapi's `findPage({ page = 1, pageSize = 10, ...params })`: `{ results, pagination: { page, pageSize, pageCount, total } }`. */
   async findPage(params: EngineParams & { page?: number | string; pageSize?: number | string } = {}): Promise<{ results: Entity[]; pagination: PagePagination }> {
     const { page: rawPage = 1, pageSize: rawPageSize = 10, ...rest } = params;
-    const page = Number(rawPage);
-    const pageSize = Number(rawPageSize);
-    if (!Number.isInteger(page) || !Number.isInteger(pageSize) || pageSize < 1) throw new ValidationError('page and pageSize must be integers, pageSize at least 1');
-    const query = { ...rest, limit: pageSize, offset: Math.max(page - 1, 0) * pageSize };
+    const page = pageInteger(rawPage);
+    const pageSize = pageInteger(rawPageSize);
+    if (page === undefined || pageSize === undefined || pageSize < 1) throw new ValidationError('page and pageSize must be integers, pageSize at least 1');
+    const query = { ...rest, ...pageWindow(page, pageSize) };
     const [results, total] = await Promise.all([this.findMany(query), this.count(query)]);
-    return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
+    return { results, pagination: pagePagination(page, pageSize, total) };
   }
 
   async create(params: WriteParams | EngineWriteParams): Promise<Entity> {

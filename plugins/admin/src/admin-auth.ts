@@ -23,6 +23,9 @@ import { SUPER_ADMIN_CODE } from './roles';
 import { resolveAdminSecret } from './secret';
 import { adminUsers, type AdminUser } from './users';
 
+/** The state's strategy: Strapi's name (plugins read `ctx.state.auth.strategy.name`), and the admin kind of caller (auth/caller.ts). */
+const ADMIN_STRATEGY = { name: 'admin', callerKind: 'admin' } as const;
+
 interface AdminAuthConfig {
   secret?: unknown;
   options?: jwt.SignOptions;
@@ -77,7 +80,7 @@ export function adminAuthStrategy(app: App): AuthStrategy {
       const user = await users.findWithRoles(id);
       if (!user || user.isActive !== true) return null;
       const ability = await abilityOf(app, user);
-      return { strategy: { name: 'admin' }, credentials: user, ability, user, requestState: { [USER_ABILITY]: ability } };
+      return { strategy: ADMIN_STRATEGY, credentials: user, ability, user, requestState: { [USER_ABILITY]: ability } };
     },
   };
 }

@@ -14,7 +14,7 @@
  *     `<Type>Input` (the argument chooses the locale; groups are the plugin's).
  * Locales are read with the generated `i18NLocale(id)` / `i18NLocales`.
  */
-import type { App } from '@tessera/core';
+import { Caller, type App } from '@tessera/core';
 import { ValidationError } from '@tessera/errors';
 import type { ContentType } from '@tessera/database';
 import type { ExtensionConfig, ExtensionContext, GraphqlExtensionApi, GraphqlNaming, GraphqlResolver, TypeSettings } from '@tessera/plugin-graphql';
@@ -77,7 +77,7 @@ function localizationMutation(app: App, contentType: ContentType, naming: Graphq
     // The answer is loaded as the selection asks (one read), not as REST's default populate.
     const params = app.plugin('graphql')!.service('selection').readParams(uid, info);
     const localizations = app.plugin('i18n')!.service('localizations');
-    return { data: await localizations.createLocalization(uid, args.id, body, context.state.auth, params) };
+    return { data: await localizations.createLocalization(uid, args.id, body, Caller.of(context.state.auth), params) };
   };
   return {
     name,

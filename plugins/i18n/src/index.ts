@@ -12,7 +12,7 @@
  * `localizations`, `content-types`.
  */
 import type Koa from 'koa';
-import { requestBody, type App, type AuthState, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
+import { Caller, requestBody, type App, type AuthState, type LifecycleEvent, type Plugin, type RouterDefinition, type Subscriber } from '@tessera/core';
 import type { ContentType } from '@tessera/database';
 import { adminContentTypesController, adminIsoLocalesController, adminLocalesController } from './admin/controllers';
 import { adminRoutes } from './admin/routes';
@@ -48,7 +48,7 @@ function localizationRouter(contentType: ContentType): RouterDefinition {
         path: contentType.kind === 'singleType' ? `/${contentType.info.singularName}/localizations` : `/${contentType.info.pluralName}/:id/localizations`,
         handler: async (ctx: Koa.Context) => {
           const body = requestBody(ctx);
-          ctx.body = await i18n(app).service('localizations').createLocalization(uid, ctx.params.id, body, ctx.state.auth as AuthState);
+          ctx.body = await i18n(app).service('localizations').createLocalization(uid, ctx.params.id, body, Caller.of(ctx.state.auth as AuthState));
         },
         config: { auth: { scope: [`${uid}.createLocalization`] } },
       },

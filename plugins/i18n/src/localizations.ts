@@ -7,7 +7,7 @@
  * written by localization-groups.ts; what every other write keeps true is
  * localized-writes.ts.
  */
-import { may, parseId, type App, type AuthState, type Entity } from '@tessera/core';
+import { parseId, type App, type Caller, type Entity } from '@tessera/core';
 import { isDeepStrictEqual } from 'node:util';
 import { ApplicationError, ForbiddenError, NotFoundError } from '@tessera/errors';
 import { LOCALE_ATTRIBUTE, LOCALIZATIONS_ATTRIBUTE } from './localized-types';
@@ -36,7 +36,7 @@ export function localizationsService({ strapi }: { strapi: App }) {
      * Answers the new entry with its localizations, or with what `params`
      * ask (GraphQL: its selection set's fields and populate).
      */
-    async createLocalization(uid: string, id: unknown, body: unknown, auth: AuthState, params?: Record<string, unknown>): Promise<Entity> {
+    async createLocalization(uid: string, id: unknown, body: unknown, caller: Caller, params?: Record<string, unknown>): Promise<Entity> {
       const input = isRecord(body) ? body : {};
       const single = strapi.contentTypes.get(uid).kind === 'singleType';
       // A single type's route has no id: Strapi's handler takes the type's first entry, whatever its locale.
@@ -44,7 +44,7 @@ export function localizationsService({ strapi }: { strapi: App }) {
       const locale = input[LOCALE_ATTRIBUTE];
       if (locale === undefined || locale === null) throw new ApplicationError('locale is missing');
       if (!(await locales().findByCode(locale))) throw new ApplicationError('locale is invalid');
-      const answer = params ?? (may(auth, `${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
+      const answer = params ?? (caller.may(`${uid}.find`) ? { populate: [LOCALIZATIONS_ATTRIBUTE] } : {});
       const createdId = await strapi.db.transaction(async () => {
         await strapi.db.lock([`i18n:localizations:${uid}`]);
         const source = sourceId ?? (await groups.singleTypeEntries(uid))[0]?.id;
@@ -56,14 +56,14 @@ export function localizationsService({ strapi }: { strapi: App }) {
         const data: Record<string, unknown> = { ...(await groups.sharedValues(uid, source!)), ...fields, [LOCALE_ATTRIBUTE]: locale };
         if (strapi.db.entity(uid).draftAndPublish && data.publishedAt === undefined) data.publishedAt = null;
         // A create through the content API (the caller's validation and link permissions), then the links.
-        const created = await strapi.contentApi.create(uid, data, { auth, params: { fields: ['id'] } });
+        const created = await strapi.contentApi.create(uid, data, { caller, params: { fields: ['id'] } });
         const members = group.map((member) => member.id);
         await groups.link(uid, [created.id, ...members]);
         await groups.spreadShared(uid, created.id, members);
         return created.id;
       });
       // Read once linked, as a write answers: the entry whatever its state, its links as the caller may see them.
-      const [entry] = await strapi.contentApi.findByIds(uid, [createdId], { auth, params: answer });
+      const [entry] = await strapi.contentApi.findByIds(uid, [createdId], { caller, params: answer });
       return entry;
     },
 

@@ -5,8 +5,8 @@
  * Strapi v4 envelope `{ data, meta }`. A request without a caller is refused.
  */
 import type Koa from 'koa';
-import { requestBody, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
-import { ConfigurationError, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
+import { Caller, requestBody, type App, type AuthState, type Entity, type FindResult } from '@tessera/core';
+import { ConfigurationError, NotFoundError, ValidationError } from '@tessera/errors';
 import type { ResponseTransformer, RestEntry } from '@tessera/core';
 import type { CoreService } from './service';
 
@@ -33,13 +33,8 @@ export function defaultController(app: App, uid: string, transformer: () => Resp
     return found;
   };
   const meta = () => app.db.entity(uid);
-  // Every mounted route sets the caller. Without one the request came some other way (a hand-mounted
-  // middleware): refuse rather than let the service treat it as trusted, draft-reading server code.
-  const auth = (ctx: Koa.Context): AuthState => {
-    const state = ctx.state.auth as AuthState | undefined;
-    if (!state) throw new ForbiddenError();
-    return state;
-  };
+  // Every mounted route sets the caller; without one, refused (never trusted, draft-reading server code).
+  const auth = (ctx: Koa.Context): AuthState => Caller.ofRequest(ctx.state).state;
   // The parsed query as route middlewares left it (see installQueryParser in core).
   const query = (ctx: Koa.Context) => ctx.query as Record<string, unknown>;
   const body = (ctx: Koa.Context) => {

@@ -9,7 +9,7 @@
  * folder, which the kernel removes when the request ends.
  */
 import { ValidationError } from '@tessera/errors';
-import type { App } from '@tessera/core';
+import { Caller, type App } from '@tessera/core';
 import type { ExtensionConfig, GraphqlResolver, GraphqlUploads } from '@tessera/plugin-graphql';
 import { checkFileInfo } from './file-info';
 import { linkTarget } from './link';
@@ -43,14 +43,14 @@ export function uploadMutations(app: App, service: () => UploadService, uploads:
     async upload(_parent, args, context) {
       const file = incomingFile(args.file, ['file']);
       const info = checkFileInfo(args.info ?? {});
-      const link = await linkTarget(app, linkFields(args), context.state.auth);
+      const link = await linkTarget(app, linkFields(args), Caller.of(context.state.auth));
       const [uploaded] = await service().upload([file], [info], link);
       return entity(uploaded);
     },
     async multipleUpload(_parent, args, context) {
       const files = (args.files as unknown[]).map((value, index) => incomingFile(value, ['files', String(index)]));
       if (files.length === 0) throw new ValidationError('Files are empty');
-      const link = await linkTarget(app, linkFields(args), context.state.auth);
+      const link = await linkTarget(app, linkFields(args), Caller.of(context.state.auth));
       return (await service().upload(files, [], link)).map(entity);
     },
     async updateFileInfo(_parent, args) {

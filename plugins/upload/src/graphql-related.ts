@@ -10,7 +10,7 @@
  * The files of one GraphQL level are gathered and loaded together: one query
  * for their links and one per related type, whatever the number of files.
  */
-import type { App, AuthState } from '@tessera/core';
+import { Caller, type App } from '@tessera/core';
 import type { ExtensionConfig, GraphQLContext } from '@tessera/plugin-graphql';
 import type { Entity } from '@tessera/database';
 import { loadRelated } from './related';
@@ -33,7 +33,7 @@ export function relatedField(app: App): ExtensionConfig {
       // Resolvers of one level run in the same tick: the load waits for all of them.
       const done = Promise.resolve().then(() => {
         batches.delete(context);
-        return loadAll(app, [...ids], context.state.auth);
+        return loadAll(app, [...ids], Caller.of(context.state.auth));
       });
       batch = { ids, done };
       batches.set(context, batch);
@@ -54,9 +54,9 @@ export function relatedField(app: App): ExtensionConfig {
   };
 }
 
-async function loadAll(app: App, ids: number[], auth: AuthState): Promise<Map<number, Related>> {
+async function loadAll(app: App, ids: number[], caller: Caller): Promise<Map<number, Related>> {
   const files: Entity[] = ids.map((id) => ({ id }));
-  await loadRelated(app, files, auth);
+  await loadRelated(app, files, caller);
   return new Map(files.map((file) => {
     const related = file.related as Entity[];
     return [file.id, related.length > 0 ? related : null];

@@ -1,12 +1,14 @@
 /**
  * `ref`, `refId`, `field` on an upload: link the new files to an entry's
- * media attribute. Checked before any byte is stored; written through the
- * entity service, so the media writer (`files_related_morphs`) does the
- * linking: a single media field gets the new file, a multiple one gets the
- * new files appended.
+ * media attribute. The attach operation, for a caller (REST's and GraphQL's
+ * adapters pass the request's, Strapi-style server calls `Caller.server`):
+ * checked before any byte is stored (the caller may update the entry, which
+ * exists); read and written through the entity service, so the media writer
+ * (`files_related_morphs`) does the linking: a single media field gets the
+ * new file, a multiple one gets the new files appended.
  */
 import { ForbiddenError, ValidationError } from '@tessera/errors';
-import { may, parseId, type App, type AuthState } from '@tessera/core';
+import { parseId, type App, type Caller } from '@tessera/core';
 
 export interface LinkTarget {
   uid: string;
@@ -15,7 +17,7 @@ export interface LinkTarget {
   multiple: boolean;
 }
 
-export async function linkTarget(app: App, fields: Record<string, string | string[]>, auth: AuthState): Promise<LinkTarget | null> {
+export async function linkTarget(app: App, fields: Record<string, string | string[]>, caller: Caller): Promise<LinkTarget | null> {
   const ref = single(fields.ref);
   const refId = single(fields.refId);
   const field = single(fields.field);
@@ -26,14 +28,15 @@ export async function linkTarget(app: App, fields: Record<string, string | strin
   const attribute = contentType.attributes[field] as { type?: string; multiple?: boolean } | undefined;
   if (attribute?.type !== 'media') throw ValidationError.forField(['field'], `field: ${ref} has no media attribute ${field}`);
   // Attaching a file changes the entry: the caller must be allowed to update it.
-  if (!may(auth, `${ref}.update`)) throw new ForbiddenError();
+  if (!caller.may(`${ref}.update`)) throw new ForbiddenError();
   let id: number;
   try {
     id = parseId(refId);
   } catch {
     throw ValidationError.forField(['refId'], 'refId must be an entry id');
   }
-  const exists = await app.db.query(ref).findOne({ where: { id }, select: ['id'] });
+  // Server code's read (the entity service): whatever its state or locale, the id names the entry to attach to.
+  const exists = await app.entityService.findOne(ref, id, { fields: ['id'] });
   if (!exists) throw ValidationError.forField(['refId'], `refId: ${ref} has no entry ${id}`);
   return { uid: ref, id, field, multiple: attribute.multiple === true };
 }

@@ -5,18 +5,17 @@
  * its publication state, private fields never appear). One query for the
  * links, one per related type.
  */
-import type { App, AuthState } from '@tessera/core';
-import { canReadType } from '@tessera/core';
+import type { App, Caller } from '@tessera/core';
 import type { Entity } from '@tessera/database';
 
-export async function loadRelated(app: App, files: Entity[], auth: AuthState): Promise<void> {
+export async function loadRelated(app: App, files: Entity[], caller: Caller): Promise<void> {
   for (const file of files) file.related = [];
   if (files.length === 0) return;
   const links = await app.db.fileLinks(files.map((file) => file.id));
   const idsByType = new Map<string, Set<number>>();
   for (const link of links) {
     const type = link.relatedType;
-    if (!app.contentTypes.has(type) || !canReadType(auth, type)) continue;
+    if (!app.contentTypes.has(type) || !caller.mayRead(type)) continue;
     if (!idsByType.has(type)) idsByType.set(type, new Set());
     idsByType.get(type)!.add(link.relatedId);
   }
@@ -24,7 +23,7 @@ export async function loadRelated(app: App, files: Entity[], auth: AuthState): P
   for (const [type, ids] of idsByType) {
     const limit = ids.size;
     const { results } = await app.contentApi.find(type, {
-      auth,
+      caller,
       params: { filters: { id: { $in: [...ids] } }, pagination: { start: 0, limit, withCount: false } },
       limits: { defaultLimit: limit, maxLimit: limit },
     });

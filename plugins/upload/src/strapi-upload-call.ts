@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { ValidationError } from '@tessera/errors';
-import { allowEverything, type App, type AuthState } from '@tessera/core';
+import { Caller, type App } from '@tessera/core';
 import { checkFileInfo, type FileInfo } from './file-info';
 import { linkTarget, type LinkTarget } from './link';
 import type { IncomingFile } from './multipart';
@@ -29,8 +29,6 @@ export interface StrapiUploadCall {
   files: StrapiUploadFile | StrapiUploadFile[];
 }
 
-const SERVER_CALLER: AuthState = { strategy: { name: 'server' }, credentials: null, ability: allowEverything };
-
 export function isStrapiUploadCall(value: unknown): value is StrapiUploadCall {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'files' in value;
 }
@@ -45,7 +43,7 @@ export async function fromStrapiUploadCall(app: App, call: StrapiUploadCall): Pr
   if (ref !== undefined) fields.ref = String(ref);
   if (refId !== undefined) fields.refId = String(refId);
   if (field !== undefined) fields.field = String(field);
-  return { files, infos, link: await linkTarget(app, fields, SERVER_CALLER) };
+  return { files, infos, link: await linkTarget(app, fields, Caller.server) };
 }
 
 function incomingFile(file: StrapiUploadFile, index: number): IncomingFile {

@@ -14,7 +14,7 @@
  *     reaches `up_permissions` directly.
  */
 import type Koa from 'koa';
-import type { App, Entity } from '@tessera/core';
+import { Caller, type App, type Entity } from '@tessera/core';
 import { signedInUserId } from './signed-in';
 import { ApplicationError, ForbiddenError, ValidationError } from '@tessera/errors';
 import type { GraphQLContext } from '@tessera/plugin-graphql';
@@ -34,8 +34,6 @@ export interface GraphqlDependencies {
   issueJwt: (payload: { id: number }) => string;
   /** Counts a request against the `/auth/*` rate limit under `key` (throws RateLimitError beyond it). */
   countRequest: (ctx: Koa.Context, key: string) => Promise<void>;
-  /** The role of a user (id, name, description, type), read for `UsersPermissionsMe.role`. */
-  roleOf: (userId: number) => Promise<Row | null>;
 }
 
 // Descriptions are Strapi's: clients see them through introspection.
@@ -98,8 +96,9 @@ export function registerGraphql(app: App, deps: GraphqlDependencies): void {
       // No user behind an API token: REST's `me` answers Strapi's 401; GraphQL's keeps its FORBIDDEN
       // (Strapi 4.26.2 throws a bare Error there, "Authentication requested", as INTERNAL_SERVER_ERROR).
       me: (_parent, _args, context) => {
-        if (signedInUserId(context.state.auth) === undefined) throw new ForbiddenError();
-        return deps.auth().me(context.state.auth);
+        const caller = Caller.of(context.state.auth);
+        if (signedInUserId(caller) === undefined) throw new ForbiddenError();
+        return deps.auth().me(caller);
       },
     },
     Mutation: { ...accountMutations(deps), ...roleMutations(deps), ...userMutations(deps) },
@@ -140,7 +139,7 @@ function accountMutations(deps: GraphqlDependencies): Record<string, Resolver> {
   return {
     login: limited('auth.callback', ({ input }) => login(deps, input)),
     register: limited('auth.register', ({ input }) => deps.auth().register(plainObject(input))),
-    changePassword: limited('auth.changePassword', (args, context) => deps.auth().changePassword(context.state.auth, args)),
+    changePassword: limited('auth.changePassword', (args, context) => deps.auth().changePassword(Caller.of(context.state.auth), args)),
     forgotPassword: limited('auth.forgotPassword', (args) => deps.auth().forgotPassword(args)),
     resetPassword: limited('auth.resetPassword', (args) => deps.auth().resetPassword(args)),
     emailConfirmation: limited('auth.emailConfirmation', ({ confirmation }) => confirmEmail(deps, confirmation)),
@@ -167,9 +166,9 @@ function roleMutations(deps: GraphqlDependencies): Record<string, Resolver> {
 function userMutations(deps: GraphqlDependencies): Record<string, Resolver> {
   const entityResponse = (user: Entity) => ({ data: user });
   return {
-    createUsersPermissionsUser: async (_parent, { data }, context) => entityResponse(await deps.users().create(context.state.auth, plainObject(data))),
-    updateUsersPermissionsUser: async (_parent, { id, data }, context) => entityResponse(await deps.users().update(context.state.auth, id, plainObject(data))),
-    deleteUsersPermissionsUser: async (_parent, { id }, context) => entityResponse(await deps.users().delete(context.state.auth, id)),
+    createUsersPermissionsUser: async (_parent, { data }, context) => entityResponse(await deps.users().create(Caller.of(context.state.auth), plainObject(data))),
+    updateUsersPermissionsUser: async (_parent, { id, data }, context) => entityResponse(await deps.users().update(Caller.of(context.state.auth), id, plainObject(data))),
+    deleteUsersPermissionsUser: async (_parent, { id }, context) => entityResponse(await deps.users().delete(Caller.of(context.state.auth), id)),
   };
 }
 
@@ -214,5 +213,5 @@ function plainObject(value: unknown): Row {
 /** The user's role: the one already on the object, else read (login answers carry none). */
 async function roleOf(user: Row, deps: GraphqlDependencies): Promise<Row | null> {
   if (user.role && typeof user.role === 'object') return user.role as Row;
-  return typeof user.id === 'number' ? deps.roleOf(user.id) : null;
+  return typeof user.id === 'number' ? deps.users().roleOf(user.id) : null;
 }

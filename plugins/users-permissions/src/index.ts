@@ -111,10 +111,6 @@ export function createUsersPermissionsPlugin(): Plugin {
         roles,
         issueJwt: (payload) => state.jwt.issue(payload),
         countRequest: (ctx, key) => countRequest(state.config().ratelimit, state.rateLimitStore(), ctx, key),
-        roleOf: async (userId) => {
-          const user = await current.db.query(USER_UID).findOne({ where: { id: userId }, populate: ['role'] });
-          return (user?.role as Record<string, unknown> | null | undefined) ?? null;
-        },
       });
       await roles().initialize();
       // Strapi's settings rows, written at the first boot (the config's values as defaults); the grant row at each boot.

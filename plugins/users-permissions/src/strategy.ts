@@ -19,6 +19,7 @@ export { STRATEGY_NAME } from './signed-in';
 export function jwtStrategy(deps: { jwt: () => JwtService; users: () => UserService; abilities: RoleAbilities; requireConfirmed: () => Promise<boolean> }): AuthStrategy {
   const strategy: AuthStrategy = {
     name: STRATEGY_NAME,
+    callerKind: 'user',
     async authenticate(token: string): Promise<AuthState | null> {
       if (!looksLikeJwt(token)) return null;
       const claims = deps.jwt().claims(token);

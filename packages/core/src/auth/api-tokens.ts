@@ -93,6 +93,7 @@ const LOOKUP_PLANS = 256;
 
 export class ApiTokens implements AuthStrategy {
   readonly name = 'api-token';
+  readonly callerKind = 'api-token' as const;
 
   /** Token look-up plans by hash (see lookUp); bounded, starting over when full. */
   private readonly lookups = new Map<string, ReadPlan>();

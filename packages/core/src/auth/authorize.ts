@@ -1,7 +1,8 @@
 /**
- * The one authorization decision, for REST routes, plugin routes, GraphQL
- * resolvers and `strapi.auth.verify` alike: may this caller do what a route
- * or resolver config asks (`auth: false`, `{ scope }`, or nothing said)?
+ * The one authorization decision's rules and words, for REST routes, plugin
+ * routes, GraphQL resolvers and `strapi.auth.verify` alike: may this caller
+ * do what a route or resolver config asks (`auth: false`, `{ scope }`, or
+ * nothing said)? The caller (auth/caller.ts, `Caller.refusal`) decides.
  *
  * Strapi v4's rules, which every caller of this module keeps:
  *   - `false`: anyone;
@@ -26,7 +27,7 @@
  * as Strapi's resolvers do (`ForbiddenError`, "Forbidden access").
  */
 import { ForbiddenError, UnauthorizedError } from '@tessera/errors';
-import type { AuthState } from '../types';
+import type { Caller } from './caller';
 
 /** What a route or resolver config asks of its caller (Strapi's `config.auth`). */
 export type AuthRequirement = false | { scope?: readonly string[] } | undefined;
@@ -38,20 +39,6 @@ export type AuthRequirement = false | { scope?: readonly string[] } | undefined;
  */
 export type Refusal = 'unauthenticated' | 'credential-required' | 'forbidden';
 
-/**
- * The decision: undefined when `auth` meets `requirement`; `ownAction` is
- * the route's or generated resolver's action, asked for when the
- * requirement names no scope.
- */
-export function refusalOf(auth: AuthState, requirement: AuthRequirement, ownAction?: string): Refusal | undefined {
-  if (requirement === false) return undefined;
-  if (!isCaller(auth)) return 'unauthenticated';
-  const scope = requirement?.scope ?? (ownAction === undefined ? undefined : [ownAction]);
-  if (auth.strategy.scopeRefusal) return auth.strategy.scopeRefusal(auth, scope);
-  if (scope === undefined) return auth.strategy.name === 'public' ? 'credential-required' : undefined;
-  return scope.every((action) => auth.ability.can(action)) ? undefined : 'forbidden';
-}
-
 /** A scope as Strapi's `castArray` reads one: a single action, a list, or none. */
 export function scopeList(scope: unknown): readonly string[] | undefined {
   if (scope === undefined || scope === null) return undefined;
@@ -59,20 +46,12 @@ export function scopeList(scope: unknown): readonly string[] | undefined {
 }
 
 /**
- * The decision for one action, as a yes or no: what an operation asks before it reads through another type, shows
- * drafts, or lets a write touch an entry (populate targets, preview, upload's attach, i18n's localizations).
- */
-export function may(auth: AuthState, action: string): boolean {
-  return refusalOf(auth, { scope: [action] }) === undefined;
-}
-
-/**
  * The decision as REST answers it (Strapi's route chain): no caller is
  * "Missing or invalid credentials", a refusal of the one there is
  * `ctx.unauthorized()` / `ctx.forbidden()`: "Unauthorized" or "Forbidden".
  */
-export function authorize(auth: AuthState, requirement: AuthRequirement, ownAction?: string): void {
-  const refusal = refusalOf(auth, requirement, ownAction);
+export function authorize(caller: Caller, requirement: AuthRequirement, ownAction?: string): void {
+  const refusal = caller.refusal(requirement, ownAction);
   if (refusal !== undefined) throw restRefusal(refusal);
 }
 
@@ -81,16 +60,6 @@ export function restRefusal(refusal: Refusal): Error {
   if (refusal === 'unauthenticated') return new UnauthorizedError();
   if (refusal === 'credential-required') return new UnauthorizedError('Unauthorized');
   return new ForbiddenError();
-}
-
-/** For a transport that authenticates before it authorizes: 401 unless there is a caller (Strapi's `ctx.unauthorized('Missing or invalid credentials')`). */
-export function requireCaller(auth: AuthState): void {
-  if (!isCaller(auth)) throw new UnauthorizedError();
-}
-
-/** An anonymous caller whose public role grants nothing is no caller. */
-function isCaller(auth: AuthState): boolean {
-  return !(auth.strategy.name === 'public' && auth.ability.isEmpty?.() === true);
 }
 
 /** A policy's answer lets the request through only when it is `true` or nothing (Strapi's `[true, undefined].includes(result)`). */

@@ -6,7 +6,7 @@
  * GraphQL resolvers (plugins/graphql's resolve/wrap-resolvers.ts). A rule added
  * here reaches them all at once.
  *
- *   caller (authenticated once per request) → gate: decision (authorize.ts) → policies → handler or resolver
+ *   caller (auth/caller.ts, built once per request) → gate: its decision → policies → handler or resolver
  *
  * Each transport words the refusal its own way (REST: Strapi's route chain;
  * GraphQL: "Forbidden access" on the field), never the decision. Policies get
@@ -19,7 +19,8 @@ import { ConfigurationError } from '../errors';
 import type { App } from '../app-type';
 import type { AuthState, MountedRoute, PolicyContext, PolicyFunction, PolicyReference, ResolverPolicyContext, RoutePolicyContext } from '../types';
 import { findReferenced, namedReference } from '../registries/references';
-import { policyAdmits, refusalOf, requireCaller, type AuthRequirement, type Refusal } from './authorize';
+import { policyAdmits, type AuthRequirement, type Refusal } from './authorize';
+import type { Caller } from './caller';
 
 /** What a route or resolver asks of its caller: Strapi's `config.auth`, or `per-operation` (the handler asks per operation). */
 export type GateRequirement = AuthRequirement | 'per-operation';
@@ -33,6 +34,8 @@ export interface GateConfig {
   namespace?: string;
   /** Names the route or resolver in configuration errors: `route GET /articles`, `graphql resolversConfig["Query.x"]`. */
   where: string;
+  /** Names it in the app's list of gates (`gatesOf`): a route by its mounted path (`GET /api/articles`); `where` when absent. */
+  listedAs?: string;
 }
 
 /** What `tessera routes` and the gate listing test show of a gate. */
@@ -47,6 +50,14 @@ interface ResolvedPolicy {
   run: (context: PolicyContext) => unknown;
 }
 
+/** The gates compiled for each app, by what they guard (a rebuilt GraphQL schema replaces its resolvers' gates). */
+const compiled = new WeakMap<App, Map<string, Gate>>();
+
+/** Every gate an app runs, by the route or resolver it guards: what the gate listing test and `tessera routes` show. */
+export function gatesOf(app: App): ReadonlyMap<string, Gate> {
+  return compiled.get(app) ?? new Map();
+}
+
 export class Gate {
   private readonly policies: ResolvedPolicy[];
 
@@ -55,18 +66,17 @@ export class Gate {
     private readonly config: GateConfig,
   ) {
     this.policies = (config.policies ?? []).map((reference) => resolvePolicy(app, reference, config));
+    let gates = compiled.get(app);
+    if (!gates) compiled.set(app, (gates = new Map()));
+    gates.set(config.listedAs ?? config.where, this);
   }
 
-  /** The one decision on `auth`: undefined when it may pass, else why not (each transport words it). */
-  refusal(auth: AuthState): Refusal | undefined {
+
+  /** The one decision on the caller: undefined when it may pass, else why not (each transport words it). */
+  refusal(caller: Caller): Refusal | undefined {
     const { requirement, ownAction } = this.config;
-    if (requirement !== 'per-operation') return refusalOf(auth, requirement, ownAction);
-    try {
-      requireCaller(auth);
-      return undefined;
-    } catch {
-      return 'unauthenticated';
-    }
+    if (requirement !== 'per-operation') return caller.refusal(requirement, ownAction);
+    return caller.isCaller ? undefined : 'unauthenticated';
   }
 
   get hasPolicies(): boolean {

@@ -4,14 +4,10 @@
  * the users-permissions plugin swaps in the public role it stores in the
  * database (`app.permissions.use(provider)`). Credentialed callers carry their
  * own ability from their auth strategy (API tokens, JWTs).
- *
- * One rule for reading through another type (populate, filters, sorts): the
- * caller needs that type's `find` action, whatever its namespace. `admin::`
- * types are never readable through the content API.
+ * What reading through another type needs is the caller's (`Caller.mayRead`).
  */
-import type { Ability, AuthState, PermissionProvider } from '../types';
+import type { Ability, PermissionProvider } from '../types';
 import { ActionSet, rolesFromConfig } from './abilities';
-import { may } from './authorize';
 
 export class ConfigPermissions implements PermissionProvider {
   readonly name = 'config';
@@ -45,10 +41,4 @@ export class Permissions {
   publicAbility(): Ability | Promise<Ability> {
     return this.provider.publicAbility();
   }
-}
-
-/** May this caller read entries of `uid` through another type? Never the kernel's own tables (admin::, strapi:: — the core store). */
-export function canReadType(auth: AuthState, uid: string): boolean {
-  if (uid.startsWith('admin::') || uid.startsWith('strapi::')) return false;
-  return may(auth, `${uid}.find`);
 }

@@ -7,11 +7,10 @@
  * service (decorated-reads.ts).
  */
 import { FILE_UID, type Database, type EntityMetadata } from '@tessera/database';
-import { canReadType } from '../auth/permissions';
-import type { AuthState } from '../types';
+import type { Caller } from '../auth/caller';
 
-export function cleanOutput(data: unknown, entity: EntityMetadata, db: Database, auth: AuthState | undefined): unknown {
-  if (Array.isArray(data)) return data.map((item) => cleanOutput(item, entity, db, auth));
+export function cleanOutput(data: unknown, entity: EntityMetadata, db: Database, caller: Caller | undefined): unknown {
+  if (Array.isArray(data)) return data.map((item) => cleanOutput(item, entity, db, caller));
   if (!isObject(data)) return data;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
@@ -20,24 +19,24 @@ export function cleanOutput(data: unknown, entity: EntityMetadata, db: Database,
     const link = entity.links.get(key);
     if (link?.private) continue;
     if (link?.kind === 'relation') {
-      if (auth && !canReadType(auth, link.target)) continue;
-      out[key] = cleanOutput(value, db.entity(link.target), db, auth);
+      if (caller && !caller.mayRead(link.target)) continue;
+      out[key] = cleanOutput(value, db.entity(link.target), db, caller);
     } else if (link?.kind === 'media') {
       // Media follow populate's rule: readable with the file type's find.
-      if (auth && !canReadType(auth, FILE_UID)) continue;
+      if (caller && !caller.mayRead(FILE_UID)) continue;
       out[key] = value;
     } else if (link && (link.kind === 'component' || link.kind === 'dynamiczone')) {
-      out[key] = cleanComponents(value, link.components, db, auth);
+      out[key] = cleanComponents(value, link.components, db, caller);
     } else out[key] = value;
   }
   return out;
 }
 
-function cleanComponents(value: unknown, uids: string[], db: Database, auth: AuthState | undefined): unknown {
-  if (Array.isArray(value)) return value.map((item) => cleanComponents(item, uids, db, auth));
+function cleanComponents(value: unknown, uids: string[], db: Database, caller: Caller | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => cleanComponents(item, uids, db, caller));
   if (!isObject(value)) return value;
   const uid = typeof value.__component === 'string' ? value.__component : uids[0];
-  return uids.includes(uid) ? { ...(cleanOutput(value, db.entity(uid), db, auth) as object), ...(value.__component ? { __component: uid } : {}) } : value;
+  return uids.includes(uid) ? { ...(cleanOutput(value, db.entity(uid), db, caller) as object), ...(value.__component ? { __component: uid } : {}) } : value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -8,14 +8,13 @@
  * attributes never reach a result: the read plan never selects them.
  */
 import { closest, ForbiddenError, NotFoundError, ValidationError } from '@tessera/errors';
-import { EntryBudget, FILE_UID, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
+import { EntryBudget, FILE_UID, entryId, withSearch, type Database, type Entity, type EntityMetadata, type ReadPlan, type QueryParams, type QuerySource } from '@tessera/database';
+import { Caller } from '../auth/caller';
 import type { AuthState } from '../types';
-import { canReadType } from '../auth/permissions';
-import { may } from '../auth/authorize';
 import type { EntityService } from './entity-service';
 import { paginationMeta, parsePagination, toPage, type PaginationConfig, type PaginationMeta } from './pagination';
 import { PlanCache } from './plan-cache';
-import type { QueryParameter, QueryParameterContext } from './query-parameters';
+import { declaredFilters, type QueryParameter, type QueryParameterContext } from './query-parameters';
 import { LinkPermissions, type CanRead } from './link-permissions';
 import { DecoratedReads, type DecoratedRead } from './decorated-reads';
 
@@ -32,7 +31,13 @@ export interface ContentApiConfig extends PaginationConfig {
 export type RequestParams = Record<string, unknown>;
 
 export interface OperationContext {
-  auth: AuthState;
+  /** Who asks (auth/caller.ts): the request's caller, or `Caller.server` for trusted server code. */
+  caller?: Caller;
+  /**
+   * Or the request's `ctx.state.auth` (Strapi's authenticated state), for app code that has no `Caller` at hand (a
+   * custom GraphQL resolver passing `context.state.auth`): the caller is built from it.
+   */
+  auth?: AuthState;
   params?: RequestParams;
   /** The transport's own page-size limits (GraphQL has its own `defaultLimit`/`maxLimit`); REST's when omitted. */
   limits?: Partial<PaginationConfig>;
@@ -77,12 +82,13 @@ export class ContentApi {
   }
 
   async find(uid: string, context: OperationContext): Promise<FindResult> {
-    const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth, 'collection');
-    const source = this.hookSource(uid, params, context.auth, 'collection');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const query = this.compileRead(uid, params, caller, 'collection');
+    const source = this.hookSource(uid, params, caller, 'collection');
     const pagination = parsePagination(params.pagination, { ...this.config, ...context.limits });
     if (this.entityService.decorated) {
-      const { results, total } = await this.decoratedReads.find(this.decoratedRead(uid, params, query, context), toPage(pagination), pagination.withCount);
+      const { results, total } = await this.decoratedReads.find(this.decoratedRead(uid, params, query, caller, context), toPage(pagination), pagination.withCount);
       return { results, pagination: paginationMeta(pagination, total) };
     }
     const repository = this.db.query(uid);
@@ -95,11 +101,12 @@ export class ContentApi {
   }
 
   async findOne(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth, 'entry');
-    const source = this.hookSource(uid, params, context.auth, 'entry');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const query = this.compileRead(uid, params, caller, 'entry');
+    const source = this.hookSource(uid, params, caller, 'entry');
     const entry = this.entityService.decorated
-      ? await this.decoratedReads.findOne(this.decoratedRead(uid, params, query, context), parseId(id))
+      ? await this.decoratedReads.findOne(this.decoratedRead(uid, params, query, caller, context), parseId(id))
       : await this.db.query(uid).findOne({ query, id: parseId(id), source, budget: context.budget });
     if (!entry) throw new NotFoundError();
     return entry;
@@ -116,78 +123,85 @@ export class ContentApi {
    * holds them already), only the links loaded under them.
    */
   async findByIds(uid: string, ids: readonly number[], context: OperationContext): Promise<Entity[]> {
+    const caller = callerOf(context);
     if (ids.length === 0) return [];
-    const params = this.knownParams(context.params);
+    const params = this.requestParams(uid, context.params, caller);
     const byIds = { id: { $in: [...ids] } };
     const filtered = { ...params, filters: params.filters === undefined ? byIds : { $and: [params.filters, byIds] } };
-    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, context.auth, 'entry'), context.auth);
+    const query = this.compile(uid, this.withDeclaredParameters(uid, filtered, caller, 'entry'), caller);
     return this.db.query(uid).findMany({ query: { ...query, publicationState: 'preview' }, page: { limit: ids.length, offset: 0 }, budget: context.budget?.forAnswered() });
   }
 
   async create(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
-    const answer = this.writeAnswer(uid, params, context.auth);
-    const values = this.withDeclaredData(uid, this.writableData(uid, data, context.auth), params, context.auth, 'collection');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const answer = this.writeAnswer(uid, params, caller);
+    const values = this.withDeclaredData(uid, this.writableData(uid, data, caller), params, caller, 'collection');
     return this.entityService.create(uid, { data: values, ...answer, unknownKeys: 'refuse' });
   }
 
   async update(uid: string, id: unknown, data: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
-    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, context.auth), ...answer, unknownKeys: 'refuse' });
+    const caller = callerOf(context);
+    const answer = this.writeAnswer(uid, this.requestParams(uid, context.params, caller), caller);
+    return this.entityService.update(uid, parseId(id), { data: this.writableData(uid, data, caller), ...answer, unknownKeys: 'refuse' });
   }
 
   async delete(uid: string, id: unknown, context: OperationContext): Promise<Entity> {
-    const answer = this.writeAnswer(uid, this.knownParams(context.params), context.auth);
+    const caller = callerOf(context);
+    const answer = this.writeAnswer(uid, this.requestParams(uid, context.params, caller), caller);
     return this.entityService.delete(uid, parseId(id), answer);
   }
 
   /** A single type's entry; 404 when absent (or a draft under `live`). */
   async findSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
-    const query = this.compileRead(uid, params, context.auth, 'single');
-    const source = this.hookSource(uid, params, context.auth, 'single');
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const query = this.compileRead(uid, params, caller, 'single');
+    const source = this.hookSource(uid, params, caller, 'single');
     const entry = this.entityService.decorated
-      ? await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, context))
+      ? await this.decoratedReads.findSingle(this.decoratedRead(uid, params, query, caller, context))
       : (await this.db.query(uid).findMany({ query, page: { limit: 1, offset: 0 }, source, budget: context.budget }))[0];
     if (!entry) throw new NotFoundError();
     return entry;
   }
 
   /** A read for the decorated entity service (decorated-reads.ts): compiled above for the caller, with its budget. */
-  private decoratedRead(uid: string, params: RequestParams, query: ReadPlan, context: OperationContext): DecoratedRead {
-    return { uid, params, query, auth: context.auth, budget: context.budget ?? this.requestBudget() };
+  private decoratedRead(uid: string, params: RequestParams, query: ReadPlan, caller: Caller, context: OperationContext): DecoratedRead {
+    return { uid, params, query, caller, budget: context.budget ?? this.requestBudget() };
   }
 
   /** PUT on a single type: updates the entry, or creates it when absent (the declared parameters choose which entry). */
   async upsertSingle(uid: string, data: unknown, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
-    const answer = this.writeAnswer(uid, params, context.auth);
-    const values = this.writableData(uid, data, context.auth);
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const answer = this.writeAnswer(uid, params, caller);
+    const values = this.writableData(uid, data, caller);
     // Look-up and create in one locked transaction: concurrent PUTs on an absent entry must create it once.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid, params, context.auth);
+      const existing = await this.firstId(uid, params, caller);
       if (existing !== null) return this.entityService.update(uid, existing, { data: values, ...answer, unknownKeys: 'refuse' });
-      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, context.auth, 'single'), ...answer, unknownKeys: 'refuse' });
+      return this.entityService.create(uid, { data: this.withDeclaredData(uid, values, params, caller, 'single'), ...answer, unknownKeys: 'refuse' });
     });
   }
 
   async deleteSingle(uid: string, context: OperationContext): Promise<Entity> {
-    const params = this.knownParams(context.params);
-    const answer = this.writeAnswer(uid, params, context.auth);
+    const caller = callerOf(context);
+    const params = this.requestParams(uid, context.params, caller);
+    const answer = this.writeAnswer(uid, params, caller);
     // Under the same lock as PUT: a DELETE and a PUT answer as if one ran after the other.
     return this.db.transaction(async () => {
       await this.db.lock([`single:${uid}`]);
-      const existing = await this.firstId(uid, params, context.auth);
+      const existing = await this.firstId(uid, params, caller);
       if (existing === null) throw new NotFoundError();
       return this.entityService.delete(uid, existing, answer);
     });
   }
 
   /** The single type's entry the declared parameters select (drafts included), or null. */
-  private async firstId(uid: string, params: RequestParams, auth: AuthState): Promise<number | null> {
+  private async firstId(uid: string, params: RequestParams, caller: Caller): Promise<number | null> {
     const repository = this.db.query(uid);
-    const { filters } = this.withDeclaredParameters(uid, {}, auth, 'single', params);
+    const { filters } = this.withDeclaredParameters(uid, {}, caller, 'single', params);
     const selected = filters === undefined ? repository.everything : repository.plan({ filters }, { allowPrivate: true });
     const idOnly: ReadPlan = { ...selected, fields: [repository.entity.columns.get('id')!] };
     const [entry] = await repository.findMany({ query: idOnly, page: { limit: 1, offset: 0 } });
@@ -195,10 +209,9 @@ export class ContentApi {
   }
 
   /** A read plan: the same parameters and read scope give the same (shared) plan. */
-  private compileRead(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): ReadPlan {
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
-    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
-    return this.plans.get(uid, planParams, auth, () => this.compile(uid, planParams, auth));
+  private compileRead(uid: string, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): ReadPlan {
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, caller, operation);
+    return this.plans.get(uid, planParams, caller, () => this.compile(uid, planParams, caller));
   }
 
   /**
@@ -206,10 +219,10 @@ export class ContentApi {
    * shape, and compiled again under this caller's rules when a hook changes them (strapi-plugin-populate-deep
    * turns `populate=deep` into a populate tree). Nothing is built when no hook listens.
    */
-  private hookSource(uid: string, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): QuerySource | undefined {
+  private hookSource(uid: string, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): QuerySource | undefined {
     if (!this.db.lifecycles.hasReadHooks(uid)) return undefined;
-    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, auth, operation);
-    return { params: planParams, compile: (changed) => this.compile(uid, changed as RequestParams, auth) };
+    const { pagination: _pagination, ...planParams } = this.withDeclaredParameters(uid, params, caller, operation);
+    return { params: planParams, compile: (changed) => this.compile(uid, this.previewChecked(uid, changed as RequestParams, caller), caller) };
   }
 
   /**
@@ -220,15 +233,11 @@ export class ContentApi {
   private withDeclaredParameters(
     uid: string,
     params: RequestParams,
-    auth: AuthState,
+    caller: Caller,
     operation: QueryParameterContext['operation'],
     values: RequestParams = params,
   ): RequestParams {
-    let filters = params.filters;
-    for (const parameter of this.extraParameters) {
-      const extra = parameter.filters?.(values[parameter.name], { uid, auth, operation });
-      if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
-    }
+    const filters = declaredFilters(this.extraParameters, params.filters, values, { uid, caller, operation });
     return filters === params.filters ? params : { ...params, filters };
   }
 
@@ -236,10 +245,10 @@ export class ContentApi {
    * A create's data with the values declared parameters default (the data's own values win), published now unless
    * it says `publishedAt` (Strapi's core API service does this; its entity service, server code's, does not).
    */
-  private withDeclaredData(uid: string, data: unknown, params: RequestParams, auth: AuthState, operation: QueryParameterContext['operation']): unknown {
+  private withDeclaredData(uid: string, data: unknown, params: RequestParams, caller: Caller, operation: QueryParameterContext['operation']): unknown {
     let values = data as Record<string, unknown>;
     for (const parameter of this.extraParameters) {
-      const defaults = parameter.data?.(params[parameter.name], { uid, auth, operation });
+      const defaults = parameter.data?.(params[parameter.name], { uid, caller, operation });
       if (defaults !== undefined) values = { ...defaults, ...values };
     }
     if (this.db.entity(uid).draftAndPublish && values.publishedAt === undefined) values = { ...values, publishedAt: new Date() };
@@ -251,14 +260,13 @@ export class ContentApi {
    * state, while populated relations keep the request's publication state —
    * a write never becomes a way to read someone else's drafts.
    */
-  private writeAnswer(uid: string, params: RequestParams, auth: AuthState): { query: ReadPlan; source?: QuerySource } {
+  private writeAnswer(uid: string, params: RequestParams, caller: Caller): { query: ReadPlan; source?: QuerySource } {
     // Cached as reads are (under its own key: a list is never a read's parameters), so the read-back's SQL is built
-    // once too. The key holds the read scope, not the strategy: preview is checked first, as compileRead does.
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
-    const query = this.plans.get(uid, ['write answer', params], auth, () => ({ ...this.compile(uid, params, auth), publicationState: 'preview' }));
+    // once too. The key holds the read scope, not the caller: preview was checked where the parameters came in.
+    const query = this.plans.get(uid, ['write answer', params], caller, () => ({ ...this.compile(uid, params, caller), publicationState: 'preview' }));
     if (!this.db.lifecycles.hasWriteHooks(uid)) return { query };
     // Write hooks see what is read back as Strapi's `select`/`populate`; a change is compiled under this caller's rules.
-    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, changed as RequestParams, auth), publicationState: 'preview' as const }) };
+    const source = { params: { fields: params.fields, populate: params.populate }, compile: (changed: QueryParams) => ({ ...this.compile(uid, this.previewChecked(uid, changed as RequestParams, caller), caller), publicationState: 'preview' as const }) };
     return { query, source };
   }
 
@@ -266,9 +274,8 @@ export class ContentApi {
    * Compiles the caller's parameters: drafts only for those allowed, populate only into readable types, and
    * every answer (reads and a write's read-back alike) bounded to `maxPopulatedEntries` entries.
    */
-  private compile(uid: string, params: RequestParams, auth: AuthState): ReadPlan {
+  private compile(uid: string, params: RequestParams, caller: Caller): ReadPlan {
     const entity = this.db.entity(uid);
-    if (params.publicationState === 'preview' && !this.mayPreview(uid, auth)) throw new ForbiddenError();
     const queryParams: QueryParams = {
       filters: mergeSearch(params.filters, params._q, entity),
       sort: params.sort,
@@ -278,28 +285,37 @@ export class ContentApi {
     };
     const plan = this.db.query(uid).plan(queryParams, {
       strictParams: this.config.strictParams,
-      canRead: this.readableBy(auth),
+      canRead: this.readableBy(caller),
       defaultPublicationState: 'live',
     });
     return { ...plan, maxEntries: this.config.maxPopulatedEntries };
   }
 
   /** What the caller may read: populate, relation filters and sorts, and relation writes all ask this. */
-  private readableBy(auth: AuthState): CanRead {
+  private readableBy(caller: Caller): CanRead {
     // Files are part of the entry they are attached to: media follow the owner's permission (as in Strapi v4).
-    return (target) => target === FILE_UID || canReadType(auth, target);
+    return (target) => target === FILE_UID || caller.mayRead(target);
   }
 
   /** A write's `data`, once its relation, media and component keys are known to reach only readable types. */
-  private writableData(uid: string, data: unknown, auth: AuthState): unknown {
+  private writableData(uid: string, data: unknown, caller: Caller): unknown {
     const values = requireData(data);
-    this.linkPermissions.check(uid, values, this.readableBy(auth));
+    this.linkPermissions.check(uid, values, this.readableBy(caller));
     return values;
   }
 
-  private mayPreview(uid: string, auth: AuthState): boolean {
-    if (this.config.publicPreview) return true;
-    return auth.strategy.name !== 'public' && may(auth, `${uid}.find`);
+  /**
+   * Drafts only for callers who may see them (Caller.mayPreview): asked of the parameters wherever they come in,
+   * the request's (requestParams) and those a lifecycle hook changed, before any plan is compiled or looked up.
+   */
+  private previewChecked(uid: string, params: RequestParams, caller: Caller): RequestParams {
+    if (params.publicationState === 'preview' && !caller.mayPreview(uid, this.config.publicPreview)) throw new ForbiddenError();
+    return params;
+  }
+
+  /** The request's parameters an operation knows (core and declared ones; strict mode refuses others), drafts checked. */
+  private requestParams(uid: string, params: RequestParams | undefined, caller: Caller): RequestParams {
+    return this.previewChecked(uid, this.knownParams(params), caller);
   }
 
   private knownParams(params: RequestParams = {}): RequestParams {
@@ -311,6 +327,13 @@ export class ContentApi {
     if (this.config.strictParams) checkPaginationKeys(known.pagination);
     return known;
   }
+}
+
+/** The operation's caller: the one given, or the one of the state given; an operation is never run for nobody. */
+function callerOf(context: OperationContext): Caller {
+  if (context.caller) return context.caller;
+  if (context.auth) return Caller.of(context.auth);
+  throw new TypeError('content API operations need a caller (`caller`, or the request\'s `auth`); server code passes Caller.server');
 }
 
 /** Strict mode: `pagination[pagesize]` is a typo, not a parameter to ignore. */
@@ -339,9 +362,9 @@ function requireData(data: unknown): unknown {
   return data;
 }
 
-/** Ids in paths are positive integers; anything else cannot exist. */
+/** A path's id (query/page-and-id.ts's rule): one that cannot be an id names no entry, Strapi's 404. */
 export function parseId(id: unknown): number {
-  const text = String(id);
-  if (!/^\d{1,15}$/.test(text)) throw new NotFoundError();
-  return Number(text);
+  const parsed = entryId(typeof id === 'number' ? id : String(id));
+  if (parsed === undefined) throw new NotFoundError();
+  return parsed;
 }

@@ -13,7 +13,7 @@
  * sanitizes it.
  */
 import type { Database, Entity, EntryBudget, Page, ReadPlan } from '@tessera/database';
-import type { AuthState } from '../types';
+import type { Caller } from '../auth/caller';
 import type { EntityService, FindParams } from './entity-service';
 import { cleanOutput } from './clean-output';
 
@@ -23,7 +23,7 @@ export interface DecoratedRead {
   params: Record<string, unknown>;
   /** Their compiled plan for this caller: its publication state is the one the decorators get. */
   query: ReadPlan;
-  auth: AuthState;
+  caller: Caller;
   budget: EntryBudget;
 }
 
@@ -53,7 +53,7 @@ export class DecoratedReads {
   }
 
   private visible(read: DecoratedRead, data: unknown): unknown {
-    return cleanOutput(data, this.db.entity(read.uid), this.db, read.auth);
+    return cleanOutput(data, this.db.entity(read.uid), this.db, read.caller);
   }
 }
 

@@ -9,23 +9,18 @@
  * rules (write-rules.ts) run inside each write's transaction.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
-import { withSearch, type Database, type Entity, type EntityMetadata, type EntryBudget, type ReadPlan, type Page, type QueryParams, type QuerySource, type WriteParams } from '@tessera/database';
+import { entryId, pagePagination, pageWindow, withSearch, type Database, type PagePagination, type Entity, type EntityMetadata, type EntryBudget, type ReadPlan, type QueryParams, type QuerySource, type WriteParams } from '@tessera/database';
 import { buildEntryValidator, type EntryValidator } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
 import type { QueryParameter } from './query-parameters';
 import { WriteRules, type WriteRule } from './write-rules';
-import type { AuthState } from '../types';
+import { Caller } from '../auth/caller';
+import { serverPage, serverPageRequest, type PaginationParams } from './pagination';
+import { declaredFilters } from './query-parameters';
 import { componentsPopulate, missingRequired } from './publication-requirements';
 import { decorate, isDecorated, type EntityServiceDecorator } from './entity-service-decorations';
 import { isAuthorshipStamp, stampedAdminId } from './authorship';
-
-export interface PaginationParams {
-  page?: number | string;
-  pageSize?: number | string;
-  start?: number | string;
-  limit?: number | string;
-}
 
 export interface FindParams extends QueryParams, PaginationParams {
   /** Strapi accepts pagination nested or at the top level. */
@@ -56,7 +51,7 @@ export interface EntityWriteParams extends Omit<WriteParams, 'data'> {
 
 export interface EntityPage {
   results: Entity[];
-  pagination: { page: number; pageSize: number; pageCount: number; total: number };
+  pagination: PagePagination;
 }
 
 /** Told of each committed write, once, after commit. */
@@ -73,10 +68,6 @@ export interface WriteRecorder {
   written(name: ContentEventName, uid: string, entry: Entity, before?: unknown): Promise<void>;
 }
 
-const DEFAULT_PAGE_SIZE = 10;
-
-/** Who server code is to a plugin's parameter: no caller, nothing refused. */
-const SERVER_CODE: AuthState = { strategy: { name: 'server' }, credentials: null, ability: { can: () => true } };
 
 export class EntityService {
   private readonly validators = new Map<string, EntryValidator>();
@@ -122,24 +113,22 @@ export class EntityService {
   /** Entries of a collection type (all of them unless paginated); a single type's entry, or null. */
   async findMany(uid: string, params: FindParams = {}): Promise<Entity[] | Entity | null> {
     const repository = this.db.query(uid);
-    const entries = await repository.findMany({ query: this.plan(uid, params), page: pageOf(params), source: this.source(uid, params), budget: params.budget });
+    const entries = await repository.findMany({ query: this.plan(uid, params), page: serverPage(params), source: this.source(uid, params), budget: params.budget });
     if (repository.entity.kind === 'singleType') return entries[0] ?? null;
     return entries;
   }
 
   /** Entries with Strapi's page meta (page 1 of 10 by default). */
   async findPage(uid: string, params: FindParams = {}): Promise<EntityPage> {
-    const merged = { ...params.pagination, ...params };
-    const page = Math.max(1, toInteger(merged.page, 'page') ?? 1);
-    const pageSize = Math.max(1, toInteger(merged.pageSize, 'pageSize') ?? DEFAULT_PAGE_SIZE);
+    const { page, pageSize } = serverPageRequest(params);
     const repository = this.db.query(uid);
     const query = this.plan(uid, params);
     const source = this.source(uid, params);
     const [results, total] = await Promise.all([
-      repository.findMany({ query, page: { limit: pageSize, offset: (page - 1) * pageSize }, source }),
+      repository.findMany({ query, page: pageWindow(page, pageSize), source }),
       repository.count({ query, source }),
     ]);
-    return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
+    return { results, pagination: pagePagination(page, pageSize, total) };
   }
 
   async count(uid: string, params: FindParams = {}): Promise<number> {
@@ -241,12 +230,7 @@ export class EntityService {
   /** The filters, ANDed with those of the plugins' parameters (i18n: `locale`, the default locale when absent). */
   private withParameters(uid: string, params: FindParams, byId: boolean): unknown {
     const operation = byId ? 'entry' : this.db.entity(uid).kind === 'singleType' ? 'single' : 'collection';
-    let filters = params.filters;
-    for (const parameter of this.parameters) {
-      const extra = parameter.filters?.((params as Record<string, unknown>)[parameter.name], { uid, auth: SERVER_CODE, operation });
-      if (extra !== undefined) filters = filters === undefined ? extra : { $and: [filters, extra] };
-    }
-    return filters;
+    return declaredFilters(this.parameters, params.filters, params as Record<string, unknown>, { uid, caller: Caller.server, operation });
   }
 
   private readBack(uid: string, params: Omit<EntityWriteParams, 'data'>): ReadPlan | undefined {
@@ -361,38 +345,11 @@ function updateEventName(wasPublished: boolean | undefined, publishedAt: unknown
   return 'entry.update';
 }
 
-/** Strapi's `start`/`limit` or `page`/`pageSize`, at the top level or under `pagination`; everything when neither. */
-function pageOf(params: FindParams): Page | undefined {
-  const merged = { ...params.pagination, ...stripUndefined(params) };
-  const start = toInteger(merged.start, 'start');
-  const limit = toInteger(merged.limit, 'limit');
-  const page = toInteger(merged.page, 'page');
-  const pageSize = toInteger(merged.pageSize, 'pageSize');
-  if (page !== undefined || pageSize !== undefined) {
-    const size = Math.max(1, pageSize ?? DEFAULT_PAGE_SIZE);
-    return { limit: size, offset: (Math.max(1, page ?? 1) - 1) * size };
-  }
-  if (start === undefined && limit === undefined) return undefined;
-  return { limit: limit === undefined || limit < 0 ? undefined : limit, offset: Math.max(0, start ?? 0) };
-}
-
-function stripUndefined(params: FindParams): PaginationParams {
-  const result: PaginationParams = {};
-  for (const key of ['page', 'pageSize', 'start', 'limit'] as const) if (params[key] !== undefined) result[key] = params[key];
-  return result;
-}
-
-function toInteger(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number)) throw new ValidationError(`${name} must be an integer`);
-  return number;
-}
-
+/** An id server code passes: a 400 when it cannot be one (query/page-and-id.ts's rule; a path id is the content API's 404). */
 function toId(id: number | string): number {
-  const number = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(number) || number < 1) throw new ValidationError(`Invalid id ${JSON.stringify(id)}`);
-  return number;
+  const parsed = entryId(id);
+  if (parsed === undefined) throw new ValidationError(`Invalid id ${JSON.stringify(id)}`);
+  return parsed;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

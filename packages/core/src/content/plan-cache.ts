@@ -8,8 +8,7 @@
  * plan and may change it. The cache is bounded; when full it starts over.
  */
 import type { Database, ReadPlan } from '@tessera/database';
-import type { Ability, AuthState } from '../types';
-import { canReadType } from '../auth/permissions';
+import type { Caller } from '../auth/caller';
 import { ActionSet, allowEverything, readOnly } from '../auth/abilities';
 
 const LIMIT = 500;
@@ -23,15 +22,15 @@ export class PlanCache {
    * built-in constant abilities): a request reuses its caller's scope instead of asking about every type again.
    * Other abilities (a plugin's strategy may answer from live state) are asked on every request.
    */
-  private readonly fixedScopes = new WeakMap<Ability, string>();
+  private readonly fixedScopes = new WeakMap<object, string>();
 
   constructor(private readonly db: Database) {
     this.readableTypes = [...db.metadata.values()].filter((entity) => entity.kind !== 'component' && !entity.uid.startsWith('admin::')).map((entity) => entity.uid);
   }
 
-  get(uid: string, params: unknown, auth: AuthState, compile: () => ReadPlan): ReadPlan {
+  get(uid: string, params: unknown, caller: Caller, compile: () => ReadPlan): ReadPlan {
     if (this.db.lifecycles.hasReadHooks(uid)) return compile();
-    const key = `${uid}\u0000${this.readScope(auth)}\u0000${JSON.stringify(params)}`;
+    const key = `${uid}\u0000${this.readScope(caller)}\u0000${JSON.stringify(params)}`;
     let plan = this.plans.get(key);
     if (!plan) {
       plan = compile();
@@ -42,18 +41,19 @@ export class PlanCache {
   }
 
   /** Which content types this caller may read, as a bit string (the same rule the compiler applies). */
-  private readScope(auth: AuthState): string {
-    const fixed = auth.ability.constructor === ActionSet || auth.ability === allowEverything || auth.ability === readOnly;
-    let scope = fixed ? this.fixedScopes.get(auth.ability) : undefined;
+  private readScope(caller: Caller): string {
+    const source = caller.actionSource;
+    const fixed = source.constructor === ActionSet || source === allowEverything || source === readOnly;
+    let scope = fixed ? this.fixedScopes.get(source) : undefined;
     if (scope !== undefined) return scope;
-    scope = this.askScope(auth);
-    if (fixed) this.fixedScopes.set(auth.ability, scope);
+    scope = this.askScope(caller);
+    if (fixed) this.fixedScopes.set(source, scope);
     return scope;
   }
 
-  private askScope(auth: AuthState): string {
+  private askScope(caller: Caller): string {
     let scope = '';
-    for (const uid of this.readableTypes) scope += canReadType(auth, uid) ? '1' : '0';
+    for (const uid of this.readableTypes) scope += caller.mayRead(uid) ? '1' : '0';
     return scope;
   }
 }

@@ -5,12 +5,14 @@
  * filters that narrow the read — REST and GraphQL alike, since both call the
  * same operations.
  */
-import type { AuthState, CoreAction } from '../types';
+import type { CoreAction } from '../types';
+import type { Caller } from '../auth/caller';
 
 export interface QueryParameterContext {
   /** The content type being read or written. */
   uid: string;
-  auth: AuthState;
+  /** Who reads or writes: the request's caller, or `Caller.server` (the entity service, server code). */
+  caller: Caller;
   /**
    * Where the parameter applies: a collection type's list or create
    * (`collection`), one entry by id (`entry`: the id already chose it), or a
@@ -49,4 +51,18 @@ export interface QueryParameterArgument {
   actions: readonly CoreAction[];
   /** Whether a content type's operations take it (i18n: localized types only). */
   appliesTo(uid: string): boolean;
+}
+
+/**
+ * The request's filters ANDed with each declared parameter's (present or not: a plugin may have a default), read
+ * from `values`: the one loop the content API (for its caller) and the entity service (as `Caller.server`) share.
+ * The same `filters` object when no parameter adds any.
+ */
+export function declaredFilters(parameters: readonly QueryParameter[], filters: unknown, values: Record<string, unknown>, context: QueryParameterContext): unknown {
+  let merged = filters;
+  for (const parameter of parameters) {
+    const extra = parameter.filters?.(values[parameter.name], context);
+    if (extra !== undefined) merged = merged === undefined ? extra : { $and: [merged, extra] };
+  }
+  return merged;
 }

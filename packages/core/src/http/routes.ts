@@ -16,6 +16,7 @@ import type { App } from '../app-type';
 import type { AuthState, MiddlewareReference, MountedRoute, RouteConfig, RouteHandler, RouteMiddleware, RouteOptions, RouterDefinition } from '../types';
 import { restRefusal } from '../auth/authorize';
 import { Gate, routePolicyContext } from '../auth/gate';
+import { Caller } from '../auth/caller';
 import { authenticateAdmin } from '../auth/authenticate';
 import { findReferenced, namedReference } from '../registries/references';
 import { handlerTarget, routerRows, type RouteRow } from './route-table';
@@ -47,6 +48,7 @@ function mountRoute(app: App, router: Router, row: RouteRow): void {
     policies: route.config?.policies,
     namespace,
     where: `route ${route.method} ${route.path}`,
+    listedAs: `${route.method} ${row.path}`,
   });
   const chain: Koa.Middleware[] = [guard(app, route, gate)];
   if (gate.hasPolicies) chain.push(runPolicies(gate, route));
@@ -132,7 +134,7 @@ function guard(app: App, route: MountedRoute, gate: Gate): Koa.Middleware {
     try {
       if (admin) await authenticateAdminRoute(app, ctx);
       else await authenticateContentApiRoute(app, ctx, auth);
-      const refusal = gate.refusal(ctx.state.auth as AuthState);
+      const refusal = gate.refusal(Caller.of(ctx.state.auth as AuthState));
       if (refusal !== undefined) throw restRefusal(refusal);
     } catch (error) {
       if (!answerRefusal(ctx, error, false)) throw error;

@@ -11,6 +11,7 @@
  */
 import { ConfigurationError, UnauthorizedError } from '@tessera/errors';
 import { authorize, scopeList } from '../auth/authorize';
+import { Caller } from '../auth/caller';
 import type { AuthState } from '../types';
 
 export const authSurface = {
@@ -18,7 +19,7 @@ export const authSurface = {
   async verify(auth: AuthState | undefined | null, config: false | { scope?: string | string[] } = {}): Promise<void> {
     if (config === false) return;
     if (!auth) throw new UnauthorizedError();
-    authorize(auth, { scope: scopeList(config.scope) });
+    authorize(Caller.of(auth), { scope: scopeList(config.scope) });
   },
   register(): never {
     throw new ConfigurationError(

@@ -22,7 +22,7 @@
 import { ValidationError } from '@tessera/errors';
 import type { Database, EntityMetadata } from '@tessera/database';
 import { ActionSet } from '../auth/abilities';
-import { canReadType } from '../auth/permissions';
+import { Caller } from '../auth/caller';
 import { cleanOutput } from '../content/clean-output';
 import type { AuthState } from '../types';
 
@@ -78,9 +78,9 @@ export function createContentApiSurface(database: () => Database, sanitizers: Fu
     },
     sanitize: {
       output: async (data: unknown, schema: Schema, options: Options = {}) =>
-        runExtra(sanitizers, 'content-api.output', cleanOutput(data, entityOf(schema), database(), options.auth), schema, options),
+        runExtra(sanitizers, 'content-api.output', cleanOutput(data, entityOf(schema), database(), callerOf(options)), schema, options),
       input: async (data: unknown, schema: Schema, options: Options = {}) =>
-        runExtra(sanitizers, 'content-api.input', cleanInput(data, entityOf(schema), database(), options.auth), schema, options),
+        runExtra(sanitizers, 'content-api.input', cleanInput(data, entityOf(schema), database(), callerOf(options)), schema, options),
       query: async (query: unknown, schema: Schema, options: Options = {}) => {
         const kept = Object.fromEntries(Object.entries(isObject(query) ? query : {}).filter(([key]) => QUERY_KEYS.has(key)));
         return runExtra(sanitizers, 'content-api.query', kept, schema, options);
@@ -93,7 +93,7 @@ export function createContentApiSurface(database: () => Database, sanitizers: Fu
         // As Strapi's: filters, sort, fields and populate are checked (other parameters pass), by the compiler
         // the content API itself uses — private fields, unknown attributes, bad operators, unreadable relations.
         const { filters, sort, fields, populate } = params;
-        database().query(entity.uid).plan({ filters, sort, fields, populate } as never, options.auth ? { canRead: (uid: string) => canReadType(options.auth!, uid) } : {});
+        database().query(entity.uid).plan({ filters, sort, fields, populate } as never, options.auth ? { canRead: (uid: string) => Caller.of(options.auth!).mayRead(uid) } : {});
         await runExtra(validators, 'content-api.query', query, schema, options);
       },
       input: async (data: unknown, schema: Schema, options: Options = {}) => {
@@ -110,7 +110,12 @@ export function createContentApiSurface(database: () => Database, sanitizers: Fu
   };
 }
 
-function cleanInput(data: unknown, entity: EntityMetadata, db: Database, auth: AuthState | undefined): unknown {
+/** Strapi's options name the request's `ctx.state.auth`; without one the answer is server code's (nothing cut but private fields). */
+function callerOf(options: Options): Caller | undefined {
+  return options.auth ? Caller.of(options.auth) : undefined;
+}
+
+function cleanInput(data: unknown, entity: EntityMetadata, db: Database, caller: Caller | undefined): unknown {
   if (!isObject(data)) return data;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
@@ -118,7 +123,7 @@ function cleanInput(data: unknown, entity: EntityMetadata, db: Database, auth: A
     if (column && (column.private || column.system)) continue;
     const link = entity.links.get(key);
     if (link?.private) continue;
-    if (link?.kind === 'relation' && auth && !canReadType(auth, link.target)) continue;
+    if (link?.kind === 'relation' && caller && !caller.mayRead(link.target)) continue;
     if (!column && !link) continue;
     out[key] = value;
   }

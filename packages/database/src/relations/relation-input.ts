@@ -4,6 +4,7 @@
  * longhand (`{ id, position }`). Every shape problem is collected with its
  * path and thrown as one 400 ValidationError before anything is written.
  */
+import { entryId } from '../query/page-and-id';
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 
 export type Position = { end: true } | { start: true } | { before: number } | { after: number };
@@ -173,13 +174,9 @@ function tooLong(path: string[], list: unknown[], issues: ValidationIssue[]): bo
   return true;
 }
 
-/** Ids are integer columns on both databases: anything beyond int32 cannot exist (and would break Postgres casts). */
-const MAX_ID = 2147483647;
-
-export function toId(value: unknown): number | null {
-  const number = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  if (typeof number === 'number' && Number.isInteger(number) && number > 0 && number <= MAX_ID) return number;
-  return null;
+/** A relation id (query/page-and-id.ts's rule); null for anything that cannot be one (this module's 400). */
+function toId(value: unknown): number | null {
+  return entryId(value) ?? null;
 }
 
 /** Lists, and the `{ '0': …, '1': … }` objects some encoders send. */

@@ -6,7 +6,7 @@
  * over all their parents (that link populated): one round per level, never
  * one per parent.
  */
-import type { App, AuthState, EntryBudget } from '@tessera/core';
+import type { App, Caller, EntryBudget } from '@tessera/core';
 import type { FilterBudget } from './filter-budget';
 
 interface Batch {
@@ -27,7 +27,7 @@ export class RelationLoader {
 
   constructor(
     private readonly app: App,
-    private readonly auth: AuthState,
+    private readonly caller: Caller,
     private readonly publicationState: 'live' | 'preview',
     private readonly budget: EntryBudget,
     private readonly filterBudget: FilterBudget,
@@ -59,7 +59,7 @@ export class RelationLoader {
   private async fetch(request: LoadRequest, ids: number[]): Promise<Map<number, unknown>> {
     const params = { fields: ['id'], populate: { [request.field]: request.spec }, publicationState: this.publicationState };
     this.filterBudget.charge(params);
-    const results = await this.app.contentApi.findByIds(request.uid, ids, { auth: this.auth, params, budget: this.budget });
+    const results = await this.app.contentApi.findByIds(request.uid, ids, { caller: this.caller, params, budget: this.budget });
     return new Map(results.map((entry) => [entry.id, (entry as Record<string, unknown>)[request.field]]));
   }
 }

@@ -5,7 +5,7 @@
  * for the whole answer, not per top-level field), and the comparisons all
  * their filters may hold.
  */
-import { canReadType, type App, type AuthState, type EntryBudget } from '@tessera/core';
+import { Caller, type App, type AuthState, type EntryBudget } from '@tessera/core';
 import type { GraphQLContext } from '../extension';
 import { FilterBudget } from './filter-budget';
 import { RelationLoader } from './relation-loader';
@@ -22,7 +22,7 @@ export class RequestScope {
 
   constructor(
     private readonly app: App,
-    readonly auth: AuthState,
+    readonly caller: Caller,
   ) {
     this.budget = app.contentApi.requestBudget();
   }
@@ -30,7 +30,7 @@ export class RequestScope {
   mayRead(uid: string): boolean {
     let allowed = this.readable.get(uid);
     if (allowed === undefined) {
-      allowed = canReadType(this.auth, uid);
+      allowed = this.caller.mayRead(uid);
       this.readable.set(uid, allowed);
     }
     return allowed;
@@ -39,7 +39,7 @@ export class RequestScope {
   loader(): RelationLoader {
     let loader = this.loaders.get(this.publicationState);
     if (!loader) {
-      loader = new RelationLoader(this.app, this.auth, this.publicationState, this.budget, this.filterBudget);
+      loader = new RelationLoader(this.app, this.caller, this.publicationState, this.budget, this.filterBudget);
       this.loaders.set(this.publicationState, loader);
     }
     return loader;
@@ -51,7 +51,7 @@ const SCOPE = Symbol.for('tessera.graphql.scope');
 export function createContext(app: App, koaContext: import('koa').Context, auth: AuthState): GraphQLContext {
   koaContext.state.auth = auth;
   const context: GraphQLContext = { state: koaContext.state as GraphQLContext['state'], koaContext };
-  Object.defineProperty(context, SCOPE, { value: new RequestScope(app, auth) });
+  Object.defineProperty(context, SCOPE, { value: new RequestScope(app, Caller.of(auth)) });
   return context;
 }
 

@@ -18,7 +18,7 @@
  * is qualified (`global::x`, `api::a.x`, `plugin::p.x`), as in Strapi.
  */
 import { defaultFieldResolver, GraphQLObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import { findReferenced, Gate, namedReference, resolverPolicyContext, type App, type AuthRequirement } from '@tessera/core';
+import { Caller, findReferenced, Gate, namedReference, resolverPolicyContext, type App, type AuthRequirement } from '@tessera/core';
 import { ConfigurationError, ForbiddenError, PolicyError } from '@tessera/errors';
 import type { GraphQLContext, Reference, ResolverConfig, ResolverMiddleware } from '../extension';
 import type { DefaultActions } from '../schema/operations';
@@ -61,7 +61,9 @@ interface WrapOptions {
 
 function wrap(resolver: Resolver, config: ResolverConfig, options: WrapOptions): Resolver {
   const where = `graphql resolversConfig["${options.key}"]`;
-  const gate = new Gate(options.app, { requirement: requirementOf(config.auth), ownAction: options.defaultAction, policies: config.policies, where });
+  // A field auth does not apply to (a nested field configured for its policies) requires nothing: its gate only runs them.
+  const requirement = options.guarded ? requirementOf(config.auth) : false;
+  const gate = new Gate(options.app, { requirement, ownAction: options.defaultAction, policies: config.policies, where, listedAs: `graphql ${options.key}` });
   const middlewares = (config.middlewares ?? []).map((reference) => resolveMiddleware(options.app, reference, where));
   const inner = gate.hasPolicies ? withPolicies(resolver, gate) : resolver;
   const chained = middlewares.reduceRight<Resolver>((next, middleware) => (parent, args, context, info) => middleware(next, parent, args, context, info), inner);
@@ -81,7 +83,7 @@ function requirementOf(setting: ResolverConfig['auth']): AuthRequirement {
  */
 function authorized(resolver: Resolver, gate: Gate): Resolver {
   return (parent, args, context, info) => {
-    if (gate.refusal(context.state.auth) !== undefined) throw new ForbiddenError('Forbidden access');
+    if (gate.refusal(Caller.of(context.state.auth)) !== undefined) throw new ForbiddenError('Forbidden access');
     return resolver(parent, args, context, info);
   };
 }

@@ -7,7 +7,7 @@
  */
 import { arg, extendType, idArg, list, nonNull } from 'nexus';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { App, CoreAction as Action, AuthState, FindResult, PaginationMeta } from '@tessera/core';
+import type { App, CoreAction as Action, Caller, FindResult, PaginationMeta } from '@tessera/core';
 import { NotFoundError } from '@tessera/errors';
 import { names } from '../naming';
 import type { GraphqlModel, SchemaModel } from '../model';
@@ -33,7 +33,7 @@ interface OperationDeps {
 }
 
 type Args = Record<string, unknown>;
-type WriteContext = { auth: AuthState; params: Record<string, unknown> };
+type WriteContext = { caller: Caller; params: Record<string, unknown> };
 
 export function buildOperations(deps: OperationDeps): unknown[] {
   const types: unknown[] = [];
@@ -211,25 +211,25 @@ class ModelOperations {
     if (args.filters) params.filters = toRestFilters(plain(args.filters), this.model, this.deps.schemaModel);
     if (Array.isArray(args.sort) && args.sort.length > 0) params.sort = [...args.sort];
     params.pagination = toRestPagination(args.pagination, withMeta);
-    const { auth, budget, filterBudget } = scopeOf(context);
+    const { caller, budget, filterBudget } = scopeOf(context);
     filterBudget.charge({ filters: params.filters });
-    const result = await this.deps.app.contentApi.find(this.model.uid, { auth, budget, params, limits: this.deps.limits });
+    const result = await this.deps.app.contentApi.find(this.model.uid, { caller, budget, params, limits: this.deps.limits });
     return { data: result.results, meta: { pagination: pageMeta(result) } };
   }
 
   private async findOne(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     if (args.id === undefined || args.id === null) return { data: null };
     const { plan } = this.plan(info);
-    const { auth, budget } = scopeOf(context);
+    const { caller, budget } = scopeOf(context);
     const params = this.readParams('findOne', args, context, plan);
-    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { auth, budget, params }));
+    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { caller, budget, params }));
   }
 
   private async findSingle(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     const { plan } = this.plan(info);
-    const { auth, budget } = scopeOf(context);
+    const { caller, budget } = scopeOf(context);
     const params = this.readParams('find', args, context, plan);
-    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { auth, budget, params }));
+    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { caller, budget, params }));
   }
 
   /** An absent entry is `{ data: null }`, as in Strapi, not an error. */
@@ -245,7 +245,7 @@ class ModelOperations {
   private async write(action: Action, args: Args, context: GraphQLContext, info: GraphQLResolveInfo, run: (context: WriteContext) => Promise<unknown>) {
     const { plan } = this.plan(info);
     const declared = this.deps.declared.values(this.model.uid, action, args);
-    const data = await run({ auth: scopeOf(context).auth, params: { fields: plan.fields, populate: plan.populate, ...declared } });
+    const data = await run({ caller: scopeOf(context).caller, params: { fields: plan.fields, populate: plan.populate, ...declared } });
     return { data };
   }
 }

@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import { ValidationError } from '@tessera/errors';
-import type { KernelContext } from '@tessera/core';
+import { Caller, type KernelContext } from '@tessera/core';
 import { parseFileInfos } from '../file-info';
 import { linkTarget } from '../link';
 import type { ParsedUpload } from '../multipart';
@@ -27,16 +27,16 @@ export default ({ app }: KernelContext) => {
         return;
       }
       if (files.length === 0) throw new ValidationError('Files are empty');
-      const link = await linkTarget(app, fields, ctx.state.auth);
+      const link = await linkTarget(app, fields, Caller.ofRequest(ctx.state));
       ctx.body = await service().upload(files, infos, link);
     },
 
     async find(ctx: Koa.Context) {
-      ctx.body = await service().findMany({ auth: ctx.state.auth, params: ctx.query as Record<string, unknown> });
+      ctx.body = await service().findMany({ caller: Caller.ofRequest(ctx.state), params: ctx.query as Record<string, unknown> });
     },
 
     async findOne(ctx: Koa.Context) {
-      ctx.body = await service().findOne(ctx.params.id, { auth: ctx.state.auth, params: ctx.query as Record<string, unknown> });
+      ctx.body = await service().findOne(ctx.params.id, { caller: Caller.ofRequest(ctx.state), params: ctx.query as Record<string, unknown> });
     },
 
     async destroy(ctx: Koa.Context) {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NotFoundError, ValidationError } from '@tessera/errors';
-import { parseId, pluginState, type App, type AuthState } from '@tessera/core';
+import { parseId, pluginState, type App, type Caller } from '@tessera/core';
 import { FILE_UID, type Entity } from '@tessera/database';
 import { DEFAULT_CONFIG, type UploadConfig } from '../config';
 import { FILE_KEYS } from '../content-types/file';
@@ -33,7 +33,7 @@ export interface Editor {
 }
 
 export interface ReadOptions {
-  auth: AuthState;
+  caller: Caller;
   params?: Record<string, unknown>;
 }
 
@@ -178,30 +178,30 @@ export class UploadService {
   }
 
   /** Files as the caller may read them: filters, sort, fields, `start`/`limit` or `pagination`, populate (`related`). */
-  async findMany({ auth, params = {} }: ReadOptions): Promise<FileObject[]> {
+  async findMany({ caller, params = {} }: ReadOptions): Promise<FileObject[]> {
     const { wantsRelated, populate } = splitRelated(params.populate);
     const configured = Number(this.app.config.get('api.rest.maxLimit', 100));
     const maxLimit = Number.isInteger(configured) && configured > 0 ? configured : 100;
     const { results } = await this.app.contentApi.find(FILE_UID, {
-      auth,
+      caller,
       params: { ...readParams(params), populate, pagination: paginationOf(params) },
       // Strapi lists every file when no page is asked for; here that is at most api.rest.maxLimit.
       limits: { defaultLimit: maxLimit, maxLimit },
     });
-    if (wantsRelated) await loadRelated(this.app, results, auth);
+    if (wantsRelated) await loadRelated(this.app, results, caller);
     return results.map((file) => this.present(file));
   }
 
-  async findOne(id: unknown, { auth, params = {} }: ReadOptions): Promise<FileObject> {
+  async findOne(id: unknown, { caller, params = {} }: ReadOptions): Promise<FileObject> {
     const { wantsRelated, populate } = splitRelated(params.populate);
     let file: Entity;
     try {
-      file = await this.app.contentApi.findOne(FILE_UID, id, { auth, params: { ...readParams(params), populate } });
+      file = await this.app.contentApi.findOne(FILE_UID, id, { caller, params: { ...readParams(params), populate } });
     } catch (error) {
       if (error instanceof NotFoundError) throw fileNotFound();
       throw error;
     }
-    if (wantsRelated) await loadRelated(this.app, [file], auth);
+    if (wantsRelated) await loadRelated(this.app, [file], caller);
     return this.present(file);
   }
 

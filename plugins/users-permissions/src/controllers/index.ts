@@ -5,7 +5,7 @@
  * the transport-free services.
  */
 import type Koa from 'koa';
-import { requestBody, type App, type AuthState } from '@tessera/core';
+import { Caller, requestBody, type App } from '@tessera/core';
 import { ValidationError } from '@tessera/errors';
 import { providerEnabled, refuseThirdPartySignIn } from '../providers';
 import type { AdvancedConfig } from '../config';
@@ -16,7 +16,7 @@ import type { UserService } from '../services/user';
 type Action = (ctx: Koa.Context) => Promise<unknown>;
 
 const body = (ctx: Koa.Context): unknown => requestBody(ctx) ?? {};
-const auth = (ctx: Koa.Context): AuthState => ctx.state.auth as AuthState;
+const caller = (ctx: Koa.Context): Caller => Caller.ofRequest(ctx.state);
 const query = (ctx: Koa.Context): Record<string, unknown> => ctx.query as Record<string, unknown>;
 
 export function authController(service: () => AuthService, app: App, advanced: () => Promise<AdvancedConfig>): Record<string, Action> {
@@ -30,7 +30,7 @@ export function authController(service: () => AuthService, app: App, advanced: (
     },
     connect: async (ctx) => refuseThirdPartySignIn(app, String(ctx.params.provider)),
     register: async (ctx) => service().register(body(ctx)),
-    changePassword: async (ctx) => service().changePassword(auth(ctx), body(ctx)),
+    changePassword: async (ctx) => service().changePassword(caller(ctx), body(ctx)),
     forgotPassword: async (ctx) => service().forgotPassword(body(ctx)),
     resetPassword: async (ctx) => service().resetPassword(body(ctx)),
     sendEmailConfirmation: async (ctx) => service().sendEmailConfirmation(body(ctx)),
@@ -45,18 +45,18 @@ export function authController(service: () => AuthService, app: App, advanced: (
 
 export function userController(service: () => UserService): Record<string, Action> {
   return {
-    find: async (ctx) => service().find(auth(ctx), query(ctx)),
-    count: async (ctx) => service().countVisible(auth(ctx), query(ctx)),
-    findOne: async (ctx) => service().findOne(auth(ctx), ctx.params.id, query(ctx)),
-    me: async (ctx) => service().me(auth(ctx), query(ctx)),
+    find: async (ctx) => service().find(caller(ctx), query(ctx)),
+    count: async (ctx) => service().countVisible(caller(ctx), query(ctx)),
+    findOne: async (ctx) => service().findOne(caller(ctx), ctx.params.id, query(ctx)),
+    me: async (ctx) => service().me(caller(ctx), query(ctx)),
     async create(ctx) {
-      const created = await service().create(auth(ctx), body(ctx));
+      const created = await service().create(caller(ctx), body(ctx));
       ctx.status = 201;
       ctx.body = created;
       return created;
     },
-    update: async (ctx) => service().update(auth(ctx), ctx.params.id, body(ctx)),
-    destroy: async (ctx) => service().delete(auth(ctx), ctx.params.id),
+    update: async (ctx) => service().update(caller(ctx), ctx.params.id, body(ctx)),
+    destroy: async (ctx) => service().delete(caller(ctx), ctx.params.id),
   };
 }
 

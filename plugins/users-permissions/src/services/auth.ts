@@ -6,7 +6,7 @@
  * forgot-password and send-email-confirmation always answer the same, and
  * their work happens after the answer so timing tells nothing either).
  */
-import type { App, AuthState, Entity } from '@tessera/core';
+import type { App, Caller, Entity } from '@tessera/core';
 import { signedInUserId } from '../signed-in';
 import { providerEnabled } from '../providers';
 import { isFilterableText } from '@tessera/database';
@@ -32,8 +32,8 @@ export interface AuthResult {
 export interface AuthService {
   login(body: unknown): Promise<AuthResult>;
   register(body: unknown): Promise<AuthResult>;
-  me(auth: AuthState, params?: Record<string, unknown>): Promise<Entity>;
-  changePassword(auth: AuthState, body: unknown): Promise<AuthResult>;
+  me(caller: Caller, params?: Record<string, unknown>): Promise<Entity>;
+  changePassword(caller: Caller, body: unknown): Promise<AuthResult>;
   forgotPassword(body: unknown): Promise<{ ok: true }>;
   resetPassword(body: unknown): Promise<AuthResult>;
   /** Confirms the account of a mailed code; returns the user. */
@@ -127,10 +127,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       return answer(created);
     },
 
-    me: (auth, params) => deps.users().me(auth, params),
+    me: (caller, params) => deps.users().me(caller, params),
 
-    async changePassword(auth, body) {
-      const id = signedInUserId(auth);
+    async changePassword(caller, body) {
+      const id = signedInUserId(caller);
       // Strapi 4.26.2 (controllers/auth.js): no user behind the request (an API token) is this 400, before the body is read.
       if (id === undefined) throw new ApplicationError('You must be authenticated to reset your password');
       const { currentPassword, password } = validateBody(body, CHANGE_PASSWORD_BODY);

@@ -5,7 +5,7 @@
  * filters reach only types the caller may `find`). Transport-free, so the
  * GraphQL plugin calls the same functions as the REST controllers.
  */
-import { may, type App, type AuthState, type Entity, type RequestParams } from '@tessera/core';
+import { type App, type Caller, type Entity, type RequestParams } from '@tessera/core';
 import { signedInUserId } from '../signed-in';
 import { isFilterableText } from '@tessera/database';
 import { ApplicationError, ForbiddenError, UnauthorizedError, ValidationError } from '@tessera/errors';
@@ -46,20 +46,26 @@ export interface UserService {
   /** The user without private attributes (for bodies built from trusted reads). */
   sanitize(user: Entity): Entity;
   defaultRoleId(): Promise<number>;
-  find(auth: AuthState, params?: RequestParams): Promise<Entity[]>;
+  find(caller: Caller, params?: RequestParams): Promise<Entity[]>;
   /** `GET /users/count`: the users the caller may see that match the request's filters. */
-  countVisible(auth: AuthState, params?: RequestParams): Promise<number>;
+  countVisible(caller: Caller, params?: RequestParams): Promise<number>;
   /** Strapi v4's `count(params)`: trusted, `params` is the query's `where`. */
   count(where?: Record<string, unknown>): Promise<number>;
   /** Strapi v4's `fetchAll(params)`: the entity service's findMany of users (trusted). */
   fetchAll(params?: Record<string, unknown>): Promise<Entity[]>;
   /** Strapi v4's `sendConfirmationEmail(user)`: a new confirmation code for `user`, mailed to them. */
   sendConfirmationEmail(user: Entity): Promise<void>;
-  findOne(auth: AuthState, id: unknown, params?: RequestParams): Promise<Entity>;
-  me(auth: AuthState, params?: RequestParams): Promise<Entity>;
-  create(auth: AuthState, body: unknown): Promise<Entity>;
-  update(auth: AuthState, id: unknown, body: unknown): Promise<Entity>;
-  delete(auth: AuthState, id: unknown): Promise<Entity>;
+  findOne(caller: Caller, id: unknown, params?: RequestParams): Promise<Entity>;
+  me(caller: Caller, params?: RequestParams): Promise<Entity>;
+  /**
+   * The role (id, name, description, type) of a user an account operation answered (GraphQL's
+   * `UsersPermissionsMe.role` under `me`, `login`, `register`): trusted, as Strapi's resolver reads it, through the
+   * entity service (server code's operations), or null.
+   */
+  roleOf(userId: number): Promise<Entity | null>;
+  create(caller: Caller, body: unknown): Promise<Entity>;
+  update(caller: Caller, id: unknown, body: unknown): Promise<Entity>;
+  delete(caller: Caller, id: unknown): Promise<Entity>;
   /** Strapi v4's trusted helpers, for app code: `add` hashes the password and defaults provider and role. */
   add(values: Record<string, unknown>): Promise<Entity>;
   edit(id: number, values: Record<string, unknown>): Promise<Entity>;
@@ -102,8 +108,8 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
       return role.id;
     },
 
-    async find(auth, params = {}) {
-      const { results } = await app.contentApi.find(USER_UID, { auth, params: listParams(params) });
+    async find(caller, params = {}) {
+      const { results } = await app.contentApi.find(USER_UID, { caller, params: listParams(params) });
       return results;
     },
 
@@ -115,23 +121,28 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
 
     sendConfirmationEmail: (user) => app.plugin('users-permissions')!.service('auth').sendConfirmationTo(user),
 
-    async countVisible(auth, params = {}) {
+    async countVisible(caller, params = {}) {
       const { filters, _q } = params;
-      const { pagination } = await app.contentApi.find(USER_UID, { auth, params: { filters, _q, pagination: { page: 1, pageSize: 1, withCount: true } } });
+      const { pagination } = await app.contentApi.find(USER_UID, { caller, params: { filters, _q, pagination: { page: 1, pageSize: 1, withCount: true } } });
       return (pagination as { total: number }).total;
     },
 
-    findOne: (auth, id, params = {}) => app.contentApi.findOne(USER_UID, id, { auth, params }),
+    findOne: (caller, id, params = {}) => app.contentApi.findOne(USER_UID, id, { caller, params }),
 
-    async me(auth, params = {}) {
-      const id = signedInUserId(auth);
+    async me(caller, params = {}) {
+      const id = signedInUserId(caller);
       // Strapi 4.26.2's `ctx.unauthorized()` when no user is behind the request (an API token).
       if (id === undefined) throw new UnauthorizedError('Unauthorized');
-      return app.contentApi.findOne(USER_UID, id, { auth, params });
+      return app.contentApi.findOne(USER_UID, id, { caller, params });
     },
 
-    async create(auth, body) {
-      const values = writableValues(auth, body, 'create');
+    async roleOf(userId) {
+      const user = (await app.entityService.findOne(USER_UID, userId, { fields: ['id'], populate: ['role'] })) as Entity | null;
+      return (user?.role as Entity | null | undefined) ?? null;
+    },
+
+    async create(caller, body) {
+      const values = writableValues(caller, body, 'create');
       for (const field of ['username', 'email'] as const) requireString(values, field);
       values.password = await hashPassword(checkNewPassword(values.password));
       checkEmail(values);
@@ -143,12 +154,12 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
         values.role ??= await service.defaultRoleId();
         return app.entityService.create(USER_UID, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
-      return app.contentApi.findOne(USER_UID, created.id, { auth, params: { populate: ['role'] } });
+      return app.contentApi.findOne(USER_UID, created.id, { caller, params: { populate: ['role'] } });
     },
 
-    async update(auth, id, body) {
-      const existing = await service.findOne(auth, id, { fields: ['id'] });
-      const values = writableValues(auth, body, 'update');
+    async update(caller, id, body) {
+      const existing = await service.findOne(caller, id, { fields: ['id'] });
+      const values = writableValues(caller, body, 'update');
       if ('password' in values) values.password = await hashPassword(checkNewPassword(values.password));
       if ('username' in values) requireString(values, 'username');
       if ('email' in values) checkEmail(values);
@@ -161,11 +172,11 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
         }
         await app.entityService.update(USER_UID, existing.id, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
-      return app.contentApi.findOne(USER_UID, existing.id, { auth, params: { populate: ['role'] } });
+      return app.contentApi.findOne(USER_UID, existing.id, { caller, params: { populate: ['role'] } });
     },
 
-    async delete(auth, id) {
-      const existing = await service.findOne(auth, id);
+    async delete(caller, id) {
+      const existing = await service.findOne(caller, id);
       await app.entityService.delete(USER_UID, existing.id, { fields: ['id'] });
       return existing;
     },
@@ -213,12 +224,12 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
  * profile page with an is-owner policy) cannot be used to promote oneself or
  * to skip change-password's check of the current password.
  */
-function writableValues(auth: AuthState, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+function writableValues(caller: Caller, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('The request body must be an object');
   const values = { ...(body as Record<string, unknown>) };
   const tokens = Object.keys(values).filter((key) => TOKEN_FIELDS.includes(key));
   if (tokens.length > 0) throw new ValidationError(`Invalid parameters: ${tokens.join(', ')}`);
-  if (!may(auth, UPDATE_ACTION)) {
+  if (!caller.may(UPDATE_ACTION)) {
     const privileged = Object.keys(values).filter((key) => PRIVILEGED_FIELDS.includes(key) || (mode === 'update' && key === 'password'));
     if (privileged.length > 0) throw new ForbiddenError(`You may not change ${privileged.join(', ')}`);
   }
