@@ -135,10 +135,10 @@ export class EntityService {
     const repository = this.db.query(uid);
     const query = this.plan(uid, params);
     const source = this.source(uid, params);
-    const [results, total] = await Promise.all([
-      repository.findMany({ query, page: { limit: pageSize, offset: (page - 1) * pageSize }, source }),
-      repository.count({ query, source }),
-    ]);
+    // The page and its total in one pass over the matching rows (the content manager's lists); hooks see both apart.
+    const [results, total] = this.db.lifecycles.hasReadHooks(uid)
+      ? await Promise.all([repository.findMany({ query, page: { limit: pageSize, offset: (page - 1) * pageSize }, source }), repository.count({ query, source })])
+      : await repository.findManyCounted({ query, page: { limit: pageSize, offset: (page - 1) * pageSize } }).then(({ entities, total }) => [entities, total] as const);
     return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
   }
 

@@ -50,6 +50,24 @@ export class EntityReader implements LevelReader {
     return this.loaded(query, this.mapper.mapValues(query.fields, rows), budget);
   }
 
+  /**
+   * A page of `query` and the number of entries matching it, from one pass over them: the page's statement
+   * carries `count(*) over ()`. When the page is empty that count is not there: then the total is 0 for a first page
+   * and counted apart past it (an offset beyond the end) or for a page of none (`limit` 0). A SQLite search page the window serves (search-window.ts)
+   * walks too few rows to count them: its total is counted beside it, as for `findMany`. So is a SQLite total one index
+   * holds (covering-count.ts): walking that index costs less than reading every matching row for the page's count.
+   */
+  async findManyCounted(query: ReadPlan, page: Page, budget = budgetOf(query)): Promise<{ entities: Entity[]; total: number }> {
+    const apart = this.connection.dialect === 'sqlite' && (coveringIndex(query) !== undefined || (windowCoversPage(page) && this.windowServes(query)));
+    if (apart) {
+      const [entities, total] = await Promise.all([this.findMany(query, page, budget), this.count(query)]);
+      return { entities, total };
+    }
+    const rows = await this.connection.values(this.pageStatement(query, page, true));
+    const total = rows.length > 0 ? Number(rows[0]![0]) : page.offset === 0 && page.limit !== 0 ? 0 : await this.count(query);
+    return { entities: await this.loaded(query, this.mapper.mapValues(query.fields, rows, 1), budget), total };
+  }
+
   /** Root entries just read: charged to the budget, then populated. */
   private async loaded(query: ReadPlan, entities: Entity[], budget: EntryBudget | undefined): Promise<Entity[]> {
     budget?.chargeRoot(entities);
@@ -57,13 +75,14 @@ export class EntityReader implements LevelReader {
     return entities;
   }
 
-  private pageStatement(query: ReadPlan, page: Page | undefined): Statement {
+  /** `counted`: the number of matching rows first in each row (`count(*) over ()`, computed before LIMIT applies). */
+  private pageStatement(query: ReadPlan, page: Page | undefined, counted = false): Statement {
     const withLimit = page?.limit !== undefined;
     const withOffset = page !== undefined && page.offset > 0;
     const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
-    return this.statements.bindShape(this.shapes.of(query), `many:${withLimit}:${withOffset}`, values, (markers, slots) => {
+    return this.statements.bindShape(this.shapes.of(query), `many:${withLimit}:${withOffset}:${counted}`, values, (markers, slots) => {
       const ctx = this.context(query, slots);
-      const qb = this.selectFrom(query, ctx);
+      const qb = this.selectFrom(query, ctx, counted);
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
       if (withLimit) qb.limit(markers[0]);
       if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
@@ -222,8 +241,10 @@ export class EntityReader implements LevelReader {
     return createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, true, slots);
   }
 
-  private selectFrom(query: ReadPlan, ctx: SqlContext): Knex.QueryBuilder {
-    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(query.fields.map((field) => `${ROOT}.${field.column}`));
+  private selectFrom(query: ReadPlan, ctx: SqlContext, counted = false): Knex.QueryBuilder {
+    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName });
+    if (counted) qb.select(ctx.knex.raw('count(*) over () as ??', ['__total']));
+    qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
     this.applyFilters(qb, query, ctx);
     return qb;
   }
