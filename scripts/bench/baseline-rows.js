@@ -9,7 +9,7 @@ const BOOLEAN_COLUMNS = new Set(['featured']);
 const JSON_COLUMNS = new Set(['meta', 'formats', 'provider_metadata']);
 /** PostgreSQL's and MySQL's drivers give numeric columns as strings; Tessera answers numbers. */
 const DECIMAL_COLUMNS = new Set(['rating', 'size']);
-const INTERNAL_COLUMNS = new Set(['id', '__source', '__order']);
+const INTERNAL_COLUMNS = new Set(['id', '__source', '__order', '__total']);
 const camelCache = new Map();
 
 function camel(column) {
@@ -89,9 +89,9 @@ function withParentIds({ sql, bindings }, ids) {
  * on what it supports): the table a statement reads names the attribute, the article schema its shape.
  */
 const ARTICLE = require('../../apps/example/src/api/article/content-types/article/schema.json').attributes;
+/** `queries`: the populate statements of the plan (after its page and total). */
 function starSteps(queries) {
-  return queries.slice(2).map(({ sql, bindings }, offset) => {
-    const index = offset + 2;
+  return queries.map(({ sql, bindings }, index) => {
     if (/from [`"]articles_components[`"]/.test(sql)) {
       const attribute = bindings[0];
       return { index, attribute, shape: ARTICLE[attribute].repeatable ? 'components' : 'component' };

@@ -49,8 +49,14 @@ function query(name, index, bindings, sql = plans[name][index].sql) {
 // ---------------------------------------------------------------------------
 // Populate: one statement per step for all parents, bucketed by `__source`
 
+/** How many statements of a list's plan read its page and total before the populates (listPage says which). */
+function listStatements(name) {
+  return /count\(\*\) over \(\)/i.test(plans[name][0].sql) ? 1 : 2;
+}
+
 /**
- * A step: `{ index, attribute, shape: 'one' | 'many' | 'component' | 'components', nested: [steps] }`.
+ * A step: `{ index, attribute, shape: 'one' | 'many' | 'component' | 'components', nested: [steps] }`, `index` counting
+ * the plan's populate statements from 0.
  * Its statement is the one Tessera ran for the sample request, with the
  * parent-id list (in first-seen order, as Tessera binds it) replaced by this
  * request's parent ids (baseline-rows.js withParentIds).
@@ -59,8 +65,9 @@ async function populate(name, parents, steps) {
   if (parents.length === 0) return;
   const ids = [...new Set(parents.map((parent) => parent.id))];
   for (const step of steps) {
-    const statement = withParentIds(plans[name][step.index], ids);
-    const rows = await query(name, step.index, statement.bindings, statement.sql);
+    const index = listStatements(name) + step.index;
+    const statement = withParentIds(plans[name][index], ids);
+    const rows = await query(name, index, statement.bindings, statement.sql);
     const buckets = new Map();
     const byId = new Map();
     for (const row of rows) {
@@ -84,7 +91,7 @@ async function populate(name, parents, steps) {
 // ---------------------------------------------------------------------------
 // Scenario handlers
 
-const STAR_STEPS = plans['populate-star'] ? starSteps(plans['populate-star']) : [];
+const STAR_STEPS = plans['populate-star'] ? starSteps(plans['populate-star'].slice(listStatements('populate-star'))) : [];
 
 const PAGE_SIZE = 25;
 
@@ -99,33 +106,41 @@ const totals = new Map();
 const TOTALS_LIMIT = 500;
 
 /**
- * One page of a list: statements 0 and 1 are the page (filter bindings + limit, + offset past page 1) and the count,
- * in the order Tessera ran them — it starts both at once, so the count runs before the populate statements, and
- * either may reach the database first. Page 1 runs the first-page statements (`<name>@1`) when they were captured
- * (varied mode); fixed mode only ever asks for page 1, whose statements are the scenario's own.
+ * One page of a list, as Tessera reads it. With no total held for the filter, Tessera reads the page with its total:
+ * statement 0 of the scenario's plan, `count(*) over ()` first in each row — or, on SQLite when one index holds the
+ * filtered columns, the page and a count apart (statements 0 and 1, in the order Tessera ran them: it starts both at
+ * once). Once it holds the total it runs the page alone: statement 0 of the plan captured then (`<plan>~warm`). The
+ * populate statements follow (listStatements(plan) on). Page 1 runs the first-page statements (`<name>@1`) when they
+ * were captured (varied mode); fixed mode only ever asks for page 1, whose statements are the scenario's own. A first
+ * page of nothing has a total of 0; the bench asks for no page past the end (which Tessera would count apart).
  */
 async function listPage(name, { filter = [], filterKey = '', page = 1, steps = [] } = {}) {
   const plan = page === 1 && plans[`${name}@1`] ? `${name}@1` : name;
-  const countFirst = /^select count\(\*\)/i.test(plans[plan][0].sql);
   const totalKey = `${name}\u0000${filterKey}`;
-  const count = async () => {
-    const cached = totals.get(totalKey);
-    if (cached !== undefined) return cached;
-    const counted = Number((await query(plan, countFirst ? 0 : 1, filter))[0].count);
-    if (totals.size >= TOTALS_LIMIT) totals.clear();
-    totals.set(totalKey, counted);
-    return counted;
-  };
   const pageBindings = page === 1 ? [...filter, PAGE_SIZE] : [...filter, PAGE_SIZE, (page - 1) * PAGE_SIZE];
-  // Tessera starts the page and the count together, in this order; so does the baseline.
-  const read = () => query(plan, countFirst ? 1 : 0, pageBindings);
-  const [rows, total] = countFirst ? (await Promise.all([count(), read()])).reverse() : await Promise.all([read(), count()]);
+  let total = totals.get(totalKey);
+  let rows;
+  if (total !== undefined) rows = await query(`${plan}~warm`, 0, pageBindings);
+  else {
+    if (listStatements(plan) === 1) {
+      rows = await query(plan, 0, pageBindings);
+      if (rows.length === 0 && page > 1) throw new Error(`${name}: page ${page} is past the end`);
+      total = rows.length > 0 ? Number(rows[0].__total) : 0;
+    } else {
+      const countFirst = /^select count\(\*\)/i.test(plans[plan][0].sql);
+      const count = async () => Number((await query(plan, countFirst ? 0 : 1, filter))[0].count);
+      const read = () => query(plan, countFirst ? 1 : 0, pageBindings);
+      [rows, total] = countFirst ? (await Promise.all([count(), read()])).reverse() : await Promise.all([read(), count()]);
+    }
+    if (totals.size >= TOTALS_LIMIT) totals.clear();
+    totals.set(totalKey, total);
+  }
   const data = rows.map(entry);
   await populate(plan, data, steps);
   return { data, meta: { pagination: { page, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE), total } } };
 }
 
-const CATEGORY_STEP = [{ index: 2, attribute: 'category', shape: 'one' }];
+const CATEGORY_STEP = [{ index: 0, attribute: 'category', shape: 'one' }];
 
 /** Each scenario's handler: `(ctx, value)`, `value` the number its request varies in (baseline-routes.js). */
 const handlers = {
@@ -136,13 +151,13 @@ const handlers = {
     listPage('slug-populate', {
       filter: [`article-${n}`],
       filterKey: n,
-      steps: [...CATEGORY_STEP, { index: 3, attribute: 'tags', shape: 'many' }],
+      steps: [...CATEGORY_STEP, { index: 1, attribute: 'tags', shape: 'many' }],
     }),
   'populate-star': (ctx, page) => listPage('populate-star', { page, steps: STAR_STEPS }),
   'populate-deep': (ctx, page) =>
     listPage('populate-deep', {
       page,
-      steps: [{ index: 2, attribute: 'category', shape: 'one', nested: [{ index: 3, attribute: 'articles', shape: 'many' }] }],
+      steps: [{ index: 0, attribute: 'category', shape: 'one', nested: [{ index: 1, attribute: 'articles', shape: 'many' }] }],
     }),
   'populate-category': (ctx, page) => listPage('populate-category', { page, steps: CATEGORY_STEP }),
   'populate-category-fields': (ctx, page) => listPage('populate-category-fields', { page, steps: CATEGORY_STEP }),

@@ -5,7 +5,7 @@
  * Runs apart from the load generator so the two do not share an event loop.
  * Talks to the parent over IPC:
  *   → { type: 'ready', url }                       once listening
- *   ← { type: 'capture', id, request }             parent asks for one request's SQL
+ *   ← { type: 'capture', id, request, warm }       parent asks for one request's SQL (warm: list totals kept)
  *   → { type: 'captured', id, status, body, queries: [{ sql, bindings }] }
  *   ← { type: 'idle', id } → { type: 'idle', id }   once no request is in flight
  *   ← { type: 'stop' }                             graceful exit (flushes --cpu-prof)
@@ -42,7 +42,7 @@ async function main() {
     if (message.type === 'idle') return idle().then(() => process.send({ type: 'idle', id: message.id }));
     if (message.type === 'capture') {
       try {
-        const result = await capture(app, message.request);
+        const result = await capture(app, message.request, message.warm === true);
         process.send({ type: 'captured', id: message.id, ...result });
       } catch (error) {
         process.send({ type: 'captured', id: message.id, error: String(error && error.stack) });
@@ -54,15 +54,16 @@ async function main() {
 
 
 /** Sends `request` to ourselves and returns the answer plus every SQL statement it ran. */
-async function capture(app, request) {
+async function capture(app, request, warm) {
   await idle();
   // Warm the caller's permission cache first (users-permissions reloads a role every permissionsCacheTtl ms):
   // the capture must hold the request's own SQL, not a periodic reload that happens to fall on it.
   const authorization = request.headers?.authorization;
   await (await fetch(`${app.url}/api/articles/1`, { headers: authorization ? { authorization } : {} })).text();
-  // And capture the full statement list: the page, the count and the populates. Under load the count comes from
-  // Tessera's count cache, and the baseline keeps its own count per scenario the same way.
-  app.db.counts.dropAll();
+  // And capture the full statement list: the page with its total (count(*) over ()) and the populates. Under load the
+  // total mostly comes from Tessera's count cache, and the page alone: `warm` captures that form (the baseline keeps its
+  // own totals per scenario and filter the same way).
+  if (!warm) app.db.counts.dropAll();
   const connection = app.db.sql;
   const queries = [];
   const unsubscribe = connection.onQuery((sql, bindings) => queries.push({ sql, bindings: [...bindings] }));

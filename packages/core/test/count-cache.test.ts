@@ -59,6 +59,31 @@ eachDatabase('cached list totals', (dialect) => {
     expect(await counts(first, '/api/posts')).to.deep.equal({ value: 4, counted: 1 });
   });
 
+  it('reads a missing total with its page, in one statement (count(*) over ()); past the last page it counts apart', async () => {
+    const statements = async (path: string) => {
+      const queries: string[] = [];
+      const stop = first.app.db.sql.onQuery((sql) => queries.push(sql));
+      const body = (await first.get(path)).body;
+      stop();
+      const kinds = queries.map((sql) => (/count\(\*\) over \(\)/i.test(sql) ? 'page+total' : /^select count\(/i.test(sql) ? 'count' : 'page'));
+      return { titles: body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title), total: body.meta.pagination.total, kinds };
+    };
+    const all = (await first.get('/api/posts?pagination[pageSize]=100&sort=id:asc')).body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title);
+    const sorted = 'sort=id:asc&pagination[pageSize]=2';
+    expect(await statements(`/api/posts?${sorted}&filters[title][$ne]=one-pass`)).to.deep.equal({ titles: all.slice(0, 2), total: all.length, kinds: ['page+total'] });
+    expect(await statements(`/api/posts?${sorted}&filters[title][$ne]=one-pass&pagination[page]=2`)).to.deep.equal({ titles: all.slice(2, 4), total: all.length, kinds: ['page'] });
+    // A first page of nothing: the total is 0, with no count. A page past the end holds no count: counted apart.
+    expect(await statements(`/api/posts?${sorted}&filters[title][$eq]=none-such`)).to.deep.equal({ titles: [], total: 0, kinds: ['page+total'] });
+    expect(await statements(`/api/posts?${sorted}&filters[title][$ne]=past-end&pagination[page]=99`)).to.deep.equal({ titles: [], total: all.length, kinds: ['page+total', 'count'] });
+    expect(await statements(`/api/posts?${sorted}&filters[title][$ne]=past-end&pagination[page]=99`)).to.deep.equal({ titles: [], total: all.length, kinds: ['page'] });
+    // Offset pagination too, and a write's effect on the very next request.
+    expect(await statements(`/api/posts?sort=id:asc&pagination[start]=1&pagination[limit]=1&pagination[withCount]=true&filters[title][$ne]=offset`)).to.deep.equal({ titles: all.slice(1, 2), total: all.length, kinds: ['page+total'] });
+    const created = await first.post('/api/posts', { data: { title: 'one-pass' } }, { token });
+    expect(await statements(`/api/posts?${sorted}&filters[title][$ne]=past-end&pagination[page]=99`)).to.deep.equal({ titles: [], total: all.length + 1, kinds: ['page+total', 'count'] });
+    expect(await statements(`/api/posts?${sorted}&filters[title][$ne]=one-pass`)).to.deep.equal({ titles: all.slice(0, 2), total: all.length, kinds: ['page+total'] });
+    await first.delete(`/api/posts/${created.body.data.id}`, { token });
+  });
+
   it('hears each of its own writes once: the notification of a local write does not drop totals counted after it', async () => {
     const heard: string[] = [];
     const stop = first.app.db.onCommittedWrite((uid) => heard.push(uid));

@@ -12,6 +12,7 @@ import { buildMetadata, type EntityMetadata, type Metadata } from './metadata/me
 import type { Component, ContentType } from './model/types';
 import { planTables, syncSchema, type SyncReport } from './schema/sync';
 import { analyzeUnanalysedTables } from './schema/planner-statistics';
+import { largeUnsearchedTypes } from './schema/search-advice';
 import { EntityReader } from './sql/reader';
 import { EntityWriter } from './sql/writer';
 import { LinksWriter } from './sql/links-writer';
@@ -165,6 +166,11 @@ export class Database {
   /** PostgreSQL: analyses the model's tables that hold rows but were never analysed (planner-statistics.ts); returns their names. */
   async analyzeUnanalysedTables(): Promise<string[]> {
     return analyzeUnanalysedTables(this.sql, [...planTables(this.metadata, this.dialect, this.declaredTables).keys()]);
+  }
+
+  /** Content types of LARGE_TYPE rows or more whose text attributes have no search option (schema/search-advice.ts). */
+  largeUnsearchedTypes(): Promise<string[]> {
+    return largeUnsearchedTypes(this.sql, this.metadata);
   }
 
   query(uid: string): EntityRepository {

@@ -16,6 +16,7 @@ export type { Entity } from './sql/reader';
 export { EntryBudget, tooManyEntries } from './sql/entry-budget';
 /** What SQLite runs for a bound statement (its LIMIT values in the text): the bench's bare baseline runs the same. */
 export { SqliteLimits } from './connection/sqlite-limits';
+export { LARGE_TYPE } from './schema/search-advice';
 export { translateConstraintError } from './sql/writer';
 export * from './lifecycles';
 export { entryId, pageInteger, pagePagination, pageWindow, MAX_ID, type PagePagination } from './query/page-and-id';

@@ -133,6 +133,11 @@ export class EntityRepository {
     return await this.around('Count', params, (prepared) => this.parts.reader.count(this.read(params, prepared).query));
   }
 
+  /** A page and its total from one statement (reader.ts `findManyCounted`); no lifecycles: for types without read hooks. */
+  async findManyCounted(params: FindManyParams & { page: Page }): Promise<{ entities: Entity[]; total: number }> {
+    return this.parts.reader.findManyCounted(params.query, params.page, params.budget);
+  }
+
   /** Strapi's `findWithCount(params)`: `[entries, total]`, the total ignoring `limit`/`offset`. */
   async findWithCount(params: EngineParams = {}): Promise<[Entity[], number]> {
     return Promise.all([this.findMany(params), this.count(params)]);

@@ -47,7 +47,9 @@ eachDatabase('query count of a populated list', (dialect) => {
   });
   after(() => app.stop());
 
-  const isCount = (sql: string) => /^select count\(/i.test(sql);
+  /** A count of its own; a page that carries its total (`count(*) over ()`) is a page. */
+  const isCount = (sql: string) => /^select count\(/i.test(sql) && !/count\(\*\) over \(\)/i.test(sql);
+  const withTotal = (sql: string) => /count\(\*\) over \(\)/i.test(sql);
   const pageQueries = (queries: string[]) => queries.filter((sql) => !/strapi_api_token/.test(sql) && !isCount(sql));
 
   async function countQueries(path: string): Promise<{ queries: string[]; body: any }> {
@@ -76,9 +78,12 @@ eachDatabase('query count of a populated list', (dialect) => {
     // tags.articles, author.profile, author.articles — plus whatever authenticating the token costs.
     expect(pageQueries(large.queries)).to.have.length(10);
     expect(pageQueries(small.queries)).to.have.length(10);
-    // The total is counted once for this plan, then reused until a write to a type it depends on.
-    expect(small.queries.filter(isCount)).to.have.length(1);
-    expect(large.queries.filter(isCount)).to.have.length(0);
+    // The total is counted once for this plan — by the first page's own statement, or (SQLite, when one index holds the
+    // filtered columns: covering-count.ts) by a count of its own — then reused until a write to a type it depends on:
+    // the next page is read alone.
+    const totals = (queries: string[]) => queries.filter((sql) => isCount(sql) || withTotal(sql)).length;
+    expect([totals(small.queries), totals(large.queries)]).to.deep.equal([1, 0]);
+    expect(small.queries.filter(isCount)).to.have.length(dialect === 'sqlite' ? 1 : 0);
     expect(large.body.meta.pagination.total).to.equal(small.body.meta.pagination.total);
   });
 

@@ -4,7 +4,7 @@
  * still SQLite.
  */
 import { ConfigurationError } from '@tessera/errors';
-import { Database, resolveDatabaseConfig, type DatabaseConfig, type DatabaseModel } from '@tessera/database';
+import { Database, LARGE_TYPE, resolveDatabaseConfig, type DatabaseConfig, type DatabaseModel } from '@tessera/database';
 import type { Logger } from '../logger';
 
 const DEFAULT_DATABASE: DatabaseConfig = { connection: { client: 'sqlite', connection: { filename: '.tmp/data.db' } } } as DatabaseConfig;
@@ -31,6 +31,10 @@ export async function openDatabase(
       log.warn(`database: could not analyse the tables PostgreSQL has no statistics for (${error.message}); plans may be slower until it does`);
       return [];
     });
+    // Advice, once per boot: a failed check must not stop it.
+    for (const uid of await database.largeUnsearchedTypes().catch(() => [])) {
+      log.warn(`search: ${uid} holds ${LARGE_TYPE.toLocaleString('en-US')} entries or more and no search option: a $contains/$containsi/_q filter on its text attributes reads every row; see docs/content-api.md, Search and index options`);
+    }
     if (analysed.length > 0) log.info(`database: analysed ${analysed.length} tables PostgreSQL had no statistics for (its plans need them): ${analysed.join(', ')}`);
   } catch (error) {
     throw new ConfigurationError(`cannot prepare the database (${database.description}): ${(error as Error).message}`);

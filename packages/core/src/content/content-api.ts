@@ -92,11 +92,21 @@ export class ContentApi {
       return { results, pagination: paginationMeta(pagination, total) };
     }
     const repository = this.db.query(uid);
-    const [results, total] = await Promise.all([
-      repository.findMany({ query, page: toPage(pagination), source, budget: context.budget }),
-      // The count reads the same plan (it ignores populate, and shares its compiled SQL); totals are cached until a write they depend on.
-      pagination.withCount ? this.db.counts.count(query, () => repository.count({ query, source })) : Promise.resolve(undefined),
-    ]);
+    const page = toPage(pagination);
+    const read = { query, page, source, budget: context.budget };
+    if (!pagination.withCount) return { results: await repository.findMany(read), pagination: paginationMeta(pagination, undefined) };
+    // Totals are cached until a write they depend on; a missing one comes with the page, from one pass over the matching
+    // rows (hooks, which must see the count as its own operation, get the page and the count apart).
+    const [results, total] = this.db.lifecycles.hasReadHooks(uid)
+      ? await Promise.all([repository.findMany(read), this.db.counts.count(query, () => repository.count({ query, source }))])
+      : await this.db.counts.pageWithTotal(query, {
+          page: () => repository.findMany(read),
+          counted: async () => {
+            const { entities, total } = await repository.findManyCounted(read);
+            return { page: entities, total };
+          },
+          count: () => repository.count({ query, source }),
+        });
     return { results, pagination: paginationMeta(pagination, total) };
   }
 

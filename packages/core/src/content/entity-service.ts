@@ -124,10 +124,11 @@ export class EntityService {
     const repository = this.db.query(uid);
     const query = this.plan(uid, params);
     const source = this.source(uid, params);
-    const [results, total] = await Promise.all([
-      repository.findMany({ query, page: pageWindow(page, pageSize), source }),
-      repository.count({ query, source }),
-    ]);
+    // The page and its total in one pass over the matching rows (the content manager's lists); hooks see both apart.
+    const window = pageWindow(page, pageSize);
+    const [results, total] = this.db.lifecycles.hasReadHooks(uid)
+      ? await Promise.all([repository.findMany({ query, page: window, source }), repository.count({ query, source })])
+      : await repository.findManyCounted({ query, page: window }).then(({ entities, total }) => [entities, total] as const);
     return { results, pagination: pagePagination(page, pageSize, total) };
   }
 

@@ -46,8 +46,8 @@ async function loadComponentRows(
   { field, uid, query }: { field: string; uid: string; query: ReadPlan },
   budget: EntryBudget | undefined,
 ): Promise<PlacedComponent[]> {
-  const statement = reader.levelStatement(query, `component:${joinTable}:${field}:${uid}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap) => {
-    const ctx = reader.context(query);
+  const statement = reader.levelStatement(query, `component:${joinTable}:${field}:${uid}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap, slots) => {
+    const ctx = reader.context(query, slots);
     const qb = ctx.knex
       .from({ j: joinTable })
       .innerJoin({ t0: query.entity.tableName }, 't0.id', 'j.component_id')

@@ -30,11 +30,22 @@ export interface SqlContext {
   searchIndex: boolean;
   /** Set once a condition of this statement went through a search table. */
   usedSearchIndex: boolean;
+  /**
+   * While a statement template is built: what to bind in place of a comparison's value (a marker the template
+   * puts each plan's own value at; plan-shape.ts says which comparisons have one).
+   */
+  slots?: ReadonlyMap<Condition, unknown>;
 }
 
-export function createSqlContext(knex: Knex, dialect: Dialect, publicationState: PublicationState, searchIndex = true): SqlContext {
+export function createSqlContext(
+  knex: Knex,
+  dialect: Dialect,
+  publicationState: PublicationState,
+  searchIndex = true,
+  slots?: ReadonlyMap<Condition, unknown>,
+): SqlContext {
   let counter = 0;
-  return { knex, dialect, publicationState, nextAlias: () => `t${++counter}`, searchIndex, usedSearchIndex: false };
+  return { knex, dialect, publicationState, nextAlias: () => `t${++counter}`, searchIndex, usedSearchIndex: false, slots };
 }
 
 type Builder = Knex.QueryBuilder;
@@ -59,7 +70,7 @@ export function applyCondition(qb: Builder, condition: Condition, alias: string,
       else applyLinkCondition(qb, condition, alias, ctx);
       return;
     case 'compare':
-      applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx);
+      applyComparison(qb, condition.field, condition.operator, condition.value, alias, ctx, ctx.slots?.get(condition));
       return;
   }
 }
@@ -150,9 +161,11 @@ function ownerColumnOf(condition: LinkCondition): string {
   return condition.kind === 'component' ? 'entity_id' : 'related_id';
 }
 
-function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOperator, value: unknown, alias: string, ctx: SqlContext): void {
+/** `slot`: a template's marker bound instead of the stored value (only for a non-null `$eq`/`$ne`/range value: plan-shape.ts). */
+function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOperator, value: unknown, alias: string, ctx: SqlContext, slot?: unknown): void {
   const column = `${alias}.${field.column}`;
-  const encode = encoderFor(field, ctx.dialect);
+  const encoder = encoderFor(field, ctx.dialect);
+  const encode = slot === undefined ? encoder : () => slot;
   switch (operator) {
     case '$eq':
       if (value === null) qb.whereNull(column);
@@ -174,10 +187,10 @@ function applyComparison(qb: Builder, field: ColumnField, operator: ComparisonOp
       return;
     case '$in':
     case '$notIn':
-      applyList(qb, column, operator === '$notIn', (value as unknown[]).map(encode), exactBytes(field, ctx));
+      applyList(qb, column, operator === '$notIn', (value as unknown[]).map(encoder), exactBytes(field, ctx));
       return;
     case '$between': {
-      const [low, high] = (value as unknown[]).map(encode);
+      const [low, high] = (value as unknown[]).map(encoder);
       if (byCodePoint(field, ctx)) qb.whereRaw(`${codePointColumn(ctx)} BETWEEN ? AND ?`, [column, low as Knex.Value, high as Knex.Value]);
       else qb.whereBetween(column, [low as Knex.Value, high as Knex.Value]);
       return;

@@ -29,6 +29,13 @@ export interface CountCacheHooks {
   heardUpToNow?(): Promise<void>;
 }
 
+/** How `pageWithTotal` reads: the page alone, the page with its total in one statement, the total alone. */
+export interface PageReads<T> {
+  page(): Promise<T>;
+  counted(): Promise<{ page: T; total: number }>;
+  count(): Promise<number>;
+}
+
 export class CountCache {
   private readonly versions = new Map<string, number>();
   private generation = 0;
@@ -62,6 +69,41 @@ export class CountCache {
       const total = await counting;
       this.totals.set(query, { stamp, total });
       return total;
+    } finally {
+      if (this.pending.get(query)?.total === counting) this.pending.delete(query);
+    }
+  }
+
+  /**
+   * A page of `query` and its total, reading the matching rows once: a total held (or being counted) goes with the
+   * page alone (`reads.page`); otherwise the page's own statement counts them (`reads.counted`), and that total is
+   * kept, and shared with requests missing it meanwhile, as `count` keeps one. Where `count` would not cache, the
+   * page and `reads.count` run side by side (count hooks must run).
+   */
+  async pageWithTotal<T>(query: ReadPlan, reads: PageReads<T>): Promise<[T, number]> {
+    if (!this.coherent || this.hooks.inTransaction() || this.hooks.hasCountHooks(query.entity.uid)) return Promise.all([reads.page(), reads.count()]);
+    if (this.hooks.changedElsewhere?.()) this.dropAll();
+    if (this.hooks.heardUpToNow && this.reusable(query)) {
+      await this.hooks.heardUpToNow();
+      if (!this.coherent) return Promise.all([reads.page(), reads.count()]);
+    }
+    const stamp = this.stamp(query);
+    const cached = this.totals.get(query);
+    if (cached && cached.stamp === stamp) return [await reads.page(), cached.total];
+    const inFlight = this.pending.get(query);
+    if (inFlight && inFlight.stamp === stamp) return Promise.all([reads.page(), inFlight.total]);
+    const both = reads.counted();
+    // Requests joining this total must not get this request's own failure (its populate may exceed its budget): they count then.
+    const counting = both.then(
+      ({ total }) => total,
+      () => reads.count(),
+    );
+    counting.catch(() => undefined); // awaited by joiners only, if any
+    this.pending.set(query, { stamp, total: counting });
+    try {
+      const { page, total } = await both;
+      this.totals.set(query, { stamp, total });
+      return [page, total];
     } finally {
       if (this.pending.get(query)?.total === counting) this.pending.delete(query);
     }

@@ -9,14 +9,15 @@ import type { Connection, Row } from '../connection/connection';
 import type { ColumnField } from '../metadata/metadata';
 import type { ReadPlan } from '../query/plan';
 import type { SqlContext } from './conditions';
+import type { SlotMarkers } from './statement-templates';
 import type { EntryBudget } from './entry-budget';
 
 export type Entity = { id: number } & Record<string, unknown>;
 
 export interface LevelReader {
   readonly connection: Connection;
-  /** A fresh SQL context (aliases, publication state) for one statement of `query`. */
-  context(query: ReadPlan): SqlContext;
+  /** A fresh SQL context (aliases, publication state) for one statement of `query`, binding `slots` if given (a template's build). */
+  context(query: ReadPlan, slots?: SlotMarkers): SqlContext;
   /** The level's publication state and filters. */
   applyFilters(qb: Knex.QueryBuilder, query: ReadPlan, ctx: SqlContext): void;
   /** Value lists (`Connection.values`) as entities, their fields from `offset` on (after the statement's own columns). */
@@ -24,16 +25,22 @@ export interface LevelReader {
   /** Loads what `query` populates onto `entities` (the next levels), charging them to `budget`. */
   populate(entities: Entity[], query: ReadPlan, budget?: EntryBudget): Promise<void>;
   /**
-   * The statement reading one level for the parents `ids`, at most `rowCap`
-   * rows. `build` makes it with knex, calling `whereIds(qb, column)` where the
-   * id list goes and limiting to the `rowCap` it is given; it runs once per
-   * `key` and `variant` (a plan's populate item does not change), later calls
-   * only bind the new ids (statement-templates.ts).
+   * The statement reading one level of `query` for the parents `ids`, at most
+   * `rowCap` rows. `build` makes it with knex, calling `whereIds(qb, column)`
+   * where the id list goes, limiting to the `rowCap` it is given and making its
+   * context with `slots`; it runs once per shape of `query` (plan-shape.ts) and
+   * `variant`, which names everything else the SQL depends on (the link table,
+   * the attribute); later calls only bind the new ids and filter values
+   * (statement-templates.ts).
    */
-  levelStatement(key: object, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement;
+  levelStatement(query: ReadPlan, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement;
 }
 
-export type LevelBuilder = (whereIds: (qb: Knex.QueryBuilder, column: string) => void, rowCap: number | undefined) => Knex.QueryBuilder;
+export type LevelBuilder = (
+  whereIds: (qb: Knex.QueryBuilder, column: string) => void,
+  rowCap: number | undefined,
+  slots: SlotMarkers | undefined,
+) => Knex.QueryBuilder;
 export type LevelStatement = Knex.QueryBuilder | { sql: string; bindings: unknown[] };
 
 export function uniqueIds(entities: Entity[]): number[] {

@@ -25,8 +25,8 @@ async function loadFiles(
   budget: EntryBudget | undefined,
 ): Promise<Map<number, Entity[]>> {
   const query = item.query!;
-  const statement = reader.levelStatement(item, `media:${name}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap) => {
-    const ctx = reader.context(query);
+  const statement = reader.levelStatement(query, `media:${item.owner.uid}:${name}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap, slots) => {
+    const ctx = reader.context(query, slots);
     const qb = ctx.knex
       .from({ m: MORPH_TABLE })
       .innerJoin({ t0: query.entity.tableName }, 't0.id', 'm.file_id')

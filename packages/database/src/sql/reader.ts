@@ -12,7 +12,8 @@ import { applyCondition, applyPublicationState, createSqlContext, type SqlContex
 import { RowMapper } from './row-mapper';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
-import { StatementTemplates, type Statement } from './statement-templates';
+import { StatementTemplates, type SlotMarkers, type Statement } from './statement-templates';
+import { PlanShapes } from './plan-shape';
 import { windowCoversPage, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelBuilder, type LevelReader, type LevelStatement, uniqueIds } from './level-reader';
 import { idListBinding, whereIdList, whereIdListBinding } from '../relations/link-sql';
@@ -29,14 +30,16 @@ const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enu
 export class EntityReader implements LevelReader {
   private readonly mapper: RowMapper;
   private readonly statements = new StatementTemplates();
-  /** Per plan: may a page come from the head of the sort order (search-window.ts)? */
-  private readonly windowed = new WeakMap<ReadPlan, boolean>();
+  private readonly shapes: PlanShapes;
+  /** Per plan shape: may a page come from the head of the sort order (search-window.ts)? */
+  private readonly windowed = new Map<string, boolean>();
 
   constructor(
     readonly connection: Connection,
     readonly metadata: Metadata,
   ) {
     this.mapper = new RowMapper(connection.dialect);
+    this.shapes = new PlanShapes(connection.dialect);
   }
 
   /** A page of `query`; `budget` (else one of the plan's `maxEntries`, if any) bounds the entries of the answer. */
@@ -47,6 +50,24 @@ export class EntityReader implements LevelReader {
     return this.loaded(query, this.mapper.mapValues(query.fields, rows), budget);
   }
 
+  /**
+   * A page of `query` and the number of entries matching it, from one pass over them: the page's statement
+   * carries `count(*) over ()`. When the page is empty that count is not there: then the total is 0 for a first page
+   * and counted apart past it (an offset beyond the end) or for a page of none (`limit` 0). A SQLite search page the window serves (search-window.ts)
+   * walks too few rows to count them: its total is counted beside it, as for `findMany`. So is a SQLite total one index
+   * holds (covering-count.ts): walking that index costs less than reading every matching row for the page's count.
+   */
+  async findManyCounted(query: ReadPlan, page: Page, budget = budgetOf(query)): Promise<{ entities: Entity[]; total: number }> {
+    const apart = this.connection.dialect === 'sqlite' && (coveringIndex(query) !== undefined || (windowCoversPage(page) && this.windowServes(query)));
+    if (apart) {
+      const [entities, total] = await Promise.all([this.findMany(query, page, budget), this.count(query)]);
+      return { entities, total };
+    }
+    const rows = await this.connection.values(this.pageStatement(query, page, true));
+    const total = rows.length > 0 ? Number(rows[0]![0]) : page.offset === 0 && page.limit !== 0 ? 0 : await this.count(query);
+    return { entities: await this.loaded(query, this.mapper.mapValues(query.fields, rows, 1), budget), total };
+  }
+
   /** Root entries just read: charged to the budget, then populated. */
   private async loaded(query: ReadPlan, entities: Entity[], budget: EntryBudget | undefined): Promise<Entity[]> {
     budget?.chargeRoot(entities);
@@ -54,13 +75,14 @@ export class EntityReader implements LevelReader {
     return entities;
   }
 
-  private pageStatement(query: ReadPlan, page: Page | undefined): Statement {
+  /** `counted`: the number of matching rows first in each row (`count(*) over ()`, computed before LIMIT applies). */
+  private pageStatement(query: ReadPlan, page: Page | undefined, counted = false): Statement {
     const withLimit = page?.limit !== undefined;
     const withOffset = page !== undefined && page.offset > 0;
     const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
-    return this.statements.bind(query, `many:${withLimit}:${withOffset}`, values, (markers) => {
-      const ctx = this.context(query);
-      const qb = this.selectFrom(query, ctx);
+    return this.statements.bindShape(this.shapes.of(query), `many:${withLimit}:${withOffset}:${counted}`, values, (markers, slots) => {
+      const ctx = this.context(query, slots);
+      const qb = this.selectFrom(query, ctx, counted);
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
       if (withLimit) qb.limit(markers[0]);
       if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
@@ -70,8 +92,8 @@ export class EntityReader implements LevelReader {
 
   /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
   private async fromWindow(query: ReadPlan, page: Page & { limit: number }): Promise<unknown[][] | undefined> {
-    const statement = this.statements.bind(query, 'window', [page.limit, page.offset], ([limit, offset]) => {
-      const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false);
+    const statement = this.statements.bindShape(this.shapes.of(query), 'window', [page.limit, page.offset], ([limit, offset], slots) => {
+      const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false, slots);
       const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx, this.metadata)));
       qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
       this.applyFilters(qb, query, ctx);
@@ -84,20 +106,22 @@ export class EntityReader implements LevelReader {
 
   private windowServes(query: ReadPlan): boolean {
     if (this.connection.dialect !== 'sqlite') return false;
-    let serves = this.windowed.get(query);
+    const { key } = this.shapes.of(query);
+    let serves = this.windowed.get(key);
     if (serves === undefined) {
       const ctx = this.context(query);
       this.selectFrom(query, ctx);
       serves = windowServesSort(query, ctx.usedSearchIndex);
-      this.windowed.set(query, serves);
+      if (this.windowed.size >= 2000) this.windowed.clear();
+      this.windowed.set(key, serves);
     }
     return serves;
   }
 
   async findById(query: ReadPlan, id: number, budget = budgetOf(query)): Promise<Entity | null> {
     if (!isStorableId(id)) return null;
-    const statement = this.statements.bind(query, 'byId', [id], ([idMarker]) =>
-      this.selectFrom(query, this.context(query)).where(`${ROOT}.id`, idMarker).limit(1),
+    const statement = this.statements.bindShape(this.shapes.of(query), 'byId', [id], ([idMarker], slots) =>
+      this.selectFrom(query, this.context(query, slots)).where(`${ROOT}.id`, idMarker).limit(1),
     );
     const rows = await this.connection.values(statement);
     return rows.length > 0 ? (await this.loaded(query, this.mapper.mapValues(query.fields, rows), budget))[0]! : null;
@@ -109,8 +133,8 @@ export class EntityReader implements LevelReader {
   }
 
   async count(query: ReadPlan): Promise<number> {
-    const statement = this.statements.bind(query, 'count', [], () => {
-      const ctx = this.context(query);
+    const statement = this.statements.bindShape(this.shapes.of(query), 'count', [], (_markers, slots) => {
+      const ctx = this.context(query, slots);
       const index = this.connection.dialect === 'sqlite' ? coveringIndex(query) : undefined;
       const table = index ? ctx.knex.raw('?? as ?? indexed by ??', [query.entity.tableName, ROOT, index]) : { [ROOT]: query.entity.tableName };
       const qb = ctx.knex.from(table).count({ count: '*' });
@@ -151,8 +175,8 @@ export class EntityReader implements LevelReader {
     const { relation, query } = item;
     const join = relation.joinTable;
     const joinAlias = 'j';
-    const statement = this.levelStatement(item, 'related', uniqueIds(parents), budget?.rowCap, (whereIds, rowCap) => {
-      const ctx = this.context(query);
+    const statement = this.levelStatement(query, `related:${relationKey(item)}`, uniqueIds(parents), budget?.rowCap, (whereIds, rowCap, slots) => {
+      const ctx = this.context(query, slots);
       const qb = ctx.knex
         .from({ [joinAlias]: join.name })
         .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${joinAlias}.${join.inverseJoinColumn}`)
@@ -193,8 +217,8 @@ export class EntityReader implements LevelReader {
   private async countRelated(ids: number[], item: RelationPopulate): Promise<Map<number, number>> {
     const { relation, query } = item;
     const join = relation.joinTable;
-    const statement = this.levelStatement(item, 'count', ids, undefined, (whereIds) => {
-      const ctx = this.context(query);
+    const statement = this.levelStatement(query, `count:${relationKey(item)}`, ids, undefined, (whereIds, _rowCap, slots) => {
+      const ctx = this.context(query, slots);
       const qb = ctx.knex
         .from({ j: join.name })
         .innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `j.${join.inverseJoinColumn}`)
@@ -213,23 +237,25 @@ export class EntityReader implements LevelReader {
     return this.mapper.mapValues(fields, rows, offset);
   }
 
-  context(query: ReadPlan): SqlContext {
-    return createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState);
+  context(query: ReadPlan, slots?: SlotMarkers): SqlContext {
+    return createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, true, slots);
   }
 
-  private selectFrom(query: ReadPlan, ctx: SqlContext): Knex.QueryBuilder {
-    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(query.fields.map((field) => `${ROOT}.${field.column}`));
+  private selectFrom(query: ReadPlan, ctx: SqlContext, counted = false): Knex.QueryBuilder {
+    const qb = ctx.knex.from({ [ROOT]: query.entity.tableName });
+    if (counted) qb.select(ctx.knex.raw('count(*) over () as ??', ['__total']));
+    qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
     this.applyFilters(qb, query, ctx);
     return qb;
   }
 
-  levelStatement(key: object, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement {
+  levelStatement(query: ReadPlan, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement {
     const dialect = this.connection.dialect;
     // MySQL binds a value per id, so the SQL changes with their number: built each time.
-    if (dialect === 'mysql') return build((qb, column) => whereIdList(dialect, qb, column, ids), rowCap);
+    if (dialect === 'mysql') return build((qb, column) => whereIdList(dialect, qb, column, ids), rowCap, undefined);
     const values = rowCap === undefined ? [idListBinding(dialect, ids)] : [idListBinding(dialect, ids), rowCap];
-    return this.statements.bind(key, rowCap === undefined ? variant : `${variant}:capped`, values, ([idsMarker, capMarker]) =>
-      build((qb, column) => whereIdListBinding(dialect, qb, column, idsMarker), capMarker),
+    return this.statements.bindShape(this.shapes.of(query), rowCap === undefined ? variant : `${variant}:capped`, values, ([idsMarker, capMarker], slots) =>
+      build((qb, column) => whereIdListBinding(dialect, qb, column, idsMarker), capMarker, slots),
     );
   }
 
@@ -237,6 +263,11 @@ export class EntityReader implements LevelReader {
     applyPublicationState(qb, query.entity, query.publicationState, alias);
     if (query.where) applyCondition(qb, query.where, alias, ctx);
   }
+}
+
+/** What a relation level's SQL depends on besides its plan's shape: the relation (its join table), and the page per parent. */
+function relationKey(item: RelationPopulate): string {
+  return `${item.relation.joinTable.name}:${item.relation.joinTable.joinColumn}:${item.relation.joinTable.inverseJoinColumn}:${item.relation.joinTable.orderColumn ?? ''}:${item.page ? `${item.page.offset}/${item.page.limit ?? ''}` : ''}`;
 }
 
 function budgetOf(query: ReadPlan): EntryBudget | undefined {
