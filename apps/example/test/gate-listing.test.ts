@@ -45,7 +45,6 @@ eachDatabase('every route and resolver of the example app runs the one gate', (d
   let app: TestApp;
   let readOnly: string;
   before(async function () {
-    this.timeout(60000);
     app = await startApp({ dialect, from: EXAMPLE_APP, files: { 'config/plugins.ts': pluginsConfig(), 'src/plugins/gated/strapi-server.js': GATED_PLUGIN } });
     readOnly = (await app.app.apiTokens.create({ name: 'reader', type: 'read-only' })).accessKey;
   });

@@ -15,7 +15,6 @@ eachDatabase('hostile input (example app)', (dialect) => {
   let app: TestApp;
   let token: string;
   before(async function () {
-    this.timeout(60000);
     app = await startApp({ dialect, from: EXAMPLE_APP });
     token = await app.fullAccessToken();
   });

@@ -53,7 +53,6 @@ eachDatabase('populate entry budget (example app, seeded)', (dialect) => {
   let others: TestApp[] = [];
 
   before(async function () {
-    this.timeout(60000);
     app = await withSeed(() => startApp({ dialect, from: EXAMPLE_APP }));
     token = await app.fullAccessToken();
     const response = await app.get(THREE_LEVELS);
@@ -165,7 +164,6 @@ eachDatabase('populate entry budget (example app, seeded)', (dialect) => {
   });
 
   it('answers the reviewer’s set-up (four tags on every article) with the same quick 400', async function () {
-    this.timeout(60000);
     const tags = (await app.get('/api/tags?pagination[pageSize]=100')).body.data.map((tag: { id: number }) => tag.id) as number[];
     const articles = (await app.get('/api/articles?publicationState=preview&pagination[pageSize]=100&fields[0]=id', { token })).body.data as Array<{ id: number }>;
     for (const [index, article] of articles.entries()) {

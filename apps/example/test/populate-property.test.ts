@@ -48,7 +48,6 @@ eachDatabase('populate property: random trees on the seed stay in budget, hide d
   const seed = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : Math.floor(Math.random() * 2 ** 31);
 
   before(async function () {
-    this.timeout(60000);
     console.log(`      populate property seed: ${seed} (PROPERTY_SEED=${seed} replays it)`);
     app = await withSeed(() =>
       startApp({

@@ -86,7 +86,6 @@ function crossProcessCase(dialect: TestDialect, title: string, start: (app: Temp
       await insertTags(app, ROWS);
     });
     after(async function () {
-      this.timeout(60000);
       for (const server of servers) if (server.running) await server.stop('SIGTERM').catch(() => server.stop('SIGKILL'));
       await app?.remove();
     });

@@ -25,7 +25,6 @@ eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
   });
 
   it('keeps every write it acknowledged when killed with SIGKILL mid-stream', async function () {
-    this.timeout(60000);
     const token = await fullAccessToken(app);
     server = startServer(app);
     await waitForHttp(`${app.url}/_health`, 204, server);
@@ -60,7 +59,6 @@ eachDatabase('faults: kill -9 and SIGTERM', (dialect) => {
   });
 
   it('finishes in-flight requests on SIGTERM, then exits 0', async function () {
-    this.timeout(30000);
     app.write(
       'src/index.ts',
       `export default {
@@ -97,7 +95,6 @@ if (DIALECTS.includes('postgres')) {
     });
 
     it('boots 3 workers on an empty schema at once: one schema, no error; writes and counts agree across them', async function () {
-      this.timeout(60000);
       server = await workersAgree(app);
     });
   });
@@ -112,7 +109,6 @@ if (DIALECTS.includes('postgres')) {
     const pgCtl = (action: string) => asPostgres('pg_ctl', ['-D', cluster, '-w', '-t', '30', '-o', `-p ${port} -k ${cluster} -c listen_addresses=127.0.0.1`, '-l', path.join(cluster, 'log'), action === 'stop' ? 'stop' : 'start', ...(action === 'stop' ? ['-m', 'fast'] : [])]);
 
     before(async function () {
-      this.timeout(60000);
       if (!bin) throw new Error('PostgreSQL server binaries are needed for the outage test');
       cluster = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-pg-'));
       fs.chmodSync(cluster, 0o777);

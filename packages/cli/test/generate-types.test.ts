@@ -55,7 +55,6 @@ function peerSchemas(): Record<string, string> {
 
 describe('tessera ts:generate-types', () => {
   it("writes Strapi 4.26.2's interfaces for the reference model, byte for byte", async function () {
-    this.timeout(60_000);
     const app = await startApp({
       dialect: 'sqlite',
       noListen: true,
@@ -104,7 +103,6 @@ describe('tessera ts:generate-types', () => {
   describe('a TypeScript app written for Strapi', () => {
     let dir: string;
     before(async function () {
-      this.timeout(60_000);
       dir = tempDir('tessera-types-');
       for (const part of ['config', 'src']) fs.cpSync(path.join(REPO_ROOT, 'apps/example', part), path.join(dir, part), { recursive: true });
       fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
@@ -146,7 +144,6 @@ export async function featured(strapi: Strapi): Promise<string[]> {
 `;
 
     it('type-checks Strapi-style typed calls', function () {
-      this.timeout(60_000);
       expect(typeCheck(CALLS)).to.equal('');
     });
 
@@ -158,7 +155,6 @@ export async function featured(strapi: Strapi): Promise<string[]> {
       ['a wrong value type', "{ views: { $gt: 10 } }", "{ views: { $gt: 'ten' } }", 'string'],
     ] as const) {
       it(`fails the compile on ${what}`, function () {
-        this.timeout(60_000);
         expect(CALLS.includes(from), from).to.equal(true);
         expect(typeCheck(CALLS.replace(from, to))).to.contain(message);
       });
@@ -169,7 +165,6 @@ export async function featured(strapi: Strapi): Promise<string[]> {
     let parent: string;
     let dir: string;
     before(async function () {
-      this.timeout(60_000);
       parent = tempDir('tessera-types-new-');
       dir = path.join(parent, 'my-app');
       expect((await runCli(['new', dir])).code).to.equal(0);
@@ -201,7 +196,6 @@ export async function titles(strapi: Strapi): Promise<string[]> {
     });
 
     it("type-checks the posts' typed calls (values come back typed: title is a string)", function () {
-      this.timeout(60_000);
       expect(typeCheck(POSTS)).to.equal('');
     });
 
@@ -212,7 +206,6 @@ export async function titles(strapi: Strapi): Promise<string[]> {
       ['a misspelt uid', "findMany('api::post.post'", "findMany('api::psot.post'", 'api::psot.post'],
     ] as const) {
       it(`fails the compile on ${what}`, function () {
-        this.timeout(60_000);
         expect(POSTS.includes(from), from).to.equal(true);
         expect(typeCheck(POSTS.replace(from, to))).to.contain(message);
       });

@@ -25,7 +25,6 @@ if (DIALECTS.includes('mysql')) {
     });
 
     it('boots 3 workers on an empty database at once; writes and counts agree across them within the poll delay', async function () {
-      this.timeout(60000);
       server = await workersAgree(app);
     });
   });
@@ -62,7 +61,6 @@ if (DIALECTS.includes('mysql')) {
     };
 
     before(async function () {
-      this.timeout(60000);
       datadir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mariadb-'));
       execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'pipe' });
       port = await freePort();

@@ -59,7 +59,6 @@ async function allGone(pids: number[]): Promise<void> {
 }
 
 describe('signals: SIGTERM to the outermost npm process', function () {
-  this.timeout(90_000);
   let dir: string;
   let npm: ChildProcess | undefined;
   let left: number[] = [];
@@ -96,7 +95,6 @@ describe('signals: SIGTERM to the outermost npm process', function () {
 });
 
 describe('signals: SIGTERM to npx --no tessera start|develop in an app (the README\'s form)', function () {
-  this.timeout(60_000);
   let app: TempApp;
   let npx: ChildProcess | undefined;
   let left: number[] = [];

@@ -78,7 +78,6 @@ eachDatabase('webhooks: receiver down, kill -9, restart', (dialect) => {
   });
 
   it('delivers all 50 events once each, in per-entry order, after the server is killed with the receiver down', async function () {
-    this.timeout(90000);
     const port = await freePort();
     app.write('config/server.ts', serverConfig(`http://127.0.0.1:${port}/hook`, { backoffMs: 50, maxBackoffMs: 400, pollIntervalMs: 100, maxAttempts: 1000, timeoutMs: 1000, leaseMs: 2500 }));
     const token = await fullAccessToken(app);
@@ -141,7 +140,6 @@ eachDatabase('webhooks: 3 worker processes on one database', (dialect) => {
   });
 
   it('delivers each event from exactly one process (FOR UPDATE SKIP LOCKED; SQLite: claims under its write lock), several dispatching', async function () {
-    this.timeout(90000);
     // A slow receiver and fast polls: the three dispatchers compete for the same rows all the time.
     receiver.delayMs = 20;
     app.write('config/server.ts', serverConfig(receiver.url, { backoffMs: 50, pollIntervalMs: 20, concurrency: 3, timeoutMs: 5000 }));

@@ -31,7 +31,6 @@ eachDatabase('tessera webhooks', (dialect) => {
   });
 
   it('creates, lists, updates, triggers and deletes webhooks; config webhooks are listed as such', async function () {
-    this.timeout(60000);
     const created = await cli('create', '--name', 'search', '--url', receiver.url, '--events', 'entry.create,entry.update', '--headers', '{"X-Team":"web"}', '--secret', 'shh');
     expect(created.code, created.stderr).to.equal(0);
     const id = created.stdout.trim();
@@ -70,7 +69,6 @@ eachDatabase('tessera webhooks', (dialect) => {
   });
 
   it('shows failed deliveries and retries one through the running server; a CLI-made webhook reaches a running server', async function () {
-    this.timeout(60000);
     server = new CliProcess(['start'], { cwd: app.dir, env: { ...app.env, API_TOKEN_SALT: 'webhooks-cli-salt' } });
     await waitForHttp(`${app.url}/_health`, 204, server);
     // Made while the server runs: it re-reads the table every poll interval (50 ms here).

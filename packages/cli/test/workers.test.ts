@@ -63,7 +63,6 @@ eachDatabase('workers: a killed worker is replaced under load', (dialect) => {
   });
 
   it('keeps answering every request sent after a SIGKILL, and forks a replacement that serves', async function () {
-    this.timeout(90000);
     server = new CliProcess(['start', '--workers', '2'], { cwd: app.dir, env: { ...app.env, API_TOKEN_SALT: 'workers-test-salt' } });
     await server.waitForOutput((output) => count(output, 'ready at') === 2);
     await waitForHttp(`${app.url}/_health`, 204, server);

@@ -44,7 +44,6 @@ eachDatabase('concurrent relation writes', (dialect) => {
   const statuses = (responses: Array<{ status: number }>) => responses.map((response) => response.status);
 
   it('20 parallel creates, updates (keys in either order) and deletes on the same tags and categories all succeed, orders stay 1..N', async function () {
-    this.timeout(60000);
     const created = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
         app.post('/api/articles', { data: { title: `P${n}`, category: categories[n % 3], tags: { connect: [{ id: tags[0], position: { start: true } }, tags[1]] } } }, { token }),
@@ -78,7 +77,6 @@ eachDatabase('concurrent relation writes', (dialect) => {
   });
 
   it('updates racing a delete of the same entry, and writes from the other side, never deadlock', async function () {
-    this.timeout(60000);
     for (let round = 0; round < 5; round++) {
       const article = (await app.post('/api/articles', { data: { title: `R${round}`, tags: [tags[0], tags[1]], category: categories[0] } }, { token })).body.data.id;
       const responses = await Promise.all([

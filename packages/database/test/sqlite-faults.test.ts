@@ -26,7 +26,6 @@ describe('faults: SQLite busy and disk full [sqlite]', () => {
     after(() => app?.stop());
 
     it('a write waits out the busy timeout, then is a 503; reads go on; once the lock is gone, writes work', async function () {
-      this.timeout(20000);
       const before = await app.post('/api/categories', { data: { name: 'before' } }, { token });
       expect(before.status).to.equal(200);
       const holder = new Database(app.database.sqliteFile!);

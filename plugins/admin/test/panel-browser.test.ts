@@ -81,7 +81,6 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
   });
 
   it('logs out from the user menu, back to the login page', async function () {
-    this.timeout(60_000);
     await openUserMenu('Ada Lovelace');
     await page.getByText('Logout', { exact: true }).click();
     await page.waitForSelector('input[name="email"]', WAIT);
@@ -89,7 +88,6 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
   });
 
   it('refuses a wrong password with the panel message, then logs in', async function () {
-    this.timeout(60_000);
     await page.fill('input[name="email"]', ADA.email);
     await page.fill('input[name="password"]', 'Wrong1234');
     await page.click('button[type="submit"]');
@@ -101,7 +99,6 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
   });
 
   it('edits the profile: the new first name is saved on the server', async function () {
-    this.timeout(60_000);
     await openUserMenu('Ada Lovelace');
     await page.getByText('Profile', { exact: true }).click();
     await page.waitForSelector('input[name="firstname"]', WAIT);

@@ -134,7 +134,6 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
   });
 
   it('delivers a REST create to that webhook', async function () {
-    this.timeout(60_000);
     if ((await app.app.webhookStore.findWebhooks()).length === 0) this.skip();
     const token = await app.fullAccessToken();
     expect((await app.post('/api/categories', { data: { name: 'From REST' } }, { token })).status).to.equal(200);

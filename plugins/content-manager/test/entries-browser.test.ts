@@ -101,7 +101,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('searches and sorts the list', async function () {
-    this.timeout(60_000);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await answered('GET', /collection-types\/api::article\.article$/, async () => {
       await page.getByRole('textbox', { name: 'Search' }).fill('decay');
@@ -118,7 +117,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('opens an article, edits and saves it', async function () {
-    this.timeout(60_000);
     await page.click('text=Beta decay');
     await page.waitForSelector('input[name="title"]', WAIT);
     await page.fill('input[name="title"]', 'Beta decay, revised');
@@ -128,7 +126,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('publishes and unpublishes it', async function () {
-    this.timeout(60_000);
     await answered('POST', /\/actions\/publish$/, () => page.getByRole('button', { name: 'Publish' }).click());
     expect((await restArticle('Beta decay, revised'))?.attributes.publishedAt).to.be.a('string');
     await page.getByRole('button', { name: 'Unpublish' }).click();
@@ -137,7 +134,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('creates an article with a to-one and a to-many relation and a component', async function () {
-    this.timeout(90_000);
     await page.goto(`${app.url}${LIST}/create`);
     await page.waitForSelector('input[name="title"]', WAIT);
     await page.fill('input[name="title"]', 'Delta waves');
@@ -157,7 +153,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('bulk publishes, unpublishes and deletes', async function () {
-    this.timeout(90_000);
     await page.goto(`${app.url}${LIST}`);
     await page.waitForSelector('text=4 entries found', WAIT);
     try {
@@ -208,7 +203,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('clones an article: the panel asks for a new slug (auto-clone refused for the uid field), then saves the copy', async function () {
-    this.timeout(90_000);
     try {
       const refused = page.waitForResponse((response) => /\/auto-clone\/\d+$/.test(new URL(response.url()).pathname), WAIT);
       await page.getByRole('button', { name: 'Duplicate item line 1' }).click();
@@ -227,7 +221,6 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
   });
 
   it('edits the single type (its first save creates its entry)', async function () {
-    this.timeout(90_000);
     await page.goto(`${app.url}/admin/content-manager/single-types/api::homepage.homepage`);
     try {
       await page.waitForSelector('input[name="title"]', WAIT);

@@ -102,7 +102,6 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
   });
 
   it('switches the list to French (none yet) and creates a French page there', async function () {
-    this.timeout(90_000);
     await shot('switch', async () => {
       const listed = await answered('GET', /collection-types\/api::page\.page$/, async () => {
         await page.getByRole('combobox', { name: 'Select a locale' }).click();

@@ -67,7 +67,6 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
   });
 
   it('opens an entry: the edit view lays out its fields', async function () {
-    this.timeout(60_000);
     await page.click('text=First post');
     await page.waitForSelector('input[name="title"]', WAIT);
     expect(await page.inputValue('input[name="title"]')).to.equal('First post');
@@ -76,7 +75,6 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
   });
 
   it('configures the edit view: the entry title chosen in the panel is saved in the core store', async function () {
-    this.timeout(60_000);
     await page.click('text=Configure the view');
     await page.waitForSelector('text=Configure the view — Article', WAIT);
     await page.getByRole('combobox', { name: 'Entry title' }).click();
@@ -92,7 +90,6 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
   });
 
   it('configures the list view: a column removed and the sort order chosen are stored, and the list shows it', async function () {
-    this.timeout(60_000);
     await page.goto(`${app.url}/admin/content-manager/collection-types/${ARTICLE}`);
     await page.waitForSelector('text=2 entries found', WAIT);
     await page.getByRole('button', { name: 'View settings' }).click();

@@ -48,7 +48,6 @@ eachDatabase('strapi.entityService.decorate (REST and GraphQL read through the d
   let token: string;
   let hidden: number;
   before(async function () {
-    this.timeout(60000);
     ({ app, token } = await startBlog(dialect, { from: undefined, files: { ...exampleFiles(), 'src/index.js': INDEX_JS } }));
     const made = await app.post('/api/articles', { data: { title: 'Hidden gem', slug: 'hidden-gem' } }, { token });
     expect(made.status, JSON.stringify(made.body)).to.equal(200);

@@ -17,7 +17,6 @@ describe('GraphQL explorer in Chromium, offline [sqlite]', () => {
   let app: TestApp;
   let browser: Browser;
   before(async function () {
-    this.timeout(60000);
     if (!fs.existsSync(CHROMIUM)) {
       if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: .ci/run installs it (apt-get install -y chromium)`);
       this.skip();
@@ -33,7 +32,6 @@ describe('GraphQL explorer in Chromium, offline [sqlite]', () => {
   });
 
   it('loads GraphiQL from Tessera alone, runs a query and shows the result', async function () {
-    this.timeout(60000);
     const context = await browser.newContext();
     const blocked: string[] = [];
     // The network is cut off: only the app itself answers.

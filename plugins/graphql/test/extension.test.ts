@@ -155,7 +155,6 @@ eachDatabase('GraphQL extension service (a Strapi v4 src/index.js)', (dialect) =
   let token: string;
   let fields: (type: string) => Promise<string[]>;
   before(async function () {
-    this.timeout(60000);
     globalThis.__graphqlOrder = [];
     ({ app, token } = await startBlog(dialect, { from: undefined, files: FILES }));
     fields = async (type: string) => {

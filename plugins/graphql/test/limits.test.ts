@@ -27,7 +27,6 @@ function validationError(response: { status: number; body: any }): string {
 eachDatabase('GraphQL limits', (dialect) => {
   let app: TestApp;
   before(async function () {
-    this.timeout(60000);
     ({ app } = await startBlog(dialect));
   });
   after(() => app?.stop());
@@ -131,7 +130,6 @@ eachDatabase('GraphQL limits', (dialect) => {
     let configured: TestApp;
     let production: TestApp;
     before(async function () {
-      this.timeout(60000);
       configured = await startApp({
         dialect,
         from: EXAMPLE_APP,

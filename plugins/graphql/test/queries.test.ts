@@ -34,7 +34,6 @@ eachDatabase('GraphQL queries and mutations', (dialect) => {
   let app: TestApp;
   let token: string;
   before(async function () {
-    this.timeout(60000);
     blog = await startBlog(dialect);
     ({ app, token } = blog);
   });

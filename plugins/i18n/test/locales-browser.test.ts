@@ -56,7 +56,6 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
   });
 
   it("lists the app's locales, the default marked and offered no delete", async function () {
-    this.timeout(60_000);
     await page.goto(`${app.url}/admin/settings/internationalization`);
     await page.waitForSelector('text=German (de)', WAIT);
     const rows = await page.locator('tbody tr').allInnerTexts();
@@ -68,7 +67,6 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
   });
 
   it('adds Italian from the form: stored with this admin as creator, listed by the content API, usable at once', async function () {
-    this.timeout(60_000);
     await page.getByRole('button', { name: 'Add new locale' }).click();
     const combo = page.getByRole('dialog').getByRole('combobox', { name: 'Locales' });
     await combo.click();

@@ -84,7 +84,6 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
   });
 
   it('makes a folder in Strapi layout (pathId, path), by this admin', async function () {
-    this.timeout(60_000);
     await page.getByRole('button', { name: 'Add new folder' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Holidays');
     await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
@@ -94,7 +93,6 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
   });
 
   it('moves one image into the folder: its folder link and folderPath change, the other stays at the root', async function () {
-    this.timeout(60_000);
     await page.locator('article', { hasText: 'second.png' }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Move' }).click();
     await page.getByRole('dialog').getByText('Media Library', { exact: true }).click();
@@ -112,7 +110,6 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
   });
 
   it("edits the other image's alternative text: saved, and answered by the content API", async function () {
-    this.timeout(60_000);
     const card = page.locator('article', { hasText: 'first.png' });
     await card.hover();
     await card.getByRole('button').click();

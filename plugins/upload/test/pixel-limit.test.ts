@@ -41,7 +41,6 @@ eachDatabase('upload: images over the pixel limit get no formats (issue 36, find
     after(() => ctx?.app.stop());
 
     it('stores an image of 5,001 × 5,000 pixels as sent, with its dimensions, no formats, and says why in the log', async function () {
-      this.timeout(60000);
       const bytes = await flatPng(5001, 5000);
       let answer!: Awaited<ReturnType<typeof multipart>>;
       const lines = await warnings(ctx, async () => {

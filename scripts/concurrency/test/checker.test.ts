@@ -105,7 +105,6 @@ describe('history checker', () => {
   });
 
   it('gives up on an unexplainable history of 40 requests (its search is bounded; the test\'s timeout catches a runaway)', function () {
-    this.timeout(60000);
     // 20 updates of distinct titles (any order explains them), 20 deletes answering 404 although the entry exists.
     const history: Recorded[] = [];
     for (let n = 0; n < 20; n++) history.push(entry({ kind: 'updateArticle', id: 1, title: `u${n}`, views: n }, 200, articleEntry(1, { title: `u${n}`, views: n, published: true, tags: [], category: null })));

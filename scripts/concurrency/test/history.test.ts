@@ -22,7 +22,7 @@ eachDatabase('concurrent history', (dialect) => {
   after(() => app.stop());
 
   it(`${ROUNDS} rounds of 20–50 concurrent creates, updates, deletes, connects and publishes (seed ${SEED}) match a serial order`, async function () {
-    this.timeout(Math.max(30000, ROUNDS * 5000));
+    this.timeout(Math.max(120_000, ROUNDS * 5000));
     const started = Date.now();
     const result = await runRounds(app, token, { seed: SEED, rounds: ROUNDS, requests: [20, 50] });
     if (result.violation) expect.fail(`\n${result.violation}`);

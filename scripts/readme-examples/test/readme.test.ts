@@ -119,7 +119,6 @@ function describeCommand(step: ShellCommand & { file: string }): string {
 }
 
 describe('README examples, in order, on a fresh first run', function () {
-  this.timeout(60_000);
   const pages = documentationPages(REPO_ROOT);
   const steps: PageStep[] = pages.flatMap((page) => extractSteps(page.text).map((step) => ({ ...step, file: page.file })));
   let root: string;

@@ -21,7 +21,6 @@ eachDatabase('webhooks: bounded payloads', (dialect) => {
   const categories: Record<string, number> = {};
 
   before(async function () {
-    this.timeout(60_000);
     receiver = await WebhookReceiver.start();
     app = await startWebhookApp(dialect, { maxPayloadBytes: MAX_BYTES }, undefined, { api: { rest: { maxPopulatedEntries: MAX_ENTRIES } } });
     token = await app.fullAccessToken();
