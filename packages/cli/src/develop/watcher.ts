@@ -8,6 +8,11 @@
  * file and goes deaf to a file once it is replaced by a rename — which is
  * how sed -i and many editors save. A directory watch sees those renames.
  * After each batch the tree is re-scanned to watch new folders.
+ *
+ * A file's events are counted once per change of its size or modification
+ * time: one write can reach the watcher as several events, and on a busy
+ * machine they can straddle a batch; the late ones then found the file as the
+ * first batch did and restarted the app a second time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +32,8 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
   const watchers = new Map<string, fs.FSWatcher>();
   const pending = new Set<string>();
   const reasons = new Set<string>();
+  /** Each file's size and modification time when a batch last reported it (or `gone`). */
+  const reported = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -60,11 +67,16 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
   const flush = () => {
     timer = undefined;
     sync();
-    const files = [...pending].sort();
+    const files = [...pending].sort().filter((file) => {
+      const state = fileState(root, file);
+      if (reported.get(file) === state) return false;
+      reported.set(file, state);
+      return true;
+    });
     const asked = [...reasons];
     pending.clear();
     reasons.clear();
-    onChange(shown(root, files), asked);
+    if (files.length > 0 || asked.length > 0) onChange(shown(root, files), asked);
   };
 
   sync();
@@ -80,6 +92,12 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
       for (const [dir, watcher] of watchers) closeWatcher(dir, watcher);
     },
   };
+}
+
+/** A file's size and modification time, or `gone`: what a batch compares with the last one that reported it. */
+function fileState(root: string, file: string): string {
+  const stat = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeMs}` : 'gone';
 }
 
 /** `folder` and its sub-folders (relative to root), skipping ignored ones. */

@@ -45,7 +45,7 @@ describe('Strapi ecosystem: tessera develop on the community app with @strapi/pl
     write('src/admin/app.example.js', ''); // Strapi's **/src/admin/**
     write('src/notes.txt', 'the app changed');
     await cli.waitForOutput((output) => count(output, READY) === 2);
-    expect(count(cli.stdout, 'restarting')).to.equal(1);
+    expect(count(cli.stdout, 'restarting'), cli.stdout).to.equal(1);
     expect(cli.stdout).to.contain('src/notes.txt changed: restarting');
 
     // The second boot rewrote the documents again; one more change of the app's: exactly one more restart.
