@@ -5,13 +5,14 @@
  * `@tessera/plugin-admin`'s driver of Strapi's own build.
  */
 import path from 'node:path';
-import { getConfig, loadConfig, loadDotEnv } from '@tessera/core';
 
 export type PanelOutcome = 'no-admin' | 'built' | 'copied' | 'fresh';
 
 export async function preparePanel(dir: string, log: (line: string) => void, options: { force?: boolean; minify?: boolean } = {}): Promise<PanelOutcome> {
   const admin = await import('@tessera/plugin-admin');
   if (!admin.hasAdminPackage(dir)) return 'no-admin';
+  // Loaded here, not at the top: main.ts requires every command to print its help, and core is most of a boot.
+  const { getConfig, loadConfig, loadDotEnv } = await import('@tessera/core');
   loadDotEnv(dir);
   const config = loadConfig(dir);
   const get = <T>(key: string) => getConfig<T | undefined>(config, key, undefined);

@@ -2,7 +2,6 @@
  * `tessera openapi`: prints the app's OpenAPI 3.1 document (what
  * `/api/openapi.json` serves) on stdout: `tessera openapi > openapi.json`.
  */
-import { buildOpenApi } from '@tessera/core';
 import { parse } from '../args';
 import { withLoadedApp } from '../app';
 import type { Command } from './command';
@@ -14,6 +13,7 @@ export const openapi: Command = {
   async run(args) {
     parse(args, {});
     return withLoadedApp(async (app) => {
+      const { buildOpenApi } = await import('@tessera/core');
       process.stdout.write(`${JSON.stringify(await buildOpenApi(app), null, 2)}\n`);
       return 0;
     });

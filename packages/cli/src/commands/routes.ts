@@ -3,7 +3,7 @@
  * action a role or token needs, who may call it, policies — plugin routes
  * and `/graphql` included. Read from the same table the server mounts.
  */
-import { routeTable, summarize, type RouteSummary } from '@tessera/core';
+import type { RouteSummary } from '@tessera/core';
 import { parse } from '../args';
 import { withLoadedApp } from '../app';
 import { formatTable } from '../table';
@@ -24,6 +24,7 @@ export const routes: Command = {
   async run(args) {
     const json = parse(args, { json: { type: 'boolean' } }).options.json === true;
     return withLoadedApp(async (app) => {
+      const { routeTable, summarize } = await import('@tessera/core');
       const rows = summarize(routeTable(app), await app.permissions.publicAbility());
       process.stdout.write(json ? `${JSON.stringify(rows, null, 2)}\n` : formatTable(tableRows(rows)));
       return 0;

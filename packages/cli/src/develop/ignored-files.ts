@@ -10,7 +10,6 @@
  * absolute path, which ignores every file of an app kept under /tmp; it is read on the relative path here.
  */
 import path from 'node:path';
-import { createEnv, getConfig, loadConfig, loadDotEnv } from '@tessera/core';
 
 /** Strapi 4.26.2's develop watcher's `ignored` (less `public`'s absolute path, which `**\/public/**` covers here). */
 const STRAPI_IGNORED: Array<string | RegExp> = [
@@ -79,6 +78,9 @@ export function ignoredFiles(appDir: string, extra: Array<string | RegExp> = [])
  */
 export function appWatchIgnoreFiles(appDir: string): Array<string | RegExp> {
   try {
+    // Required here, not at the top: main.ts requires every command to print its help, and core is most of a boot.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createEnv, getConfig, loadConfig, loadDotEnv } = require('@tessera/core') as typeof import('@tessera/core');
     loadDotEnv(appDir);
     const listed = getConfig<unknown>(loadConfig(appDir, createEnv()), 'admin.watchIgnoreFiles', []);
     return Array.isArray(listed) ? listed.filter((item): item is string | RegExp => typeof item === 'string' || item instanceof RegExp) : [];
