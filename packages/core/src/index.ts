@@ -40,7 +40,7 @@ export { providerPackage, type ProviderModule } from './plugins/provider-package
 export type { Attribute, Component, ContentType, Entity, EntityMetadata, EntryBudget, Metadata, LifecycleEvent, Subscriber } from '@tessera/database';
 export type { Common } from './typings/registry';
 export type { TypedEntityService, EntryOf, FindParamsOf, WriteParamsOf, PageOf } from './typings/entity-service';
-export { restPrefix, routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';
+export { contentAction, routeHandlerAction, restPrefix, routeTable, summarize, type RouteRow, type RouteSummary } from './http/route-table';
 export { contentApiActions, contentApiActionsMap, contentApiRoutesMap, type ContentApiActionsMap, type ContentApiRoute } from './http/content-api-map';
 export { buildOpenApi, OPENAPI_PATH } from './openapi/route';
 export { WEBHOOK_EVENTS, type Webhook, type WebhookDefinition } from './webhooks/types';

@@ -109,11 +109,24 @@ export function handlerTarget(namespace: string, handler: string): { controllerU
   return { controllerUid, actionName };
 }
 
-/** What roles and tokens grant for a route: `<controller uid>.<action>`; a function handler's is its method and path (shown, never required). */
+/**
+ * The action roles and tokens grant: `<uid>.<action>` (`api::article.article.find`). The one rule for every transport:
+ * a route's controller and handler action, a GraphQL resolver's content type and operation.
+ */
+export function contentAction(uid: string, action: string): string {
+  return `${uid}.${action}`;
+}
+
+/** The action a handler string grants (`article.find` in `api::article` → `api::article.article.find`). */
+export function routeHandlerAction(namespace: string, handler: string): string {
+  const { controllerUid, actionName } = handlerTarget(namespace, handler);
+  return contentAction(controllerUid, actionName);
+}
+
+/** What roles and tokens grant for a route (contentAction); a function handler's is its method and path (shown, never required). */
 function actionOf(namespace: string, route: RouteConfig): string {
   if (typeof route.handler !== 'string') return `${namespace}.${route.method.toLowerCase()}:${route.path}`;
-  const { controllerUid, actionName } = handlerTarget(namespace, route.handler);
-  return `${controllerUid}.${actionName}`;
+  return routeHandlerAction(namespace, route.handler);
 }
 
 function referenceName(reference: PolicyReference | MiddlewareReference): string {

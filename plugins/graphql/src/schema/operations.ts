@@ -7,7 +7,7 @@
  */
 import { arg, extendType, idArg, list, nonNull } from 'nexus';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { App, CoreAction as Action, Caller, FindResult, PaginationMeta } from '@tessera/core';
+import { contentAction, type App, type CoreAction as Action, type Caller, type FindResult, type PaginationMeta } from '@tessera/core';
 import { NotFoundError } from '@tessera/errors';
 import { names } from '../naming';
 import type { GraphqlModel, SchemaModel } from '../model';
@@ -187,7 +187,7 @@ class ModelOperations {
   }
 
   private declare(resolverKey: string, action: string): void {
-    this.deps.actions.set(resolverKey, `${this.model.uid}.${action}`);
+    this.deps.actions.set(resolverKey, contentAction(this.model.uid, action));
   }
 
   private plan(info: GraphQLResolveInfo): { plan: SelectionParams; withMeta: boolean } {

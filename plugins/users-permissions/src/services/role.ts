@@ -5,7 +5,7 @@
  * its role. The catalogue of actions is read from the app's content-API
  * routes, so it lists exactly what a role can be granted.
  */
-import type { App, Entity, RouteConfig } from '@tessera/core';
+import { routeHandlerAction, type App, type Entity, type RouteConfig } from '@tessera/core';
 import { ApplicationError, ConfigurationError, NotFoundError, ValidationError } from '@tessera/errors';
 import { PERMISSION_UID, ROLE_UID, USER_UID } from '../content-types';
 
@@ -230,7 +230,7 @@ function routeActions(app: App): string[] {
       // An open route, or one that authorizes each operation itself (GraphQL), has no action of its own.
       if (auth === false || auth === 'per-operation') continue;
       if (auth?.scope) for (const action of auth.scope) actions.add(action);
-      else if (typeof route.handler === 'string') actions.add(route.handler.includes('::') ? route.handler : `${namespace}.${route.handler}`);
+      else if (typeof route.handler === 'string') actions.add(routeHandlerAction(namespace, route.handler));
     }
   }
   return [...actions].sort();
