@@ -40,10 +40,10 @@ import { rootConfig, withStrapiDefaults } from './strapi/config-info';
 
 export type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
 
-/** The operations the database's connection makes possible: what `app.entityService`, `app.contentApi` and `app.apiTokens` answer. */
+/** The operations the database's connection makes possible: what `app.entityService`, `app.contentOperations` and `app.apiTokens` answer. */
 export interface AppOperations {
   entityService: EntityService;
-  contentApi: ContentApi;
+  contentOperations: ContentApi;
   apiTokens: ApiTokens;
 }
 
@@ -195,6 +195,6 @@ export class AppLifecycle {
     const apiTokens = new ApiTokens(this.database, salt);
     this.app.authStrategies.add(apiTokens.name, apiTokens);
     this.app.services.add('admin::api-token', adminApiTokenService(this.database, apiTokens, this.app));
-    this.operations = { entityService, contentApi, apiTokens };
+    this.operations = { entityService, contentOperations: contentApi, apiTokens };
   }
 }

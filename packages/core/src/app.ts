@@ -123,8 +123,9 @@ export class App {
     return this.ready().entityService;
   }
 
-  get contentApi(): ContentApi {
-    return this.ready().contentApi;
+  /** The content operations (find, create, …) every transport calls; `contentAPI` is Strapi's sanitize/validate. */
+  get contentOperations(): ContentApi {
+    return this.ready().contentOperations;
   }
 
   get apiTokens(): ApiTokens {

@@ -56,14 +56,14 @@ export function localizationsService({ strapi }: { strapi: App }) {
         const data: Record<string, unknown> = { ...(await groups.sharedValues(uid, source!)), ...fields, [LOCALE_ATTRIBUTE]: locale };
         if (strapi.db.entity(uid).draftAndPublish && data.publishedAt === undefined) data.publishedAt = null;
         // A create through the content API (the caller's validation and link permissions), then the links.
-        const created = await strapi.contentApi.create(uid, data, { caller, params: { fields: ['id'] } });
+        const created = await strapi.contentOperations.create(uid, data, { caller, params: { fields: ['id'] } });
         const members = group.map((member) => member.id);
         await groups.link(uid, [created.id, ...members]);
         await groups.spreadShared(uid, created.id, members);
         return created.id;
       });
       // Read once linked, as a write answers: the entry whatever its state, its links as the caller may see them.
-      const [entry] = await strapi.contentApi.findByIds(uid, [createdId], { caller, params: answer });
+      const [entry] = await strapi.contentOperations.findByIds(uid, [createdId], { caller, params: answer });
       return entry;
     },
 

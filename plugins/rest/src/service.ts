@@ -29,7 +29,7 @@ export interface CoreService {
 
 export function defaultService(app: App, uid: string): CoreService {
   const single = app.contentTypes.get(uid).kind === 'singleType';
-  const api = () => app.contentApi;
+  const api = () => app.contentOperations;
   const split = (params: CoreServiceParams = {}) => {
     const { data, ...query } = params;
     return { data, query };

@@ -22,7 +22,7 @@ export async function loadRelated(app: App, files: Entity[], caller: Caller): Pr
   const entries = new Map<string, Entity>();
   for (const [type, ids] of idsByType) {
     const limit = ids.size;
-    const { results } = await app.contentApi.find(type, {
+    const { results } = await app.contentOperations.find(type, {
       caller,
       params: { filters: { id: { $in: [...ids] } }, pagination: { start: 0, limit, withCount: false } },
       limits: { defaultLimit: limit, maxLimit: limit },

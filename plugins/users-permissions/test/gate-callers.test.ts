@@ -104,10 +104,10 @@ eachDatabase('the gate: every kind of caller, the same decision over REST and Gr
     const preview = { publicationState: 'preview' };
     // The same caller either way: the public one may not see drafts, server code may.
     for (const context of [{ auth: anonymous, params: preview }, { caller: Caller.of(anonymous), params: preview }]) {
-      const refused = await app.app.contentApi.find(ARTICLE, context).then(() => 'read', (error: Error) => error.name);
+      const refused = await app.app.contentOperations.find(ARTICLE, context).then(() => 'read', (error: Error) => error.name);
       expect(refused).to.equal('ForbiddenError');
     }
-    expect((await app.app.contentApi.find(ARTICLE, { caller: Caller.server, params: preview })).results.length).to.be.greaterThan(0);
+    expect((await app.app.contentOperations.find(ARTICLE, { caller: Caller.server, params: preview })).results.length).to.be.greaterThan(0);
   });
 
   it('the gates REST and GraphQL run decide alike for every caller of the table (asked directly, by caller kind)', async () => {

@@ -59,7 +59,7 @@ export class RelationLoader {
   private async fetch(request: LoadRequest, ids: number[]): Promise<Map<number, unknown>> {
     const params = { fields: ['id'], populate: { [request.field]: request.spec }, publicationState: this.publicationState };
     this.filterBudget.charge(params);
-    const results = await this.app.contentApi.findByIds(request.uid, ids, { caller: this.caller, params, budget: this.budget });
+    const results = await this.app.contentOperations.findByIds(request.uid, ids, { caller: this.caller, params, budget: this.budget });
     return new Map(results.map((entry) => [entry.id, (entry as Record<string, unknown>)[request.field]]));
   }
 }

@@ -24,7 +24,7 @@ export class RequestScope {
     private readonly app: App,
     readonly caller: Caller,
   ) {
-    this.budget = app.contentApi.requestBudget();
+    this.budget = app.contentOperations.requestBudget();
   }
 
   mayRead(uid: string): boolean {

@@ -122,7 +122,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: { data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('create') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('create', args, context, info, (params) => this.deps.app.contentApi.create(this.model.uid, this.createData(args.data), params)),
+              this.write('create', args, context, info, (params) => this.deps.app.contentOperations.create(this.model.uid, this.createData(args.data), params)),
           });
         }
         if (enabled('update')) {
@@ -131,7 +131,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: { id: nonNull(idArg()), data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('update') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('update', args, context, info, (params) => nullWhenAbsent(this.deps.app.contentApi.update(this.model.uid, args.id, toRestData(plain(args.data)), params))),
+              this.write('update', args, context, info, (params) => nullWhenAbsent(this.deps.app.contentOperations.update(this.model.uid, args.id, toRestData(plain(args.data)), params))),
           });
         }
         if (enabled('delete')) {
@@ -140,7 +140,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: { id: nonNull(idArg()), ...this.declaredArgs('delete') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('delete', args, context, info, (params) => nullWhenAbsent(this.deps.app.contentApi.delete(this.model.uid, args.id, params))),
+              this.write('delete', args, context, info, (params) => nullWhenAbsent(this.deps.app.contentOperations.delete(this.model.uid, args.id, params))),
           });
         }
       },
@@ -158,7 +158,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: { data: nonNull(arg({ type: names.input(type) })), ...this.declaredArgs('update') } as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('update', args, context, info, (params) => this.deps.app.contentApi.upsertSingle(this.model.uid, toRestData(plain(args.data)), params)),
+              this.write('update', args, context, info, (params) => this.deps.app.contentOperations.upsertSingle(this.model.uid, toRestData(plain(args.data)), params)),
           });
         }
         if (enabled('delete')) {
@@ -167,7 +167,7 @@ class ModelOperations {
             type: names.entityResponse(type),
             args: this.declaredArgs('delete') as never,
             resolve: (_parent, args: Args, context: GraphQLContext, info) =>
-              this.write('delete', args, context, info, (params) => this.deps.app.contentApi.deleteSingle(this.model.uid, params)),
+              this.write('delete', args, context, info, (params) => this.deps.app.contentOperations.deleteSingle(this.model.uid, params)),
           });
         }
       },
@@ -213,7 +213,7 @@ class ModelOperations {
     params.pagination = toRestPagination(args.pagination, withMeta);
     const { caller, budget, filterBudget } = scopeOf(context);
     filterBudget.charge({ filters: params.filters });
-    const result = await this.deps.app.contentApi.find(this.model.uid, { caller, budget, params, limits: this.deps.limits });
+    const result = await this.deps.app.contentOperations.find(this.model.uid, { caller, budget, params, limits: this.deps.limits });
     return { data: result.results, meta: { pagination: pageMeta(result) } };
   }
 
@@ -222,14 +222,14 @@ class ModelOperations {
     const { plan } = this.plan(info);
     const { caller, budget } = scopeOf(context);
     const params = this.readParams('findOne', args, context, plan);
-    return this.orNull(() => this.deps.app.contentApi.findOne(this.model.uid, args.id, { caller, budget, params }));
+    return this.orNull(() => this.deps.app.contentOperations.findOne(this.model.uid, args.id, { caller, budget, params }));
   }
 
   private async findSingle(args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
     const { plan } = this.plan(info);
     const { caller, budget } = scopeOf(context);
     const params = this.readParams('find', args, context, plan);
-    return this.orNull(() => this.deps.app.contentApi.findSingle(this.model.uid, { caller, budget, params }));
+    return this.orNull(() => this.deps.app.contentOperations.findSingle(this.model.uid, { caller, budget, params }));
   }
 
   /** An absent entry is `{ data: null }`, as in Strapi, not an error. */

@@ -182,7 +182,7 @@ export class UploadService {
     const { wantsRelated, populate } = splitRelated(params.populate);
     const configured = Number(this.app.config.get('api.rest.maxLimit', 100));
     const maxLimit = Number.isInteger(configured) && configured > 0 ? configured : 100;
-    const { results } = await this.app.contentApi.find(FILE_UID, {
+    const { results } = await this.app.contentOperations.find(FILE_UID, {
       caller,
       params: { ...readParams(params), populate, pagination: paginationOf(params) },
       // Strapi lists every file when no page is asked for; here that is at most api.rest.maxLimit.
@@ -196,7 +196,7 @@ export class UploadService {
     const { wantsRelated, populate } = splitRelated(params.populate);
     let file: Entity;
     try {
-      file = await this.app.contentApi.findOne(FILE_UID, id, { caller, params: { ...readParams(params), populate } });
+      file = await this.app.contentOperations.findOne(FILE_UID, id, { caller, params: { ...readParams(params), populate } });
     } catch (error) {
       if (error instanceof NotFoundError) throw fileNotFound();
       throw error;

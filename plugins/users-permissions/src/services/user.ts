@@ -109,7 +109,7 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
     },
 
     async find(caller, params = {}) {
-      const { results } = await app.contentApi.find(USER_UID, { caller, params: listParams(params) });
+      const { results } = await app.contentOperations.find(USER_UID, { caller, params: listParams(params) });
       return results;
     },
 
@@ -123,17 +123,17 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
 
     async countVisible(caller, params = {}) {
       const { filters, _q } = params;
-      const { pagination } = await app.contentApi.find(USER_UID, { caller, params: { filters, _q, pagination: { page: 1, pageSize: 1, withCount: true } } });
+      const { pagination } = await app.contentOperations.find(USER_UID, { caller, params: { filters, _q, pagination: { page: 1, pageSize: 1, withCount: true } } });
       return (pagination as { total: number }).total;
     },
 
-    findOne: (caller, id, params = {}) => app.contentApi.findOne(USER_UID, id, { caller, params }),
+    findOne: (caller, id, params = {}) => app.contentOperations.findOne(USER_UID, id, { caller, params }),
 
     async me(caller, params = {}) {
       const id = signedInUserId(caller);
       // Strapi 4.26.2's `ctx.unauthorized()` when no user is behind the request (an API token).
       if (id === undefined) throw new UnauthorizedError('Unauthorized');
-      return app.contentApi.findOne(USER_UID, id, { caller, params });
+      return app.contentOperations.findOne(USER_UID, id, { caller, params });
     },
 
     async roleOf(userId) {
@@ -154,7 +154,7 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
         values.role ??= await service.defaultRoleId();
         return app.entityService.create(USER_UID, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
-      return app.contentApi.findOne(USER_UID, created.id, { caller, params: { populate: ['role'] } });
+      return app.contentOperations.findOne(USER_UID, created.id, { caller, params: { populate: ['role'] } });
     },
 
     async update(caller, id, body) {
@@ -172,7 +172,7 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
         }
         await app.entityService.update(USER_UID, existing.id, { data: values, fields: ['id'], unknownKeys: 'refuse' });
       });
-      return app.contentApi.findOne(USER_UID, existing.id, { caller, params: { populate: ['role'] } });
+      return app.contentOperations.findOne(USER_UID, existing.id, { caller, params: { populate: ['role'] } });
     },
 
     async delete(caller, id) {
