@@ -9,6 +9,7 @@
  *   /api/navigation/render/:slug` as FLAT and TREE, items related to an entry.
  */
 import { expect } from 'chai';
+import { gatesOf, routeTable } from '@tessera/core';
 import type { TestApp } from '@tessera/testing';
 import { ARTICLE_APP, type EcosystemSuite } from './article-app';
 
@@ -113,6 +114,24 @@ export const NAVIGATION: EcosystemSuite = {
       ]);
       const missing = await app.get('/api/navigation/render/nowhere');
       expect(missing.status).to.equal(404);
+    },
+    "runs every route of the plugin through the kernel's one gate, requiring the route's own action": async (app) => {
+      // Issue 37: a plugin from npm gets no gate of its own making. Its content-API routes require
+      // plugin::navigation.<controller>.<action> (what its README asks the public role to be given). This app has no
+      // @strapi/admin, so the plugin's admin routes are not served (scripts/ecosystem/test/admin-sides.test.ts
+      // checks them behind the admin's gate).
+      const gates = gatesOf(app.app);
+      const rows = routeTable(app.app).filter((row) => row.namespace === 'plugin::navigation');
+      expect(rows.map((row) => `${row.method} ${row.path}`)).to.include('GET /api/navigation/render/:idOrSlug');
+      expect(rows.filter((row) => !gates.has(`${row.method} ${row.path}`)).map((row) => `${row.method} ${row.path}`), 'routes without a gate').to.deep.equal([]);
+      for (const row of rows.filter((candidate) => candidate.path.startsWith('/api/') && candidate.auth !== false)) {
+        const summary = gates.get(`${row.method} ${row.path}`)!.summary();
+        expect([row.path, summary.actions], row.path).to.deep.equal([row.path, [row.action]]);
+      }
+      const render = '/api/navigation/render/main-navigation';
+      expect(gates.get(`GET ${render.replace('main-navigation', ':idOrSlug')}`)?.summary().actions).to.deep.equal(['plugin::navigation.client.render']);
+      // The public role holds render and readAll (config/permissions.js), as the gate asks.
+      expect((await app.get(render)).status).to.equal(200);
     },
   },
 };
