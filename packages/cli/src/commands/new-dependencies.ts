@@ -3,7 +3,8 @@
  *
  * An installed CLI (inside node_modules: Tessera from a registry) names its own
  * version of each package the app needs. A CLI run from a source checkout packs
- * the checkout's packages into the app (`tessera-packages/*.tgz`, by `npm pack`)
+ * the checkout's packages into the app (`tessera-packages/*.tgz`, by `npm pack`,
+ * once per content: packed-workspaces.ts)
  * and depends on those files, so the app is self-contained: it installs and
  * runs wherever it is moved, with no path back to the checkout, and nothing is
  * looked up on a registry under Tessera's names (the bare `tessera` there is
@@ -11,9 +12,9 @@
  * (`"@tessera/core": "0.1.0"`) are met by the packed copies, which npm places
  * at the top of the app's node_modules.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { packWorkspaces, type Workspace } from './packed-workspaces';
 
 /** The folder of the packed packages, inside the app. */
 export const PACKED_DIR = 'tessera-packages';
@@ -23,11 +24,6 @@ const INSTALLED_NEEDS = ['@tessera/cli', '@tessera/core', '@tessera/plugin-rest'
 
 /** Workspaces that are not part of an app: the test harness. */
 const NOT_RUNTIME = new Set(['@tessera/testing']);
-
-interface Workspace {
-  name: string;
-  dir: string;
-}
 
 /** The `dependencies` of a new app in `target`; packs the checkout's packages into it when the CLI runs from one. */
 export function tesseraDependencies(target: string, cliDir: string): Record<string, string> {
@@ -64,13 +60,7 @@ function runtimeWorkspaces(root: string): Workspace[] {
 function packCheckout(root: string, target: string): Record<string, string> {
   const destination = path.join(target, PACKED_DIR);
   fs.mkdirSync(destination, { recursive: true });
-  const workspaces = runtimeWorkspaces(root);
-  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination, ...workspaces.flatMap((workspace) => ['--workspace', workspace.dir])], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const packed = JSON.parse(output) as Array<{ name: string; filename: string }>;
+  const packed = packWorkspaces(root, runtimeWorkspaces(root), destination);
   const specs: Record<string, string> = {};
   for (const { name, filename } of packed.sort((a, b) => a.name.localeCompare(b.name))) specs[name] = `file:${PACKED_DIR}/${filename}`;
   return specs;
