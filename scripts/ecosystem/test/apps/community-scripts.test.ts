@@ -55,6 +55,9 @@ describe("Strapi ecosystem: the community app's seed script and Jest suite throu
       }
     });
 
+    // Jest on SQLite only, as Strapi's documented setup runs it (a test database in a file): the seed above shows the
+    // programmatic API on each database, and a Jest process per database cost the run about 25 s of CPU more.
+    if (dialect !== 'sqlite') continue;
     it(`[${dialect}] runs Strapi's documented Jest setup and the app's Jest tests`, async () => {
       const database = await scratchDatabase(dialect);
       try {
