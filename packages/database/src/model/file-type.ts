@@ -13,7 +13,9 @@ export const FILE_CONTENT_TYPE: ContentType = {
   collectionName: 'files',
   info: { singularName: 'file', pluralName: 'files', displayName: 'File' },
   options: {},
-  pluginOptions: {},
+  // As Strapi's file type: the content manager and the builder never show it (an admin role's explorer actions
+  // are not given on it).
+  pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
   attributes: {
     name: { type: 'string', required: true },
     alternativeText: { type: 'string' },
