@@ -5,7 +5,9 @@ import type Koa from 'koa';
 import type { LifecycleHandlers } from '@tessera/database';
 import type { App } from './app-type';
 import type { Env } from './config/env';
-import type { CallerKind } from './auth/caller';
+
+/** Who a request acts as (auth/caller.ts builds the Caller); here so the strategy types name it without importing the caller. */
+export type CallerKind = 'public' | 'user' | 'api-token' | 'admin' | 'server';
 
 /**
  * What lifecycle functions and factories receive. `strapi` is the app itself,

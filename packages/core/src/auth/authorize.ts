@@ -27,17 +27,10 @@
  * as Strapi's resolvers do (`ForbiddenError`, "Forbidden access").
  */
 import { ForbiddenError, UnauthorizedError } from '@tessera/errors';
-import type { Caller } from './caller';
+import type { AuthRequirement, Caller, Refusal } from './caller';
 
 /** What a route or resolver config asks of its caller (Strapi's `config.auth`). */
-export type AuthRequirement = false | { scope?: readonly string[] } | undefined;
-
-/**
- * Why a caller is refused: it is no caller at all (`unauthenticated`, 401),
- * it is anonymous where any credential is needed (`credential-required`,
- * 401), or it lacks the action (`forbidden`, 403).
- */
-export type Refusal = 'unauthenticated' | 'credential-required' | 'forbidden';
+export type { AuthRequirement, Refusal } from './caller';
 
 /** A scope as Strapi's `castArray` reads one: a single action, a list, or none. */
 export function scopeList(scope: unknown): readonly string[] | undefined {

@@ -14,12 +14,21 @@
  * (API tokens' read-only and custom types), asked through the state it answered.
  */
 import { ForbiddenError } from '@tessera/errors';
-import type { AuthState } from '../types';
-import type { AuthRequirement, Refusal } from './authorize';
+import type { AuthState, CallerKind } from '../types';
 import { allowEverything } from './abilities';
 
 /** The kinds of caller: no credential, an end user (users-permissions' JWT), an API token, an admin user, trusted server code. */
-export type CallerKind = 'public' | 'user' | 'api-token' | 'admin' | 'server';
+export type { CallerKind };
+
+/** What a route or resolver asks of its caller (authorize.ts decides it). */
+export type AuthRequirement = false | { scope?: readonly string[] } | undefined;
+
+/**
+ * Why a caller is refused: it is no caller at all (`unauthenticated`, 401),
+ * it is anonymous where any credential is needed (`credential-required`,
+ * 401), or it lacks the action (`forbidden`, 403).
+ */
+export type Refusal = 'unauthenticated' | 'credential-required' | 'forbidden';
 
 /**
  * What one granted action carries beyond yes: the conditions it holds under and the fields it reaches
