@@ -32,7 +32,10 @@
  * pages without their total gain little, and on PostgreSQL they lost half a
  * millisecond at offset 150: they stay one step. The id step reads an index
  * alone where one holds the filtered and sorted columns (SQLite and InnoDB
- * indexes hold the id; on PostgreSQL only the primary key does).
+ * indexes hold the id; on PostgreSQL only the primary key does). A live list
+ * sorted by id still visits every skipped row on SQLite (the table is the id's
+ * index) and PostgreSQL (no index holds both the id and `published_at`): there
+ * both forms cost the same walk.
  */
 import type { Page, ReadPlan } from '../query/plan';
 
