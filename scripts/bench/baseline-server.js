@@ -18,7 +18,8 @@
  * the parent ids for a populate, …); the parent then captures the baseline's
  * statements for sample requests with different values and fails the run
  * unless the SQL and bindings equal Tessera's. A paged scenario's first page
- * has its own statements (no OFFSET), captured from Tessera apart (`<name>@1`).
+ * has its own statements (no OFFSET), captured from Tessera apart (`<name>@1`),
+ * and so does a deep page (`<name>@deep`, packages/database sql/deep-page.ts).
  *
  * Routing matches each scenario's URL template and takes the one number it
  * varies in (baseline-routes.js; the baseline does not parse `qs`: that work
@@ -34,7 +35,7 @@ const { openBaselineDatabase } = require('./baseline-database');
 const { entry, component, shape, withParentIds, starSteps, camel, DATETIME_COLUMNS } = require('./baseline-rows');
 const { createRouter } = require('./baseline-routes');
 
-const { database, salt, plans, routes, headers } = JSON.parse(process.env.BENCH_BASELINE);
+const { database, salt, plans, routes, headers, deepOffset } = JSON.parse(process.env.BENCH_BASELINE);
 const db = openBaselineDatabase(database, plans);
 const router = createRouter(routes);
 
@@ -111,11 +112,13 @@ const TOTALS_LIMIT = 500;
  * filtered columns, the page and a count apart (statements 0 and 1, in the order Tessera ran them: it starts both at
  * once). Once it holds the total it runs the page alone: statement 0 of the plan captured then (`<plan>~warm`). The
  * populate statements follow (listStatements(plan) on). Page 1 runs the first-page statements (`<name>@1`) when they
- * were captured (varied mode); fixed mode only ever asks for page 1, whose statements are the scenario's own. A first
+ * were captured (varied mode), and a page starting at `deepOffset` or later a deep page's (`<name>@deep`: Tessera may
+ * read its ids first); fixed mode only ever asks for page 1, whose statements are the scenario's own. A first
  * page of nothing has a total of 0; the bench asks for no page past the end (which Tessera would count apart).
  */
 async function listPage(name, { filter = [], filterKey = '', page = 1, steps = [] } = {}) {
-  const plan = page === 1 && plans[`${name}@1`] ? `${name}@1` : name;
+  const deep = (page - 1) * PAGE_SIZE >= deepOffset && plans[`${name}@deep`];
+  const plan = page === 1 && plans[`${name}@1`] ? `${name}@1` : deep ? `${name}@deep` : name;
   const totalKey = `${name}\u0000${filterKey}`;
   const pageBindings = page === 1 ? [...filter, PAGE_SIZE] : [...filter, PAGE_SIZE, (page - 1) * PAGE_SIZE];
   let total = totals.get(totalKey);

@@ -23,7 +23,8 @@ const fs = require('node:fs');
 const { seed } = require('./seed');
 const { dropDatabase, reachable, serverAddress, POSTGRES, MYSQL } = require('./database-servers');
 const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
-const { scenarios, requestsFor, samplesFor, routeOf, MODE } = require('./scenarios');
+const { scenarios, requestsFor, requestOf, samplesFor, routeOf, MODE, PAGE_SIZE } = require('./scenarios');
+const { DEEP_OFFSET } = require('@tessera/database');
 const { verifySame } = require('./verify');
 const { measure } = require('./load');
 const { report } = require('./report');
@@ -102,6 +103,14 @@ async function benchDatabase(dialect, list) {
         plans.set(`${scenario.name}@1`, (await capture(tessera, scenario, firstPage.tessera)).queries);
         plans.set(`${scenario.name}@1~warm`, (await capture(tessera, scenario, firstPage.tessera, true)).queries);
       }
+      // A page from DEEP_OFFSET on may be read ids first (packages/database sql/deep-page.ts): its statements apart
+      // too, from a page no sample asks for, so the deep sample (213) still checks that the baseline binds its own.
+      const deepPage = Math.floor(DEEP_OFFSET / PAGE_SIZE) + 2;
+      if (scenario.vary === 'page' && scenario.mode === 'varied' && deepPage <= scenario.population.pages) {
+        const request = requestOf(scenario, deepPage);
+        plans.set(`${scenario.name}@deep`, (await capture(tessera, scenario, request)).queries);
+        plans.set(`${scenario.name}@deep~warm`, (await capture(tessera, scenario, request, true)).queries);
+      }
     }
 
     const poolMax = seeded.config.database.connection.pool?.max;
@@ -119,6 +128,7 @@ async function benchDatabase(dialect, list) {
           database,
           salt: seeded.config.admin.apiToken.salt,
           plans: Object.fromEntries(plans),
+          deepOffset: DEEP_OFFSET,
           routes: Object.fromEntries(chosen.filter((scenario) => scenario.read).map((scenario) => [scenario.name, routeOf(scenario)])),
           // The same headers as Tessera's answer to each scenario (verify.js compares them).
           headers: Object.fromEntries(headers),

@@ -247,4 +247,4 @@ function routeOf(scenario) {
   };
 }
 
-module.exports = { scenarios, requestsFor, samplesFor, routeOf, mulberry32, MODE, SEED, PAGE_SIZE };
+module.exports = { scenarios, requestsFor, requestOf, samplesFor, routeOf, mulberry32, MODE, SEED, PAGE_SIZE };

@@ -16,6 +16,7 @@ export type { Entity } from './sql/reader';
 export { EntryBudget, tooManyEntries } from './sql/entry-budget';
 /** What SQLite runs for a bound statement (its LIMIT values in the text): the bench's bare baseline runs the same. */
 export { SqliteLimits } from './connection/sqlite-limits';
+export { DEEP_OFFSET } from './sql/deep-page';
 export { LARGE_TYPE } from './schema/search-advice';
 export { translateConstraintError } from './sql/writer';
 export * from './lifecycles';

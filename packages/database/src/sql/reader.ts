@@ -21,6 +21,7 @@ import { EntryBudget } from './entry-budget';
 import { isStorableId } from '../query/coerce';
 import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
+import { IDS, idsFirst } from './deep-page';
 
 export type { Entity } from './level-reader';
 
@@ -80,12 +81,24 @@ export class EntityReader implements LevelReader {
     const withLimit = page?.limit !== undefined;
     const withOffset = page !== undefined && page.offset > 0;
     const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
-    return this.statements.bindShape(this.shapes.of(query), `many:${withLimit}:${withOffset}:${counted}`, values, (markers, slots) => {
+    const deep = idsFirst(query, page, counted);
+    return this.statements.bindShape(this.shapes.of(query), `many:${withLimit}:${withOffset}:${counted}:${deep}`, values, (markers, slots) => {
       const ctx = this.context(query, slots);
-      const qb = this.selectFrom(query, ctx, counted);
+      const paged = (qb: Knex.QueryBuilder) => {
+        applySort(qb, query.sort, ROOT, ctx, this.metadata);
+        if (withLimit) qb.limit(markers[0]);
+        if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
+        return qb;
+      };
+      if (!deep) return paged(this.selectFrom(query, ctx, counted));
+      // The page's ids, then its rows by id in the same order (deep-page.ts).
+      const ids = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(`${ROOT}.id`);
+      if (counted) ids.select(ctx.knex.raw('count(*) over () as ??', ['__total']));
+      this.applyFilters(ids, query, ctx);
+      const qb = ctx.knex.from(paged(ids).as(IDS)).innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${IDS}.id`);
+      if (counted) qb.select(`${IDS}.__total`);
+      qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
-      if (withLimit) qb.limit(markers[0]);
-      if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
       return qb;
     });
   }

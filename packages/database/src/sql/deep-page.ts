@@ -1,0 +1,52 @@
+/**
+ * Deep pages: the page's ids first, then its rows.
+ *
+ * `LIMIT 25 OFFSET 6500` makes every database produce the 6,500 skipped rows
+ * before it drops them, and `count(*) over ()` (a page with its total) keeps
+ * every matching row until the window is counted. Selecting only the ids in
+ * that step, then the page's rows by id, carries one column through the walk
+ * instead of the whole row — and where an index holds the filtered and sorted
+ * columns, the walk reads that index alone, never the table:
+ *
+ *   SELECT [ids.__total,] t0.… FROM (
+ *     SELECT t0.id [, count(*) over () AS __total] FROM t AS t0
+ *     WHERE <filters> ORDER BY <sort>, id LIMIT ? OFFSET ?
+ *   ) AS ids INNER JOIN t AS t0 ON t0.id = ids.id ORDER BY <sort>, id
+ *
+ * One statement, so a request runs as many queries as before, and no write can
+ * land between the ids and their rows. The outer ORDER BY is the same total
+ * order (the sort always ends with the id) over the page's rows only; it
+ * names the entry's own columns, so sorts through relations keep the one-step
+ * form (their joins would be needed twice).
+ *
+ * When: a page that carries its total, at any offset, and any page from
+ * DEEP_OFFSET on — on every database (both forms timed on the bench's seed,
+ * 10,000 articles, published only; docs/benchmarks.md). `count(*) over ()`
+ * holds every matching row until the window is counted (SQLite copies them
+ * all into a temporary table): a first page with its total took 24–44 ms one
+ * step and 3–8 ms ids first. Past DEEP_OFFSET the skipped rows dominate: at
+ * page 260 by id 2.9 → 2.2 ms (SQLite, which skips OFFSET rows before reading
+ * their columns), 6 → 3 (PostgreSQL), 12–18 → 2–3 (MariaDB, which copies each
+ * skipped row out of InnoDB first), and a sort no index serves sorts ids
+ * instead of rows (`views:desc`: 116 → 5–13, 15–22 → 6, 20 → 10 ms). Nearer
+ * pages without their total gain little, and on PostgreSQL they lost half a
+ * millisecond at offset 150: they stay one step. The id step reads an index
+ * alone where one holds the filtered and sorted columns (SQLite and InnoDB
+ * indexes hold the id; on PostgreSQL only the primary key does). A live list
+ * sorted by id still visits every skipped row on SQLite (the table is the id's
+ * index) and PostgreSQL (no index holds both the id and `published_at`): there
+ * both forms cost the same walk.
+ */
+import type { Page, ReadPlan } from '../query/plan';
+
+/** Pages without their total that start before this row stay one step (see above). */
+export const DEEP_OFFSET = 1000;
+
+/** The derived table of the page's ids. */
+export const IDS = 'ids';
+
+/** Whether `page` of `query` is read ids first (see above). */
+export function idsFirst(query: ReadPlan, page: Page | undefined, counted: boolean): boolean {
+  if (page === undefined || page.limit === 0 || query.sort.some((item) => item.path.length > 0)) return false;
+  return counted || page.offset >= DEEP_OFFSET;
+}
