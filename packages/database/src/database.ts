@@ -23,6 +23,7 @@ import { fillNull } from './sql/fill-null';
 import { fileLinks, type FileLink } from './relations/media-links';
 import type { TableDefinition } from './schema/declared-tables';
 import { WindowCounters } from './counters/window-counters';
+import { PageMarks } from './sql/page-marks';
 import { CountCache } from './sql/count-cache';
 import { withMysqlSyncLock, withPostgresSyncLock, withSqliteSyncLock } from './schema/sync-lock';
 import { mysqlDriverOptions } from './connection/mysql-driver';
@@ -65,16 +66,6 @@ export class Database {
     });
     this.sql.readExactIntegers(bigIntegerColumns(this.metadata));
     this.description = describeDatabase(config);
-    this.parts = {
-      models: lifecycleModels(model, this.metadata),
-      connection: this.sql,
-      metadata: this.metadata,
-      reader: new EntityReader(this.sql, this.metadata),
-      writer: new EntityWriter(this.sql),
-      links: new LinksWriter(this.sql, this.metadata),
-      lifecycles: this.lifecycles,
-    };
-    for (const [uid, entity] of this.metadata) this.repositories.set(uid, new EntityRepository(this.parts, entity));
     const connection = this.sql;
     this.counts = new CountCache({
       hasCountHooks: (uid) => this.lifecycles.has(uid, 'beforeCount', 'afterCount'),
@@ -82,6 +73,16 @@ export class Database {
       changedElsewhere: connection.dialect === 'sqlite' ? () => connection.sqliteChangedSinceLastCheck() : undefined,
       heardUpToNow: connection.dialect === 'sqlite' ? undefined : () => this.otherProcessesHeard(),
     });
+    this.parts = {
+      models: lifecycleModels(model, this.metadata),
+      connection: this.sql,
+      metadata: this.metadata,
+      reader: new EntityReader(this.sql, this.metadata, new PageMarks(this.counts)),
+      writer: new EntityWriter(this.sql),
+      links: new LinksWriter(this.sql, this.metadata),
+      lifecycles: this.lifecycles,
+    };
+    for (const [uid, entity] of this.metadata) this.repositories.set(uid, new EntityRepository(this.parts, entity));
     connection.onCommittedWrite((uid) => this.committedWrite(uid));
     if (connection.dialect !== 'sqlite') connection.confirmWritesHeardWith(() => this.otherProcessesHeard());
   }

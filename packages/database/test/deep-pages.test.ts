@@ -4,7 +4,9 @@
  * step), give the same JSON; the ids and totals are those the seed itself says (sorted by id, by a column with ties
  * and nulls, with filters, with populate, with and without a cached total). A deep page runs as many statements as
  * a near one, ids first past DEEP_OFFSET and whenever the total comes with the page. The id step's plan reads an
- * index alone where one holds its columns.
+ * index alone where one holds its columns. A deep page of a list in id order starts after a mark (sql/page-marks.ts)
+ * from the second deep page under one stamp, with the same answer, and a write here or in another app on the same
+ * database is in the next page's answer.
  */
 import { expect } from 'chai';
 import { eachDatabase, startApp, type TestApp } from '@tessera/testing';
@@ -195,6 +197,47 @@ eachDatabase('deep pages: ids first, then rows, as the one-step form answers', (
       const counted = await statements(`filters[rating][$lt]=${10 + start}&sort=id&pagination[start]=${start}&pagination[limit]=25`);
       expect(counted, counted.join('\n')).to.have.length(1);
       expect(idsFirst(counted[0]) && /count\(\*\) over \(\)/i.test(counted[0]), counted[0]).to.equal(true);
+    }
+  });
+
+  it('starts a deep page of a list in id order after a mark, and reads the marks again after a write here or in another app', async () => {
+    let entries = live.filter((entry) => entry.rating !== 1);
+    const other = await startApp({ dialect, files: FILES, database: app.database });
+    const remove = async (on: TestApp, id: number) => {
+      expect((await on.request('DELETE', `/api/posts/${id}`, { token })).status).to.equal(200);
+      entries = entries.filter((entry) => entry.id !== id);
+    };
+    try {
+      for (const direction of ['asc', 'desc'] as const) {
+        const ids = () => sorted(entries, 'id', direction).map((entry) => entry.id);
+        // Whether each read of a page at `start` began after a mark (`t0.id > ?`, or `<` descending), checking its answer.
+        const marked = async (start: number): Promise<boolean> => {
+          const sql: string[] = [];
+          const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
+          try {
+            const page = await read(`filters[rating][$ne]=1&sort=id:${direction}&pagination[start]=${start}&pagination[limit]=25`);
+            expect(page.data.map((entry) => entry.id), `${direction}, from ${start}`).to.deep.equal(ids().slice(start, start + 25));
+            expect(page.meta.pagination.total).to.equal(entries.length);
+          } finally {
+            unsubscribe();
+          }
+          return sql.some((statement) => /[`"]t0[`"]\.[`"]id[`"] [<>] /.test(statement));
+        };
+        // The page with its total, then the first deep page under that stamp: as asked. Then from a mark.
+        expect([await marked(1000), await marked(1000), await marked(1000)]).to.deep.equal([false, false, true]);
+        for (const start of [1499, 1500, 1501, 1999, entries.length - 5, entries.length + 10]) expect(await marked(start), `from ${start}`).to.equal(true);
+        expect(await marked(999), 'before DEEP_OFFSET').to.equal(false);
+        // A write here: counted again, and marked again from the second deep page after it.
+        await remove(app, ids()[10]!);
+        expect([await marked(1500), await marked(1500), await marked(1500)]).to.deep.equal([false, false, true]);
+        // A write in another app on the same database: in the next answer at once.
+        await remove(other, ids()[20]!);
+        await marked(1500);
+        await marked(1500);
+        expect(await marked(1500)).to.equal(true);
+      }
+    } finally {
+      await other.stop({ keepDatabase: true });
     }
   });
 

@@ -109,6 +109,22 @@ export class CountCache {
     }
   }
 
+  /**
+   * The stamp under which something else derived from `query`'s matching rows (page-marks.ts's marks) may be kept and
+   * reused now, as a total is: undefined in a transaction or while invalidations may be missed. `held(stamp)`: is such
+   * a thing held under that stamp? Then, on PostgreSQL and MySQL, this first waits to have heard of every write
+   * committed before the call, so nothing is reused past a write a client saw succeed.
+   */
+  async currentStamp(query: ReadPlan, held: (stamp: string) => boolean): Promise<string | undefined> {
+    if (!this.coherent || this.hooks.inTransaction()) return undefined;
+    if (this.hooks.changedElsewhere?.()) this.dropAll();
+    if (this.hooks.heardUpToNow && held(this.stamp(query))) {
+      await this.hooks.heardUpToNow();
+      if (!this.coherent) return undefined;
+    }
+    return this.stamp(query);
+  }
+
   /** Is a total of `query` held or being counted under the current stamp? */
   private reusable(query: ReadPlan): boolean {
     const stamp = this.stamp(query);

@@ -22,6 +22,7 @@ import { isStorableId } from '../query/coerce';
 import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
 import { IDS, idsFirst } from './deep-page';
+import { MARK_STRIDE, type MarkedStart, type PageMarks, marksMayServe } from './page-marks';
 
 export type { Entity } from './level-reader';
 
@@ -38,6 +39,8 @@ export class EntityReader implements LevelReader {
   constructor(
     readonly connection: Connection,
     readonly metadata: Metadata,
+    /** Where deep pages of id-ordered lists may start (page-marks.ts); none for a reader without a count cache. */
+    private readonly marks?: PageMarks,
   ) {
     this.mapper = new RowMapper(connection.dialect);
     this.shapes = new PlanShapes(connection.dialect);
@@ -45,9 +48,16 @@ export class EntityReader implements LevelReader {
 
   /** A page of `query`; `budget` (else one of the plan's `maxEntries`, if any) bounds the entries of the answer. */
   async findMany(query: ReadPlan, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
+    return this.readPage(query, page, budget, true);
+  }
+
+  /** `marked`: may the page start after a mark? Not a page read with its total, on any database (page-marks.ts). */
+  private async readPage(query: ReadPlan, page: Page | undefined, budget: EntryBudget | undefined, marked: boolean): Promise<Entity[]> {
     // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
     const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
-    const rows = windowed ?? (await this.connection.values(this.pageStatement(query, page)));
+    const markable = marked && !windowed && this.marks && marksMayServe(query, page);
+    const start = markable ? await this.marks!.start(query, page, () => this.readMarks(query)) : undefined;
+    const rows = windowed ?? (await this.connection.values(this.pageStatement(query, page, false, start)));
     return this.loaded(query, this.mapper.mapValues(query.fields, rows), budget);
   }
 
@@ -61,7 +71,7 @@ export class EntityReader implements LevelReader {
   async findManyCounted(query: ReadPlan, page: Page, budget = budgetOf(query)): Promise<{ entities: Entity[]; total: number }> {
     const apart = this.connection.dialect === 'sqlite' && (coveringIndex(query) !== undefined || (windowCoversPage(page) && this.windowServes(query)));
     if (apart) {
-      const [entities, total] = await Promise.all([this.findMany(query, page, budget), this.count(query)]);
+      const [entities, total] = await Promise.all([this.readPage(query, page, budget, false), this.count(query)]);
       return { entities, total };
     }
     const rows = await this.connection.values(this.pageStatement(query, page, true));
@@ -76,13 +86,18 @@ export class EntityReader implements LevelReader {
     return entities;
   }
 
-  /** `counted`: the number of matching rows first in each row (`count(*) over ()`, computed before LIMIT applies). */
-  private pageStatement(query: ReadPlan, page: Page | undefined, counted = false): Statement {
+  /**
+   * `counted`: the number of matching rows first in each row (`count(*) over ()`, computed before LIMIT applies).
+   * `start`: the page begins after a mark (page-marks.ts), skipping `start.offset` rows rather than `page.offset`.
+   */
+  private pageStatement(query: ReadPlan, page: Page | undefined, counted = false, start?: MarkedStart): Statement {
+    const offset = start?.offset ?? page?.offset ?? 0;
     const withLimit = page?.limit !== undefined;
-    const withOffset = page !== undefined && page.offset > 0;
-    const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [page!.offset] : [])];
-    const deep = idsFirst(query, page, counted);
-    return this.statements.bindShape(this.shapes.of(query), `many:${withLimit}:${withOffset}:${counted}:${deep}`, values, (markers, slots) => {
+    const withOffset = offset > 0;
+    const values = [...(withLimit ? [page!.limit] : []), ...(withOffset ? [offset] : []), ...(start ? [start.after] : [])];
+    const deep = !start && idsFirst(query, page, counted);
+    const variant = `many:${withLimit}:${withOffset}:${counted}:${deep}:${start !== undefined}`;
+    return this.statements.bindShape(this.shapes.of(query), variant, values, (markers, slots) => {
       const ctx = this.context(query, slots);
       const paged = (qb: Knex.QueryBuilder) => {
         applySort(qb, query.sort, ROOT, ctx, this.metadata);
@@ -90,6 +105,11 @@ export class EntityReader implements LevelReader {
         if (withOffset) qb.offset(markers[withLimit ? 1 : 0]);
         return qb;
       };
+      if (start) {
+        const qb = this.selectFrom(query, ctx, counted);
+        qb.where(`${ROOT}.id`, query.sort[0]!.direction === 'desc' ? '<' : '>', markers[markers.length - 1]);
+        return paged(qb);
+      }
       if (!deep) return paged(this.selectFrom(query, ctx, counted));
       // The page's ids, then its rows by id in the same order (deep-page.ts).
       const ids = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(`${ROOT}.id`);
@@ -101,6 +121,19 @@ export class EntityReader implements LevelReader {
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
       return qb;
     });
+  }
+
+  /** The ids at every MARK_STRIDE-th row of an id-ordered `query` (page-marks.ts): one walk of the matching ids. */
+  private async readMarks(query: ReadPlan): Promise<number[]> {
+    const statement = this.statements.bindShape(this.shapes.of(query), 'marks', [], (_markers, slots) => {
+      const ctx = this.context(query, slots);
+      const direction = query.sort[0]!.direction === 'desc' ? 'desc' : 'asc';
+      const numbered = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(`${ROOT}.id`);
+      numbered.select(ctx.knex.raw(`row_number() over (order by ??.?? ${direction}) as ??`, [ROOT, 'id', '__n']));
+      this.applyFilters(numbered, query, ctx);
+      return ctx.knex.from(numbered.as('numbered')).select('id').whereRaw(`?? % ${MARK_STRIDE} = 0`, ['__n']).orderBy('__n');
+    });
+    return (await this.connection.values(statement)).map((row) => Number(row[0]));
   }
 
   /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
