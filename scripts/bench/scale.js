@@ -5,6 +5,7 @@
  *
  *   for each database (SQLite; PostgreSQL when reachable):
  *     10,000 articles without the search/index options (what writes cost without them)
+ *     200,000 articles without them
  *     10,000 and 200,000 articles with them (seed.js addIndexOptions)
  *     10,000 articles with them, on 2 worker processes
  *   → per configuration: seed, start Tessera, measure each scenario, clean up
@@ -14,7 +15,7 @@
  * Tessera only (the baseline comparison is `npm run bench`). Options (env):
  * BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (32), BENCH_LARGE (200000),
  * BENCH_DATABASES (sqlite,postgres), BENCH_ONLY (scenario names),
- * BENCH_CONFIGS (configuration keys: plain-10k, 10k, 200k (the BENCH_LARGE one), workers-10k).
+ * BENCH_CONFIGS (configuration keys: plain-10k, 10k, plain-200k, 200k (the BENCH_LARGE ones), workers-10k).
  */
 const fs = require('node:fs');
 const net = require('node:net');
@@ -23,6 +24,7 @@ const path = require('node:path');
 const { seed, dropDatabase, publishedIds, postgresReachable, POSTGRES } = require('./seed');
 const { startChild, stopChild, registerFolder, cleanup, cleanupOnSignals } = require('./children');
 const { measure } = require('./load');
+const { mulberry32, SEED } = require('./scenarios');
 
 process.env.SEED = 'false';
 
@@ -46,6 +48,8 @@ function scenarios(token, articles) {
     { name: 'search-2', title: '`title $containsi 99` + sort views (2 chars: scan)', next: () => get('/api/articles?filters[title][$containsi]=99&sort=views:desc') },
     { name: 'search-3', title: '`title $containsi "99:"` + sort views (indexed)', next: () => get('/api/articles?filters[title][$containsi]=99%3A&sort=views:desc') },
     { name: 'search-word', title: '`title $containsi latency` + sort views (~10% match)', next: () => get('/api/articles?filters[title][$containsi]=latency&sort=views:desc') },
+    // A search box's traffic: a new term each request (10..999, `npm run bench`'s sequence), so no total is reused.
+    { name: 'search-new', title: '`title $containsi <new term each time>` + sort views', next: searchTerms() },
     {
       name: 'get-one',
       title: 'get one',
@@ -69,11 +73,18 @@ function scenarios(token, articles) {
   ].filter((scenario) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(scenario.name));
 }
 
+/** Requests for a new search term each time, from BENCH_SEED's sequence (every run sends the same ones). */
+function searchTerms() {
+  const random = mulberry32(SEED);
+  return () => get(`/api/articles?filters[title][$containsi]=${10 + Math.floor(random() * 990)}&sort=views:desc`);
+}
+
 function configurations(databases) {
   const list = [];
   for (const dialect of databases) {
     list.push({ dialect, key: 'plain-10k', articles: SMALL, indexes: false, workers: 1, label: `${SMALL / 1000}k, no search/index options` });
     list.push({ dialect, key: '10k', articles: SMALL, indexes: true, workers: 1, label: `${SMALL / 1000}k` });
+    list.push({ dialect, key: 'plain-200k', articles: LARGE, indexes: false, workers: 1, label: `${LARGE / 1000}k, no search/index options` });
     list.push({ dialect, key: '200k', articles: LARGE, indexes: true, workers: 1, label: `${LARGE / 1000}k` });
     list.push({ dialect, key: 'workers-10k', articles: SMALL, indexes: true, workers: 2, label: `${SMALL / 1000}k, 2 workers` });
   }
@@ -124,7 +135,7 @@ function table(runs) {
   for (const dialect of [...new Set(runs.map((run) => run.configuration.dialect))]) {
     const mine = runs.filter((run) => run.configuration.dialect === dialect);
     const small = mine.find((run) => run.configuration.indexes && run.configuration.workers === 1 && run.configuration.articles === SMALL);
-    const large = mine.find((run) => run.configuration.articles === LARGE);
+    const large = mine.find((run) => run.configuration.indexes && run.configuration.articles === LARGE);
     const headers = ['scenario', ...mine.map((run) => run.configuration.label), `${LARGE / 1000}k / ${SMALL / 1000}k`];
     lines.push(`**${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}** (req/s)`, '', `| ${headers.join(' | ')} |`, `| --- | ${headers.slice(1).map(() => '---:').join(' | ')} |`);
     for (const name of names) {

@@ -14,7 +14,9 @@
 # for `npm run bench`. DUR seconds per scenario (10), BENCH_CONNECTIONS (32). ARTICLES (10,000) seeds fewer for a
 # quick check of the script. BENCH_STRAPI_PORT / BENCH_TESSERA_PORT (1337 / 1338): the servers run one after the
 # other, so one free port may serve both. Databases and files of a run are named after the Strapi port, so runs
-# on different ports do not collide.
+# on different ports do not collide. BENCH_TESSERA_SEARCH=title (a comma list of the article's text attributes) gives
+# Tessera's copy of the app the search option on them (`pluginOptions.tessera.search`; Strapi ignores the key, and its
+# copy is left as it is): `BENCH_TESSERA_SEARCH=title bash scripts/bench/versus-strapi.sh list-search`.
 #
 # Strapi runs from a folder of this run (the installed app's config and src, its node_modules linked), so the
 # installed peer is never changed; on MariaDB, Strapi's knex finds mysql2 in this repository's node_modules.
@@ -43,6 +45,15 @@ cp -a "$STRAPI_APP/config" "$STRAPI_APP/src" "$STRAPI_APP/package.json" "$SAPP/"
 mkdir -p "$SAPP/public/uploads" "$SAPP/database/migrations"
 ln -s "$STRAPI_APP/node_modules" "$SAPP/node_modules"
 for app in "$APP" "$SAPP"; do node "$ROOT/scripts/strapi-mysql/add-mysql-connection.js" "$app/config/database.js"; done
+if [ -n "${BENCH_TESSERA_SEARCH:-}" ]; then
+  node -e '
+    const fs = require("node:fs");
+    const [file, list] = process.argv.slice(1);
+    const schema = JSON.parse(fs.readFileSync(file, "utf8"));
+    schema.pluginOptions = { ...schema.pluginOptions, tessera: { search: list.split(",") } };
+    fs.writeFileSync(file, JSON.stringify(schema, null, 2));
+  ' "$APP/src/api/article/content-types/article/schema.json" "$BENCH_TESSERA_SEARCH"
+fi
 
 TESSERA_PID=
 stop_tessera() {
