@@ -74,7 +74,7 @@ describe('tessera develop', () => {
     expect(await cli!.stop('SIGTERM')).to.equal(0);
   });
 
-  it('restarts once for a burst of changes, also in a new folder, and never for ignored files', async () => {
+  it('restarts once for a burst of changes, also in a new folder, and never for ignored files or a folder holding only those', async () => {
     for (let index = 0; index < 5; index++) app.write(`src/extra/notes-${index}.txt`, String(index));
     await cli!.waitForOutput((output) => count(output, READY) === 2);
     expect(count(cli!.stdout, 'restarting')).to.equal(1);
@@ -86,6 +86,8 @@ describe('tessera develop', () => {
     app.write('src/extra/.tmp/cache', 'x');
     app.write('src/extra/node_modules/x.js', 'x');
     fs.writeFileSync(path.join(app.dir, 'README.md'), 'outside src/ and config/');
+    // A new folder holding only ignored files (what @strapi/plugin-documentation makes for a plugin at boot).
+    app.write('src/extensions/upload/documentation/1.0.0/upload.json', '{}');
     await sleep(800);
     expect(count(cli!.stdout, 'restarting')).to.equal(2);
     expect(await cli!.stop('SIGINT')).to.equal(0);

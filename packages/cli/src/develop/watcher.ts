@@ -71,7 +71,7 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
       const state = fileState(root, file);
       if (reported.get(file) === state) return false;
       reported.set(file, state);
-      return true;
+      return !holdsNoWatchedFile(root, file, isIgnored);
     });
     const asked = [...reasons];
     pending.clear();
@@ -98,6 +98,26 @@ export function watchFolders(root: string, folders: string[], onChange: (files: 
 function fileState(root: string, file: string): string {
   const stat = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
   return stat ? `${stat.size}:${stat.mtimeMs}` : 'gone';
+}
+
+/**
+ * Is `relative` a folder holding no file that restarts the app (empty, or only ignored files)? A plugin that makes
+ * `src/extensions/upload/documentation/…` at boot, after the watch began, changes nothing of the app's: the folder's
+ * own event must not restart it (on a busy machine that write lands after the first boot is ready). A file, or a
+ * path that is gone, is a change. Files written into a new folder before its watch began are seen here, as its
+ * contents.
+ */
+function holdsNoWatchedFile(root: string, relative: string, isIgnored: IgnoredTest): boolean {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  return entries.every((entry) => {
+    const child = path.join(relative, entry.name);
+    return isIgnored(child) || (entry.isDirectory() && holdsNoWatchedFile(root, child, isIgnored));
+  });
 }
 
 /** `folder` and its sub-folders (relative to root), skipping ignored ones. */
