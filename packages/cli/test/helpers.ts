@@ -4,6 +4,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,6 +214,36 @@ export async function refusesConnections(url: string): Promise<boolean> {
   } catch {
     return true;
   }
+}
+
+/**
+ * `request` on a connection of its own (no keep-alive), for drills that judge every answer while the server is under
+ * load: a pooled socket the server has just closed for idling (its keepAliveTimeout) can still be picked by a client
+ * whose event loop lags on a busy machine, and that request then fails with no answer ("fetch failed"), which is the
+ * client's race, not the server's. A server that is gone still refuses the connection, and that error names the cause.
+ */
+export function requestOnce(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    outgoing.on('error', (error) => reject(new Error(`${method} ${url}: ${error.message}`)));
+    outgoing.end(payload);
+  });
 }
 
 export async function request(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
