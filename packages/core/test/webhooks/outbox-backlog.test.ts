@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { eachDatabase, type TestApp, type TestDialect } from '@tessera/testing';
-import { claimStatement, DUE_CANDIDATES } from '../../src/webhooks/outbox';
+import { claimStatement, dueCandidates } from '../../src/webhooks/outbox';
 import { ensureWebhookTables } from '../../src/webhooks/tables';
 import { startWebhookApp } from './fixture';
 
@@ -115,17 +115,17 @@ async function explainClaim(app: TestApp, dialect: TestDialect, now: number): Pr
   const { sql } = app.app.db;
   const limit = 5;
   if (dialect === 'sqlite') {
-    const rows = await sql.raw(`EXPLAIN QUERY PLAN ${DUE_CANDIDATES}`, [now, limit]);
+    const rows = await sql.raw(`EXPLAIN QUERY PLAN ${dueCandidates('sqlite')}`, [now, limit]);
     return { plan: rows.map((row) => String(row.detail)) };
   }
   if (dialect === 'postgres') {
     await sql.raw('ANALYZE tessera_webhook_deliveries');
-    const [row] = await sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${DUE_CANDIDATES}`, [now, limit]);
+    const [row] = await sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${dueCandidates('postgres')}`, [now, limit]);
     const [explained] = row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>;
     return { plan: postgresNodes(explained!.Plan), rowsTouched: postgresRowsTouched(explained!.Plan) };
   }
   await sql.raw('ANALYZE TABLE tessera_webhook_deliveries');
-  const [row] = await sql.raw(`ANALYZE FORMAT=JSON ${DUE_CANDIDATES}`, [now, limit]);
+  const [row] = await sql.raw(`ANALYZE FORMAT=JSON ${dueCandidates('mysql')}`, [now, limit]);
   const tables = mariadbTables(JSON.parse(String(Object.values(row!)[0])));
   return { plan: tables.map((table) => `${table.table} ${table.access} ${table.key}`), rowsTouched: tables.reduce((sum, table) => sum + table.rows, 0) };
 }
@@ -178,11 +178,11 @@ eachDatabase('webhooks: a claim over the 14-hour backlog (5 entries × 10,000 pe
     const { sql } = app.app.db;
     const bindings = ['plan-owner', now + 60_000, now + 7_200_000, 5];
     if (dialect === 'sqlite') {
-      const plan = (await sql.raw(`EXPLAIN QUERY PLAN ${claimStatement('sqlite', DUE_CANDIDATES)}`, bindings)).map((row) => String(row.detail));
+      const plan = (await sql.raw(`EXPLAIN QUERY PLAN ${claimStatement('sqlite', dueCandidates('sqlite'))}`, bindings)).map((row) => String(row.detail));
       expect(plan).to.deep.include('SEARCH tessera_webhook_deliveries USING INTEGER PRIMARY KEY (rowid=?)');
       expect(plan.filter((line) => /^SCAN|TEMP B-TREE/.test(line)), plan.join('\n')).to.deep.equal([]);
     } else if (dialect === 'postgres') {
-      const [row] = await sql.raw(`EXPLAIN (FORMAT JSON) ${claimStatement('postgres', DUE_CANDIDATES)}`, bindings);
+      const [row] = await sql.raw(`EXPLAIN (FORMAT JSON) ${claimStatement('postgres', dueCandidates('postgres'))}`, bindings);
       const [explained] = row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>;
       const plan = postgresNodes(explained!.Plan);
       expect(plan.filter((node) => /Seq Scan|Sort/.test(node)), plan.join('\n')).to.deep.equal([]);
