@@ -38,6 +38,22 @@ function compare(strapiFile, tesseraFile) {
   for (const [name, rps] of strapi) {
     console.log(`| ${name} | ${rps.toLocaleString('en')} | ${tessera.get(name).toLocaleString('en')} | ${(tessera.get(name) / rps).toFixed(1)}× |`);
   }
+  const memory = [strapiFile, tesseraFile].map((file) => peakMemory(file.replace(/\.txt$/, '.memory.jsonl')));
+  if (memory.every(Boolean)) {
+    const [s, t] = memory;
+    console.log(`\nresident set at its peak while measured (MiB): Strapi ${s.rss}, Tessera ${t.rss}, Tessera ÷ Strapi ${(t.rss / s.rss).toFixed(2)}`);
+    console.log('| at the peak (MiB) | rss | V8 heap | new space | old space | large objects | code | outside V8 (external) |\n|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [name, m] of [['Strapi 4.26.2', s], ['Tessera', t]]) {
+      console.log(`| ${name} | ${m.rss} | ${m.heapTotal} | ${m.newSpace} | ${m.oldSpace} | ${m.largeObjects} | ${m.code} | ${m.external} |`);
+    }
+  }
+}
+
+/** The sample of memory-sampler.js with the largest resident set, or undefined when the server was not sampled. */
+function peakMemory(file) {
+  if (!fs.existsSync(file)) return undefined;
+  const samples = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return samples.reduce((peak, sample) => (peak === undefined || sample.rss > peak.rss ? sample : peak), undefined);
 }
 
 if (process.argv[2] === '--compare') compare(process.argv[3], process.argv[4]);

@@ -118,6 +118,9 @@ for NAME in $DATABASES; do
   PORT=$SPORT "$PEER/stop.sh" >/dev/null
   for server in strapi tessera; do
     fresh_copy
+    # Each server samples its own memory while it is measured (memory-sampler.js; --compare reads the peak).
+    rm -f "$OUT/$NAME-$server.memory.jsonl"
+    export BENCH_MEMORY_FILE="$OUT/$NAME-$server.memory.jsonl" NODE_OPTIONS="--require $HERE/memory-sampler.js"
     if [ $server = strapi ]; then
       APP_DIR="$SAPP" PORT=$SPORT "$PEER/start.sh" >/dev/null 2>&1 || { tail -30 "$PEER_ROOT/strapi4-$SPORT.log" >&2; exit 1; }
       url=http://127.0.0.1:$SPORT
@@ -129,6 +132,7 @@ for NAME in $DATABASES; do
       url=http://127.0.0.1:$TPORT
       for _ in $(seq 1 150); do curl -s -o /dev/null "$url/_health" && break; sleep 0.2; done
     fi
+    unset BENCH_MEMORY_FILE NODE_OPTIONS
     echo "== $NAME: $server"
     node "$HERE/versus-strapi-load.js" "$url" "$(cat "$PEER_TOKEN_FILE")" "$ONLY" | tee "$OUT/$NAME-$server.txt"
     if [ $server = strapi ]; then PORT=$SPORT "$PEER/stop.sh" >/dev/null; else stop_tessera; sleep 1; fi
