@@ -77,14 +77,18 @@ export class EntityReader implements LevelReader {
     }
     const rows = await this.connection.values(this.pageStatement(query, page, true));
     const total = rows.length > 0 ? Number(rows[0]![0]) : page.offset === 0 && page.limit !== 0 ? 0 : await this.count(query);
-    return { entities: await this.loaded(query, this.mapper.mapValues(query.fields, rows, 1), budget), total };
+    const entities = this.loaded(query, this.mapper.mapValues(query.fields, rows, 1), budget);
+    return { entities: Array.isArray(entities) ? entities : await entities, total };
   }
 
-  /** Root entries just read: charged to the budget, then populated. */
-  private async loaded(query: ReadPlan, entities: Entity[], budget: EntryBudget | undefined): Promise<Entity[]> {
+  /**
+   * Root entries just read: charged to the budget, then populated. Nothing to populate (most reads by id) answers
+   * the entries themselves, not a promise: the read's own promise carries them, with none made for an empty step.
+   */
+  private loaded(query: ReadPlan, entities: Entity[], budget: EntryBudget | undefined): Entity[] | Promise<Entity[]> {
     budget?.chargeRoot(entities);
-    await this.populate(entities, query, budget);
-    return entities;
+    if (entities.length === 0 || query.populate.size === 0) return entities;
+    return this.populate(entities, query, budget).then(() => entities);
   }
 
   /**
@@ -171,12 +175,15 @@ export class EntityReader implements LevelReader {
       this.selectFrom(query, this.context(query, slots)).where(`${ROOT}.id`, idMarker).limit(1),
     );
     const rows = await this.connection.values(statement);
-    return rows.length > 0 ? (await this.loaded(query, this.mapper.mapValues(query.fields, rows), budget))[0]! : null;
+    if (rows.length === 0) return null;
+    const entities = this.loaded(query, this.mapper.mapValues(query.fields, rows), budget);
+    return (Array.isArray(entities) ? entities : await entities)[0]!;
   }
 
   /** The entity of a row holding `query`'s columns, returned by the write that stored it, populated. */
   async fromRow(query: ReadPlan, row: Row, budget = budgetOf(query)): Promise<Entity> {
-    return (await this.loaded(query, [this.mapper.mapRow(query.fields, row)], budget))[0]!;
+    const entities = this.loaded(query, [this.mapper.mapRow(query.fields, row)], budget);
+    return (Array.isArray(entities) ? entities : await entities)[0]!;
   }
 
   async count(query: ReadPlan): Promise<number> {
@@ -198,7 +205,7 @@ export class EntityReader implements LevelReader {
     for (const [name, item] of query.populate) await this.populateOne(entities, name, item, budget);
   }
 
-  private async populateOne(entities: Entity[], name: string, item: PopulateItem, budget: EntryBudget | undefined): Promise<void> {
+  private populateOne(entities: Entity[], name: string, item: PopulateItem, budget: EntryBudget | undefined): Promise<void> {
     if (item.kind === 'relation') return this.populateRelation(entities, name, item, budget);
     if (item.kind === 'media') return loadMedia(this, entities, name, item, budget);
     return loadComponents(this, entities, name, item, budget);
@@ -257,7 +264,8 @@ export class EntityReader implements LevelReader {
       else buckets.set(source, [entity]);
     }
     budget?.chargeLevel(parents, linksOf(buckets));
-    await this.populate([...byId.values()], query, budget);
+    // Checked here, not only in populate: a relation populated without a nested level (most are) awaits nothing more.
+    if (query.populate.size > 0) await this.populate([...byId.values()], query, budget);
     return buckets;
   }
 
