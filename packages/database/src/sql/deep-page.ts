@@ -37,6 +37,8 @@
  * index) and PostgreSQL (no index holds both the id and `published_at`): there
  * both forms cost the same walk.
  */
+import type { Knex } from 'knex';
+import type { Dialect } from '../connection/config';
 import type { Page, ReadPlan } from '../query/plan';
 
 /** Pages without their total that start before this row stay one step (see above). */
@@ -49,4 +51,26 @@ export const IDS = 'ids';
 export function idsFirst(query: ReadPlan, page: Page | undefined, counted: boolean): boolean {
   if (page === undefined || page.limit === 0 || query.sort.some((item) => item.path.length > 0)) return false;
   return counted || page.offset >= DEEP_OFFSET;
+}
+
+/**
+ * The ids step: `root`'s ids matching the filters (`filtered`), sorted and paged (`paged`), with the total when
+ * `counted`. A total makes PostgreSQL read every matching row before the first id (the window counts them all), yet
+ * its planner costs `LIMIT 25` over the window as if it could stop early: it walks an index in the sort's order,
+ * visiting every row by index, instead of reading the matches and sorting them. Measured at 200,000 articles with the
+ * search option on: a `%125%` page sorted by `views` walked the views index over all 200,000 rows (454 ms) while
+ * the trigram index holds the 1,065 matches. So on PostgreSQL the counted rows are a subquery (which PostgreSQL plans
+ * for reading all of them, a window never being flattened into its parent) that this step sorts and pages; it
+ * carries the sort's own columns under the same alias, so the sort is written once.
+ */
+export function pageIds(knex: Knex, query: ReadPlan, root: string, dialect: Dialect, counted: boolean, filtered: (qb: Knex.QueryBuilder) => void, paged: (qb: Knex.QueryBuilder) => Knex.QueryBuilder): Knex.QueryBuilder {
+  const ids = knex.from({ [root]: query.entity.tableName }).select(`${root}.id`);
+  filtered(ids);
+  if (!counted) return paged(ids);
+  ids.select(knex.raw('count(*) over () as ??', ['__total']));
+  if (dialect !== 'postgres') return paged(ids);
+  const sorted = new Set(query.sort.map((item) => item.field.column));
+  sorted.delete('id');
+  for (const column of sorted) ids.select(`${root}.${column}`);
+  return paged(knex.from(ids.as(root)).select(`${root}.id`, `${root}.__total`));
 }

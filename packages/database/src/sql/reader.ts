@@ -21,7 +21,7 @@ import { EntryBudget } from './entry-budget';
 import { isStorableId } from '../query/coerce';
 import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
-import { IDS, idsFirst } from './deep-page';
+import { IDS, idsFirst, pageIds } from './deep-page';
 import { MARK_STRIDE, type MarkedStart, type PageMarks, marksMayServe } from './page-marks';
 
 export type { Entity } from './level-reader';
@@ -117,10 +117,8 @@ export class EntityReader implements LevelReader {
       }
       if (!deep) return paged(this.selectFrom(query, ctx, counted));
       // The page's ids, then its rows by id in the same order (deep-page.ts).
-      const ids = ctx.knex.from({ [ROOT]: query.entity.tableName }).select(`${ROOT}.id`);
-      if (counted) ids.select(ctx.knex.raw('count(*) over () as ??', ['__total']));
-      this.applyFilters(ids, query, ctx);
-      const qb = ctx.knex.from(paged(ids).as(IDS)).innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${IDS}.id`);
+      const ids = pageIds(ctx.knex, query, ROOT, ctx.dialect, counted, (qb) => this.applyFilters(qb, query, ctx), paged);
+      const qb = ctx.knex.from(ids.as(IDS)).innerJoin({ [ROOT]: query.entity.tableName }, `${ROOT}.id`, `${IDS}.id`);
       if (counted) qb.select(`${IDS}.__total`);
       qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
