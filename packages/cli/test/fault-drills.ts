@@ -4,7 +4,7 @@
  * empty database, and the database going away under load and coming back.
  */
 import { expect } from 'chai';
-import { CliProcess, requestOnce, runCli, sleep, waitForHttp, type TempApp } from './helpers';
+import { CliProcess, request, runCli, sleep, waitForHttp, type TempApp } from './helpers';
 
 export const SALT = { API_TOKEN_SALT: 'faults-test-salt' };
 
@@ -25,15 +25,15 @@ export async function workersAgree(app: TempApp): Promise<CliProcess> {
   expect(server.stderr).to.equal('');
   const token = await fullAccessToken(app);
   // Concurrent creates land on different workers; every one is kept, and each answer's count is right.
-  const created = await Promise.all(Array.from({ length: 30 }, (_, n) => requestOnce(`${app.url}/api/tags`, 'POST', { data: { name: `tag ${n}` } }, token)));
+  const created = await Promise.all(Array.from({ length: 30 }, (_, n) => request(`${app.url}/api/tags`, 'POST', { data: { name: `tag ${n}` } }, token)));
   expect(created.map((response) => response.status)).to.deep.equal(Array(30).fill(200));
   for (let round = 0; round < 5; round++) {
-    await requestOnce(`${app.url}/api/tags`, 'POST', { data: { name: `after ${round}` } }, token);
+    await request(`${app.url}/api/tags`, 'POST', { data: { name: `after ${round}` } }, token);
     const expected = 31 + round;
     let total = 0;
     // Through any worker: the writer's own count at once, the others after the notification (polled until then:
     // the test's timeout bounds the wait, so a busy machine is slower, not red).
-    while (total !== expected) total = (await requestOnce(`${app.url}/api/tags`, 'GET', undefined, token)).body.meta.pagination.total;
+    while (total !== expected) total = (await request(`${app.url}/api/tags`, 'GET', undefined, token)).body.meta.pagination.total;
     expect(total).to.equal(expected);
   }
   expect(await server.stop('SIGTERM')).to.equal(0);
@@ -56,8 +56,8 @@ export async function outageUnderLoad(app: TempApp, database: { stop(): unknown;
     while (running) {
       const write = n % 2 === 0;
       const response = write
-        ? await requestOnce(`${app.url}/api/articles`, 'POST', { data: { title: `outage ${n++}` } }, token)
-        : await requestOnce(`${app.url}/api/articles?pagination[pageSize]=1`, 'GET', undefined, (n++, token));
+        ? await request(`${app.url}/api/articles`, 'POST', { data: { title: `outage ${n++}` } }, token)
+        : await request(`${app.url}/api/articles?pagination[pageSize]=1`, 'GET', undefined, (n++, token));
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (write && response.status === 200) acknowledged.push(response.body.data.id);
       if (response.status === 503) expect(response.body.error.name).to.equal('ServiceUnavailableError');
@@ -68,7 +68,7 @@ export async function outageUnderLoad(app: TempApp, database: { stop(): unknown;
   await sleep(500);
   await database.stop();
   await sleep(1500);
-  expect((await requestOnce(`${app.url}/_health`, 'GET')).status).to.equal(503);
+  expect((await request(`${app.url}/_health`, 'GET')).status).to.equal(503);
   await database.start();
   await waitForHttp(`${app.url}/_health`, 204, server);
   await sleep(500);
@@ -80,7 +80,7 @@ export async function outageUnderLoad(app: TempApp, database: { stop(): unknown;
   expect(server.running).to.equal(true);
   const stored = new Set<number>();
   for (let page = 1; ; page++) {
-    const list = await requestOnce(`${app.url}/api/articles?fields[0]=id&pagination[pageSize]=100&pagination[page]=${page}`, 'GET', undefined, token);
+    const list = await request(`${app.url}/api/articles?fields[0]=id&pagination[pageSize]=100&pagination[page]=${page}`, 'GET', undefined, token);
     for (const entry of list.body.data) stored.add(entry.id);
     if (page >= list.body.meta.pagination.pageCount) break;
   }

@@ -217,12 +217,13 @@ export async function refusesConnections(url: string): Promise<boolean> {
 }
 
 /**
- * `request` on a connection of its own (no keep-alive), for drills that judge every answer while the server is under
- * load: a pooled socket the server has just closed for idling (its keepAliveTimeout) can still be picked by a client
- * whose event loop lags on a busy machine, and that request then fails with no answer ("fetch failed"), which is the
- * client's race, not the server's. A server that is gone still refuses the connection, and that error names the cause.
+ * One request on a connection of its own (no keep-alive). The tests judge every answer, often while a server is
+ * under load: a pooled socket the server has just closed for idling (its keepAliveTimeout) can still be picked by a
+ * client whose event loop lags on a busy machine, and that request then fails with no answer ("fetch failed"), which
+ * is the client's race, not the server's. A server that is gone still refuses the connection, and the error names the
+ * method, the URL and the cause.
  */
-export function requestOnce(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+export function request(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -244,13 +245,4 @@ export function requestOnce(url: string, method: string, body?: unknown, token?:
     outgoing.on('error', (error) => reject(new Error(`${method} ${url}: ${error.message}`)));
     outgoing.end(payload);
   });
-}
-
-export async function request(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -9,7 +9,7 @@
  * PostgreSQL only: SQLite and MariaDB plan the counted page from the filter (deep-pages.test.ts checks their plans).
  */
 import { expect } from 'chai';
-import { DIALECTS, startApp, type TestApp } from '@tessera/testing';
+import { DIALECTS, planNodes, planOf, planRowsTouched, startApp, type TestApp } from '@tessera/testing';
 
 const ARTICLES = 60_000;
 
@@ -23,17 +23,6 @@ const FILES = {
     attributes: { title: { type: 'string' }, views: { type: 'integer', index: true } },
   },
 };
-
-/** Rows each plan node touched (returned plus filtered out, times its loops), summed. */
-function rowsTouched(node: Record<string, unknown>): number {
-  const own = (Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1);
-  return own + ((node.Plans as Array<Record<string, unknown>> | undefined) ?? []).reduce((sum, child) => sum + rowsTouched(child), 0);
-}
-
-function nodes(node: Record<string, unknown>): string[] {
-  const children = (node.Plans as Array<Record<string, unknown>> | undefined) ?? [];
-  return [`${String(node['Node Type'])}${node['Index Name'] ? ` ${String(node['Index Name'])}` : ''}`, ...children.flatMap(nodes)];
-}
 
 (DIALECTS.includes('postgres') ? describe : describe.skip)('a page with its total on PostgreSQL: the matches read, then sorted [postgres]', () => {
   let app: TestApp;
@@ -66,11 +55,11 @@ function nodes(node: Record<string, unknown>): string[] {
     expect(page, statements.map((statement) => statement.sql).join('\n')).to.not.equal(undefined);
     // The driver's numbered parameters ($1, $2: in order) as knex's placeholders.
     const [row] = await app.app.db.sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${page!.sql.replace(/\$\d+/g, '?')}`, [...page!.bindings]);
-    const [explained] = row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>;
-    const plan = nodes(explained!.Plan).join('\n');
+    const root = planOf(row);
+    const plan = planNodes(root).join('\n');
     expect(plan).to.match(/articles_title_trgm/);
     expect(plan).to.not.match(/articles_views_index|articles_published_at_views/);
     // The matches (and the index entries naming them), a few hundred rows; the walk touched all 60,000.
-    expect(rowsTouched(explained!.Plan), plan).to.be.below(2_000);
+    expect(planRowsTouched(root), plan).to.be.below(2_000);
   });
 });

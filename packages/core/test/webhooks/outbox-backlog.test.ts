@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { eachDatabase, type TestApp, type TestDialect } from '@tessera/testing';
-import { claimStatement, dueCandidates } from '../../src/webhooks/outbox';
+import { eachDatabase, planNodes, planOf, planRowsTouched, type TestApp, type TestDialect } from '@tessera/testing';
+import { claimStatement, DUE_CANDIDATES } from '../../src/webhooks/outbox';
 import { ensureWebhookTables } from '../../src/webhooks/tables';
 import { startWebhookApp } from './fixture';
 
@@ -86,18 +86,6 @@ async function statusCounts(app: TestApp): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.n)]));
 }
 
-/** Rows each plan node touched (returned plus filtered out, times its loops), summed: PostgreSQL's EXPLAIN ANALYZE. */
-function postgresRowsTouched(node: Record<string, unknown>): number {
-  const own = (Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1);
-  const children = (node.Plans as Array<Record<string, unknown>> | undefined) ?? [];
-  return own + children.reduce((sum, child) => sum + postgresRowsTouched(child), 0);
-}
-
-function postgresNodes(node: Record<string, unknown>): string[] {
-  const children = (node.Plans as Array<Record<string, unknown>> | undefined) ?? [];
-  return [`${String(node['Node Type'])}${node['Index Name'] ? ` ${String(node['Index Name'])}` : ''}`, ...children.flatMap(postgresNodes)];
-}
-
 /** MariaDB's ANALYZE FORMAT=JSON: every table access, with the index it used and the rows it read (r_rows × r_loops). */
 function mariadbTables(value: unknown, found: Array<{ table: string; access: string; key: string; rows: number }> = []) {
   if (Array.isArray(value)) for (const item of value) mariadbTables(item, found);
@@ -115,17 +103,17 @@ async function explainClaim(app: TestApp, dialect: TestDialect, now: number): Pr
   const { sql } = app.app.db;
   const limit = 5;
   if (dialect === 'sqlite') {
-    const rows = await sql.raw(`EXPLAIN QUERY PLAN ${dueCandidates('sqlite')}`, [now, limit]);
+    const rows = await sql.raw(`EXPLAIN QUERY PLAN ${DUE_CANDIDATES.sqlite}`, [now, limit]);
     return { plan: rows.map((row) => String(row.detail)) };
   }
   if (dialect === 'postgres') {
     await sql.raw('ANALYZE tessera_webhook_deliveries');
-    const [row] = await sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${dueCandidates('postgres')}`, [now, limit]);
-    const [explained] = row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>;
-    return { plan: postgresNodes(explained!.Plan), rowsTouched: postgresRowsTouched(explained!.Plan) };
+    const [row] = await sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${DUE_CANDIDATES.postgres}`, [now, limit]);
+    const root = planOf(row);
+    return { plan: planNodes(root), rowsTouched: planRowsTouched(root) };
   }
   await sql.raw('ANALYZE TABLE tessera_webhook_deliveries');
-  const [row] = await sql.raw(`ANALYZE FORMAT=JSON ${dueCandidates('mysql')}`, [now, limit]);
+  const [row] = await sql.raw(`ANALYZE FORMAT=JSON ${DUE_CANDIDATES.mysql}`, [now, limit]);
   const tables = mariadbTables(JSON.parse(String(Object.values(row!)[0])));
   return { plan: tables.map((table) => `${table.table} ${table.access} ${table.key}`), rowsTouched: tables.reduce((sum, table) => sum + table.rows, 0) };
 }
@@ -178,13 +166,12 @@ eachDatabase('webhooks: a claim over the 14-hour backlog (5 entries × 10,000 pe
     const { sql } = app.app.db;
     const bindings = ['plan-owner', now + 60_000, now + 7_200_000, 5];
     if (dialect === 'sqlite') {
-      const plan = (await sql.raw(`EXPLAIN QUERY PLAN ${claimStatement('sqlite', dueCandidates('sqlite'))}`, bindings)).map((row) => String(row.detail));
+      const plan = (await sql.raw(`EXPLAIN QUERY PLAN ${claimStatement('sqlite', DUE_CANDIDATES.sqlite)}`, bindings)).map((row) => String(row.detail));
       expect(plan).to.deep.include('SEARCH tessera_webhook_deliveries USING INTEGER PRIMARY KEY (rowid=?)');
       expect(plan.filter((line) => /^SCAN|TEMP B-TREE/.test(line)), plan.join('\n')).to.deep.equal([]);
     } else if (dialect === 'postgres') {
-      const [row] = await sql.raw(`EXPLAIN (FORMAT JSON) ${claimStatement('postgres', dueCandidates('postgres'))}`, bindings);
-      const [explained] = row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>;
-      const plan = postgresNodes(explained!.Plan);
+      const [row] = await sql.raw(`EXPLAIN (FORMAT JSON) ${claimStatement('postgres', DUE_CANDIDATES.postgres)}`, bindings);
+      const plan = planNodes(planOf(row));
       expect(plan.filter((node) => /Seq Scan|Sort/.test(node)), plan.join('\n')).to.deep.equal([]);
     } else this.skip();
   });
