@@ -67,7 +67,7 @@ export type Settlement =
   | { kind: 'abandoned'; reason: string };
 
 /**
- * The claim's candidate query, exported so tests can EXPLAIN exactly what runs. `?`: now, limit. A row is a
+ * The claim's candidate query (`DUE_CANDIDATES`, exported so tests can EXPLAIN exactly what runs). `?`: now, limit. A row is a
  * candidate when it is its entry's oldest undelivered row for its webhook: the first entry of the undelivered index
  * for that pair, one index entry read per candidate.
  *
@@ -77,7 +77,7 @@ export type Settlement =
  * comparison ordered by the index's own columns can only be served by that index. MariaDB reads that row form as a
  * whole-index scan, and serves the equality form from the index (`ref`), so it keeps it; so does SQLite.
  */
-export function dueCandidates(dialect: Dialect): string {
+function dueCandidatesOf(dialect: Dialect): string {
   const head =
     dialect === 'postgres'
       ? `SELECT e.id FROM ${DELIVERIES_TABLE} e
@@ -90,6 +90,9 @@ export function dueCandidates(dialect: Dialect): string {
     AND (c.entry_key IS NULL OR c.id = (${head}))
   ORDER BY c.next_attempt_at LIMIT ?`;
 }
+
+/** Each dialect's candidate query, written once. */
+export const DUE_CANDIDATES: Record<Dialect, string> = { sqlite: dueCandidatesOf('sqlite'), postgres: dueCandidatesOf('postgres'), mysql: dueCandidatesOf('mysql') };
 const CLAIM_SET = `status = 'sending', attempts = attempts + 1, locked_by = ?, locked_until = ?`;
 
 /**
@@ -162,7 +165,7 @@ export class Outbox {
     const { background } = this.db().sql;
     const claimed = await background.transaction(async () => {
       const expired = await this.claimWhere(EXPIRED_CANDIDATES, limit, owner, now, leaseMs);
-      const due = expired.length < limit ? await this.claimWhere(dueCandidates(this.db().sql.dialect), limit - expired.length, owner, now, leaseMs) : [];
+      const due = expired.length < limit ? await this.claimWhere(DUE_CANDIDATES[this.db().sql.dialect], limit - expired.length, owner, now, leaseMs) : [];
       await this.counters.record(
         background,
         due.flatMap((row): CountChange[] => [
