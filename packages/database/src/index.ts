@@ -19,6 +19,7 @@ export { SqliteLimits } from './connection/sqlite-limits';
 export { DEEP_OFFSET } from './sql/deep-page';
 export { LARGE_TYPE } from './schema/search-advice';
 export { translateConstraintError } from './sql/writer';
+export { isLockConflict } from './connection/unavailable';
 export * from './lifecycles';
 export { entryId, pageInteger, pagePagination, pageWindow, MAX_ID, type PagePagination } from './query/page-and-id';
 export { EntityRepository, type EngineWriteParams, type FindManyParams, type FindOneParams, type WriteParams } from './repository';

@@ -23,7 +23,7 @@
  * dispatcher runs are background statements (`connection.background`); `add`
  * joins the write's transaction. Counts change with rows (outbox-counts.ts).
  */
-import type { Database, Dialect, Row } from '@tessera/database';
+import { isLockConflict, type Database, type Dialect, type Row } from '@tessera/database';
 import { OutboxCounts, selectRows, type CountChange, type CountedStatus, type DeliveryCounts } from './outbox-counts';
 import { DELIVERIES_TABLE } from './table-names';
 
@@ -31,6 +31,9 @@ export type { DeliveryCounts } from './outbox-counts';
 export type DeliveryStatus = 'queued' | 'pending' | 'sending' | 'delivered' | 'failed';
 
 type Connection = Database['sql'];
+
+/** Tries of a settle that a lock conflict rolls back. */
+const SETTLE_ATTEMPTS = 5;
 
 /** Rows deleted per prune transaction. */
 const PRUNE_BATCH = 500;
@@ -197,6 +200,19 @@ export class Outbox {
    * leaves the queue (delivered, failed, abandoned) promotes its entry's next one, due at `nextDueAt`.
    */
   async settle(delivery: Delivery, owner: string, settlement: Settlement, nextDueAt: number): Promise<void> {
+    // A settle rolled back by a lock conflict (a deadlock with a write adding the entry's next delivery, say) runs
+    // again: left unsettled, the delivery would wait out its lease and be sent a second time. Running it twice is
+    // harmless: it changes the row only while this owner still holds it as 'sending'.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.settleOnce(delivery, owner, settlement, nextDueAt);
+      } catch (error) {
+        if (attempt >= SETTLE_ATTEMPTS || !isLockConflict(error)) throw error;
+      }
+    }
+  }
+
+  private async settleOnce(delivery: Delivery, owner: string, settlement: Settlement, nextDueAt: number): Promise<void> {
     const { knex, background } = this.db().sql;
     const now = Date.now();
     const [values, status] = settledValues(delivery, settlement, now);

@@ -16,7 +16,7 @@ import type { ConnectionPool } from './pool';
 import { executeMysql } from './mysql-driver';
 import { pgQuery } from './postgres-driver';
 import { beginSqliteWrite, endSqliteWrite } from './sqlite-write-lock';
-import { isUnavailable, unavailable } from './unavailable';
+import { isLockConflict, isUnavailable, lockConflict, unavailable } from './unavailable';
 
 export interface TransactionScope {
   /** The leased connection every statement of the transaction runs on. */
@@ -98,7 +98,7 @@ export class Transactions {
         const lost = isUnavailable(error);
         broken = lost;
         if (!lost) await this.control(lease.raw, 'ROLLBACK').catch((failure: unknown) => (broken = isUnavailable(failure)));
-        throw lost ? unavailable(error, 'query') : error;
+        throw lost ? unavailable(error, 'query') : isLockConflict(error) ? lockConflict(error) : error;
       }
       try {
         const notices = this.withCommit(scope);

@@ -34,6 +34,27 @@ export function isUnavailable(error: unknown): boolean {
   return MESSAGES.some((pattern) => pattern.test(message));
 }
 
+/**
+ * A lock conflict the database ended this statement or transaction with: a deadlock (MySQL/MariaDB 1213, PostgreSQL
+ * 40P01), a lock wait past its timeout (1205; 55P03 for NOWAIT), a serialization failure (40001). The connection and
+ * the query are fine; run the transaction again and it may pass. `error` may be the driver's or our 503 made of it.
+ */
+export function isLockConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (LOCK_CONFLICT_CODES.has(code)) return true;
+  return error instanceof ServiceUnavailableError && isLockConflict((error as { cause?: unknown }).cause);
+}
+
+const LOCK_CONFLICT_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', '40P01', '40001', '55P03']);
+
+/** The 503 a transaction that ended in a lock conflict answers: it was rolled back, so trying again is safe. */
+export function lockConflict(error: unknown): ServiceUnavailableError {
+  const failure = new ServiceUnavailableError('This write met a concurrent one and was rolled back: nothing changed, try again');
+  (failure as { cause?: unknown }).cause = error;
+  return failure;
+}
+
 export function unavailable(error: unknown, during: 'query' | 'commit'): ServiceUnavailableError {
   const message = during === 'commit' ? 'The database became unavailable during this write: its outcome is unknown' : 'The database is unavailable, try again';
   const failure = new ServiceUnavailableError(message);
