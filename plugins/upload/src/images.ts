@@ -84,11 +84,12 @@ export async function optimize(source: ImageSource, originalBytes: number, optio
   if (!OPTIMIZABLE.has(source.mime)) return null;
   try {
     const pipeline = options.rotate ? sharp(source.input).rotate() : await keepingOrientation(sharp(source.input));
-    // Strapi's optimize asks each format for its quality alone (`sharp()[format]({ quality })`): for a PNG that is
-    // sharp's palette quantisation, which is what makes Strapi's optimised PNGs smaller.
+    // Strapi's optimize asks each format for its quality alone (`sharp()[format]({ quality })`), every other option
+    // sharp's default: a baseline JPEG (a progressive one also made every format cut from it decode in full, about
+    // ten times the work of a baseline one, which sharp shrinks while decoding), and for a PNG sharp's palette
+    // quantisation, which is what makes Strapi's optimised PNGs smaller.
     const quality = options.reduceQuality ? 80 : 100;
-    const encoded = source.mime === 'image/png' ? pipeline.png({ quality }) : encode(pipeline, source.mime, quality);
-    const buffer = await encoded.toBuffer();
+    const buffer = await withQuality(pipeline, source.mime, quality).toBuffer();
     return buffer.length <= originalBytes ? buffer : null;
   } catch {
     return null;
@@ -97,11 +98,12 @@ export async function optimize(source: ImageSource, originalBytes: number, optio
 
 /**
  * `source` resized with sharp's `options` as given (Strapi passes the caller's object to `resize`: `fit`, `position`,
- * `withoutEnlargement`, …), re-encoded as its type; throws when sharp cannot decode it.
+ * `withoutEnlargement`, …), written in its own format with sharp's default options, as Strapi's `resizeFileTo` writes
+ * it (`toFile` to a name without an extension); throws when sharp cannot decode it.
  */
 export async function resized(source: ImageSource, options: ResizeOptions): Promise<Rendition> {
   const pipeline = (await keepingOrientation(sharp(source.input))).resize(options);
-  const { data, info } = await encode(pipeline, source.mime).toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return { buffer: data, width: info.width, height: info.height };
 }
 
@@ -121,12 +123,13 @@ export async function isUndecodable(filepath: string): Promise<boolean> {
   }
 }
 
-function encode(pipeline: Sharp, mime: string, quality = 80): Sharp {
+/** `pipeline` in `mime`'s format at `quality`, every other option sharp's default (Strapi's `sharp()[format]({ quality })`). */
+function withQuality(pipeline: Sharp, mime: string, quality: number): Sharp {
   switch (mime) {
     case 'image/jpeg':
-      return pipeline.jpeg({ quality, progressive: true });
+      return pipeline.jpeg({ quality });
     case 'image/png':
-      return pipeline.png({ compressionLevel: 9 });
+      return pipeline.png({ quality });
     case 'image/webp':
       return pipeline.webp({ quality });
     case 'image/avif':
