@@ -289,6 +289,7 @@ export async function inProduction<T>(boot: () => Promise<T>): Promise<T> {
 }
 export { seededRandom } from './random';
 export { planOf, planNodes, planRowsTouched, type PlanNode } from './postgres-plan';
+export { mariadbTableAccesses, type MariadbTableAccess } from './mariadb-plan';
 export { groupAlive, killGroup, spawnGroup } from './process-groups';
 
 export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';

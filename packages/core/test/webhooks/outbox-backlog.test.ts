@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { eachDatabase, planNodes, planOf, planRowsTouched, type TestApp, type TestDialect } from '@tessera/testing';
+import { eachDatabase, mariadbTableAccesses, planNodes, planOf, planRowsTouched, type TestApp, type TestDialect } from '@tessera/testing';
 import { claimStatement, DUE_CANDIDATES } from '../../src/webhooks/outbox';
 import { ensureWebhookTables } from '../../src/webhooks/tables';
 import { startWebhookApp } from './fixture';
@@ -86,19 +86,6 @@ async function statusCounts(app: TestApp): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.n)]));
 }
 
-/** MariaDB's ANALYZE FORMAT=JSON: every table access, with the index it used and the rows it read (r_rows × r_loops). */
-function mariadbTables(value: unknown, found: Array<{ table: string; access: string; key: string; rows: number }> = []) {
-  if (Array.isArray(value)) for (const item of value) mariadbTables(item, found);
-  else if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    if (typeof record.table_name === 'string' && 'access_type' in record) {
-      found.push({ table: record.table_name, access: String(record.access_type), key: String(record.key ?? ''), rows: Number(record.r_rows ?? 0) * Number(record.r_loops ?? 1) });
-    }
-    for (const child of Object.values(record)) mariadbTables(child, found);
-  }
-  return found;
-}
-
 async function explainClaim(app: TestApp, dialect: TestDialect, now: number): Promise<{ plan: string[]; rowsTouched?: number }> {
   const { sql } = app.app.db;
   const limit = 5;
@@ -114,7 +101,7 @@ async function explainClaim(app: TestApp, dialect: TestDialect, now: number): Pr
   }
   await sql.raw('ANALYZE TABLE tessera_webhook_deliveries');
   const [row] = await sql.raw(`ANALYZE FORMAT=JSON ${DUE_CANDIDATES.mysql}`, [now, limit]);
-  const tables = mariadbTables(JSON.parse(String(Object.values(row!)[0])));
+  const tables = mariadbTableAccesses(row);
   return { plan: tables.map((table) => `${table.table} ${table.access} ${table.key}`), rowsTouched: tables.reduce((sum, table) => sum + table.rows, 0) };
 }
 
