@@ -20,6 +20,9 @@
  */
 import type { Connection as MysqlConnection } from 'mysql2/promise';
 import type { Connection } from './connection';
+
+/** What a bump runs its statements on: the writing transaction's connection. */
+type Statements = Pick<Connection, 'raw'>;
 import type { WriteNotificationTarget } from './write-notifications';
 import { HeardBarrier } from './heard-barrier';
 
@@ -42,18 +45,33 @@ export class MysqlWriteVersions {
   ) {}
 
   /** Bumps the versions of `types` in the current transaction; the returned function records them once committed. */
-  async bump(connection: Connection, types: Set<string>): Promise<() => void> {
+  async bump(connection: Statements, types: Set<string>): Promise<() => void> {
     const uids = [...types].sort();
+    const rows = uids.length === 1 ? [{ uid: uids[0]!, version: await this.bumpOne(connection, uids[0]!) }] : await this.bumpMany(connection, uids);
+    // Known as ours before the commit: a poll may read the new version between the COMMIT and the callback below.
+    const ours = rows.map((row) => `${row.uid} ${row.version}`);
+    for (const key of ours) this.ours.add(key);
+    return () => {
+      for (const row of rows) this.remember(row.uid, row.version);
+      for (const key of ours) this.ours.delete(key);
+    };
+  }
+
+  /**
+   * One type, one statement: an existing row's new version comes back as the statement's LAST_INSERT_ID (MySQL's
+   * idiom for reading an updated counter; the connection answers it as the insert's id), and a row just inserted
+   * starts at 1. Most writes touch one type: the read of the version after the bump was a round trip in every one.
+   */
+  private async bumpOne(connection: Statements, uid: string): Promise<number> {
+    const [row] = await connection.raw(`INSERT INTO ?? (uid, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = LAST_INSERT_ID(version + 1)`, [WRITE_VERSIONS_TABLE, uid]);
+    return row === undefined ? 1 : Number(row.id);
+  }
+
+  private async bumpMany(connection: Statements, uids: string[]): Promise<Array<{ uid: string; version: number }>> {
     const values = uids.map(() => '(?, 1)').join(', ');
     await connection.raw(`INSERT INTO ?? (uid, version) VALUES ${values} ON DUPLICATE KEY UPDATE version = version + 1`, [WRITE_VERSIONS_TABLE, ...uids]);
     const rows = await connection.raw(`SELECT uid, version FROM ?? WHERE uid IN (${uids.map(() => '?').join(', ')})`, [WRITE_VERSIONS_TABLE, ...uids]);
-    // Known as ours before the commit: a poll may read the new version between the COMMIT and the callback below.
-    const ours = rows.map((row) => `${String(row.uid)} ${Number(row.version)}`);
-    for (const key of ours) this.ours.add(key);
-    return () => {
-      for (const row of rows) this.remember(String(row.uid), Number(row.version));
-      for (const key of ours) this.ours.delete(key);
-    };
+    return rows.map((row) => ({ uid: String(row.uid), version: Number(row.version) }));
   }
 
   async start(): Promise<void> {
