@@ -160,7 +160,7 @@ export class EntityRepository {
         const { columns, links } = this.split(prepared.params.data ?? {});
         await this.parts.links.lockBeforeInsert(this.entity, links);
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
-        const { id, row } = await this.parts.writer.insert(this.entity, withTimestamps(this.entity, withDefaults(this.defaulted, columns)), this.returningFor(readQuery));
+        const { id, row } = await this.parts.writer.insert(this.entity, withTimestamps(this.entity, withDefaults(this.defaulted, columns)), this.returningFor(readQuery, 'insert'));
         await this.parts.links.write(this.entity, id, links, 'create');
         return this.answer(id, prepared, () => (row ? this.parts.reader.fromRow(readQuery, row) : this.readBack(id, readQuery)));
       }),
@@ -183,7 +183,7 @@ export class EntityRepository {
         // Relation locks before the row, as a delete takes them: the other order could deadlock.
         await this.parts.links.lock(this.entity, links);
         const readQuery = this.readQuery(this.readBackOf(params, prepared));
-        const { changed, row } = await this.parts.writer.update(this.entity, id, columns, this.returningFor(readQuery));
+        const { changed, row } = await this.parts.writer.update(this.entity, id, columns, this.returningFor(readQuery, 'update'));
         // A `where` naming a missing id finds nothing, as when it is searched for: null, as Strapi answers.
         if (changed === 0 && !('id' in params)) return null;
         if (changed === 0) throw new NotFoundError();
@@ -321,11 +321,13 @@ export class EntityRepository {
 
   /**
    * The columns a write returns (RETURNING) so that the entry it answers is not read again: the row's own
-   * columns, which links (in other tables) never change. MySQL has no RETURNING, and a read-back query with
-   * conditions must apply them: those read the row back.
+   * columns, which links (in other tables) never change. MySQL has no RETURNING and MariaDB has it on INSERT only,
+   * and a read-back query with conditions must apply them: those read the row back.
    */
-  private returningFor(readQuery: ReadPlan): string[] | undefined {
-    if (this.parts.connection.dialect === 'mysql' || readQuery.where) return undefined;
+  private returningFor(readQuery: ReadPlan, write: 'insert' | 'update'): string[] | undefined {
+    const { connection } = this.parts;
+    const returns = write === 'insert' ? connection.insertReturning : connection.dialect !== 'mysql';
+    if (!returns || readQuery.where) return undefined;
     return readQuery.fields.map((field) => field.column);
   }
 

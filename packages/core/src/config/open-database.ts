@@ -21,6 +21,7 @@ export async function openDatabase(
   }
   const database = new Database(resolved, model);
   try {
+    await database.sql.learnServer();
     const report = await database.sync();
     // One line at info; what exactly changed at debug.
     if (report.changes.length > 0) log.info(`schema: ${report.summary}`);

@@ -34,6 +34,8 @@ interface Shared {
   reader: SqliteReadHandle | undefined;
   /** Undefined on SQLite, whose reads are never in flight together. */
   sharedReads: SharedReads | undefined;
+  /** An INSERT may end in RETURNING: PostgreSQL and SQLite; MariaDB (10.5+) once `learnServer` has seen it; never MySQL. */
+  insertReturning: boolean;
 }
 
 export class Connection {
@@ -62,6 +64,7 @@ export class Connection {
       statements: new Statements(config.dialect),
       reader: undefined,
       sharedReads: config.dialect === 'sqlite' ? undefined : new SharedReads(),
+      insertReturning: config.dialect !== 'mysql',
     };
     const pool = this.shared.pool;
     if (!shared && pool instanceof SqliteWriter) this.shared.reader = new SqliteReadHandle(config.sqlite!.filename, () => pool.idleHandle());
@@ -80,6 +83,22 @@ export class Connection {
   /** Postgres schema holding the tables, or undefined for SQLite / `public`. */
   get schema(): string | undefined {
     return this.shared.config.postgres?.schema;
+  }
+
+  /** Whether an INSERT may end in RETURNING (see Shared): the row written comes back without a read. */
+  get insertReturning(): boolean {
+    return this.shared.insertReturning;
+  }
+
+  /**
+   * What the server is, where the dialect leaves it open (at boot): MySQL and MariaDB share a driver and most SQL,
+   * but MariaDB 10.5+ returns an inserted row (`INSERT … RETURNING`), which saves a create its read-back.
+   */
+  async learnServer(): Promise<void> {
+    if (this.dialect !== 'mysql') return;
+    const [row] = await this.raw('SELECT VERSION() AS version');
+    const [, major, minor] = /^(\d+)\.(\d+).*mariadb/i.exec(String(row?.version ?? '')) ?? [];
+    this.shared.insertReturning = major !== undefined && Number(major) * 100 + Number(minor) >= 1005;
   }
 
   /** Called with every executed statement, SQL and bindings (query-count tests, the bench's capture, debug logging). */

@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '@tessera/errors';
 import type { Connection, Row } from '../connection/connection';
+import type { Knex } from 'knex';
 import type { EntityMetadata } from '../metadata/metadata';
 import { encoderFor } from '../query/codec';
 import { isStorableId } from '../query/coerce';
@@ -17,7 +18,7 @@ export class EntityWriter {
 
   constructor(private readonly connection: Connection) {}
 
-  /** Inserts the entry's row; returns its id and, when asked for `returning` columns, the row with those (not on MySQL). */
+  /** Inserts the entry's row; returns its id and, when asked for `returning` columns, the row with those (not on MySQL; on MariaDB 10.5+). */
   async insert(entity: EntityMetadata, values: Record<string, unknown>, returning?: string[]): Promise<{ id: number; row?: Row }> {
     const row = this.encode(entity, values);
     const rows = await this.guard(entity, () => this.connection.run(this.insertStatement(entity, row, returning)));
@@ -31,12 +32,20 @@ export class EntityWriter {
    */
   private insertStatement(entity: EntityMetadata, row: Record<string, unknown>, returning: string[] | undefined): SqlStatement {
     // MySQL has no RETURNING: its connection answers an insert with `[{ id: insertId }]` (mysql-driver.ts).
-    const returned = this.connection.dialect === 'mysql' ? undefined : returning ? [...new Set(['id', ...returning])] : ['id'];
+    const returned = !this.connection.insertReturning ? undefined : returning ? [...new Set(['id', ...returning])] : ['id'];
+    // knex writes no RETURNING for its mysql client (MariaDB's is the same SQL otherwise): added to the text there.
+    const mariadbReturned = this.connection.dialect === 'mysql' ? returned : undefined;
     const build = (values: Record<string, unknown>) => {
       const qb = this.connection.knex(entity.tableName).insert(values);
-      if (returned) qb.returning(returned.length === 1 ? returned[0] : returned);
+      if (returned && !mariadbReturned) qb.returning(returned.length === 1 ? returned[0] : returned);
       return qb;
     };
+    const statement = this.insertShape(entity, row, returned, build);
+    if (!mariadbReturned) return statement;
+    return { sql: `${statement.sql} returning ${mariadbReturned.map((column) => `\`${column}\``).join(', ')}`, bindings: statement.bindings };
+  }
+
+  private insertShape(entity: EntityMetadata, row: Record<string, unknown>, returned: string[] | undefined, build: (values: Record<string, unknown>) => Knex.QueryBuilder): SqlStatement {
     // One pass, in the row's own order (knex sorts the columns itself; the markers say where each value goes).
     let variant = returned?.join(',') ?? '';
     const values: unknown[] = [];
