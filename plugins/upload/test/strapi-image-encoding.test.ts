@@ -33,12 +33,13 @@ interface StrapiImageService {
 }
 
 /**
- * Strapi's service (not among the package's exports: found beside its strapi-server.js), a factory of plain
+ * Strapi's service (not among the package's exports: found from its package.json, the way in the kernel never
+ * answers for it, as it answers `…/strapi-server` with Tessera's upload plugin), a factory of plain
  * functions reading the global `strapi`. Its own sharp (0.32, a native build npm leaves to an install script) is
  * given the sharp Tessera runs: the same libvips on both sides, so what differs is only what each asks of it, and
  * the bytes compare exactly.
  */
-const STRAPI_SERVICE = path.join(path.dirname(require.resolve('@strapi/plugin-upload/strapi-server')), 'server/services/image-manipulation.js');
+const STRAPI_SERVICE = path.join(path.dirname(require.resolve('@strapi/plugin-upload/package.json')), 'server/services/image-manipulation.js');
 require('sharp');
 require.cache[require.resolve('sharp', { paths: [path.dirname(STRAPI_SERVICE)] })] = require.cache[require.resolve('sharp')];
 // eslint-disable-next-line @typescript-eslint/no-require-imports
