@@ -97,8 +97,9 @@ export class Connection {
   async learnServer(): Promise<void> {
     if (this.dialect !== 'mysql') return;
     const [row] = await this.raw('SELECT VERSION() AS version');
-    const [, major, minor] = /^(\d+)\.(\d+).*mariadb/i.exec(String(row?.version ?? '')) ?? [];
-    this.shared.insertReturning = major !== undefined && Number(major) * 100 + Number(minor) >= 1005;
+    const version = String(row?.version ?? '');
+    const [, major, minor] = /^(\d+)\.(\d+)/.exec(version) ?? [];
+    this.shared.insertReturning = version.toLowerCase().includes('mariadb') && Number(major) * 100 + Number(minor) >= 1005;
   }
 
   /** Called with every executed statement, SQL and bindings (query-count tests, the bench's capture, debug logging). */
