@@ -20,11 +20,11 @@
  */
 import type { Connection as MysqlConnection } from 'mysql2/promise';
 import type { Connection } from './connection';
+import type { WriteNotificationTarget } from './write-notifications';
+import { HeardBarrier } from './heard-barrier';
 
 /** What a bump runs its statements on: the writing transaction's connection. */
 type Statements = Pick<Connection, 'raw'>;
-import type { WriteNotificationTarget } from './write-notifications';
-import { HeardBarrier } from './heard-barrier';
 
 export const WRITE_VERSIONS_TABLE = 'tessera_write_versions';
 const POLL_MS = 100;
