@@ -24,7 +24,7 @@ interface ResultHeader {
 }
 
 interface MysqlRawConnection {
-  query(options: { sql: string; values: unknown[]; rowsAsArray: boolean; typeCast?: typeof castValue }, callback: (error: Error | null, result: unknown) => void): void;
+  query(options: { sql: string; values: unknown[]; rowsAsArray: boolean; typeCast: typeof castValue }, callback: (error: Error | null, result: unknown) => void): void;
 }
 
 interface TypeCastField {
@@ -103,7 +103,7 @@ export async function mysqlValues(raw: unknown, statement: MysqlStatement): Prom
 
 function queryMysql(raw: unknown, statement: MysqlStatement, rowsAsArray = false): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const options = { sql: statement.sql, values: statement.bindings.map(mysqlValue), rowsAsArray, ...(rowsAsArray ? { typeCast: castForDecoding } : {}) };
+    const options = { sql: statement.sql, values: statement.bindings.map(mysqlValue), rowsAsArray, typeCast: rowsAsArray ? castForDecoding : castValue };
     (raw as MysqlRawConnection).query(options, (error, result) => {
       if (error) reject(error);
       else resolve(result);
