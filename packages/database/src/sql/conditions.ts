@@ -281,7 +281,10 @@ function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, valu
       return;
     case '$containsi':
     case '$notContainsi':
-      likeFolded(qb, text, `%${escapeLike(value.toLowerCase())}%`, value, ctx);
+      // SQLite, no letter in the value (`99`): folding cannot make or break a match (see likeFolded), and instr() scans
+      // a row's text at about twice the speed of LIKE … ESCAPE (a search box's digits, on every row without an index).
+      if (ctx.dialect === 'sqlite' && !CASED.test(value)) qb.whereRaw(`instr(${text}, ?) > 0`, [value]);
+      else likeFolded(qb, text, `%${escapeLike(value.toLowerCase())}%`, value, ctx);
       return;
     case '$startsWithi':
       likeFolded(qb, text, `${escapeLike(value.toLowerCase())}%`, value, ctx);
