@@ -31,6 +31,8 @@ export interface FindManyParams {
   source?: QuerySource;
   /** The entries the answer may still hold (one request's, shared by its reads); else the plan's `maxEntries`. */
   budget?: EntryBudget;
+  /** How many entries match `query`, when the caller holds that total: the reader may choose the page's plan by it. */
+  matching?: number;
 }
 
 export interface FindOneParams {
@@ -110,11 +112,11 @@ export class EntityRepository {
   }
 
   async findMany(params: FindManyParams | EngineParams = {}): Promise<Entity[]> {
-    const budget = isCompiled(params) ? (params as FindManyParams).budget : undefined;
+    const compiled = isCompiled(params) ? (params as FindManyParams) : undefined;
     // `return await`: an async function that returns a promise resolves through two more queued jobs.
     return await this.around('FindMany', params, (prepared) => {
       const { query, page } = this.read(params, prepared);
-      return this.parts.reader.findMany(query, page, budget);
+      return this.parts.reader.findMany(query, page, compiled?.budget, compiled?.matching);
     });
   }
 

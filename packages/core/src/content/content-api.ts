@@ -100,7 +100,7 @@ export class ContentApi {
     const [results, total] = this.db.lifecycles.hasReadHooks(uid)
       ? await Promise.all([repository.findMany(read), this.db.counts.count(query, () => repository.count({ query, source }))])
       : await this.db.counts.pageWithTotal(query, {
-          page: () => repository.findMany(read),
+          page: (matching) => repository.findMany({ ...read, matching }),
           counted: async () => {
             const { entities, total } = await repository.findManyCounted(read);
             return { page: entities, total };

@@ -29,9 +29,12 @@ export interface CountCacheHooks {
   heardUpToNow?(): Promise<void>;
 }
 
-/** How `pageWithTotal` reads: the page alone, the page with its total in one statement, the total alone. */
+/**
+ * How `pageWithTotal` reads: the page alone, the page with its total in one statement, the total alone. `page` is given
+ * the total when one is held: how many rows match can choose how the page is found (reader.ts `findMany`).
+ */
 export interface PageReads<T> {
-  page(): Promise<T>;
+  page(matching?: number): Promise<T>;
   counted(): Promise<{ page: T; total: number }>;
   count(): Promise<number>;
 }
@@ -89,7 +92,7 @@ export class CountCache {
     }
     const stamp = this.stamp(query);
     const cached = this.totals.get(query);
-    if (cached && cached.stamp === stamp) return [await reads.page(), cached.total];
+    if (cached && cached.stamp === stamp) return [await reads.page(cached.total), cached.total];
     const inFlight = this.pending.get(query);
     if (inFlight && inFlight.stamp === stamp) return Promise.all([reads.page(), inFlight.total]);
     const both = reads.counted();

@@ -7,27 +7,27 @@
 import type { Knex } from 'knex';
 import type { Connection, Row } from '../connection/connection';
 import type { ColumnField, EntityMetadata, Metadata } from '../metadata/metadata';
-import type { ReadPlan, Page, PopulateItem, RelationPopulate, SortItem } from '../query/plan';
+import type { ReadPlan, Page, PopulateItem, RelationPopulate } from '../query/plan';
 import { applyCondition, applyPublicationState, createSqlContext, type SqlContext } from './conditions';
 import { RowMapper } from './row-mapper';
 import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
 import { StatementTemplates, type SlotMarkers, type Statement } from './statement-templates';
 import { PlanShapes } from './plan-shape';
-import { windowCoversPage, windowOf, windowServesSort } from './search-window';
+import { tableEnd, windowCoversPage, windowOf, windowServesSort, windowWorthWalking } from './search-window';
 import { type Entity, type LevelBuilder, type LevelReader, type LevelStatement, uniqueIds } from './level-reader';
 import { idListBinding, whereIdList, whereIdListBinding } from '../relations/link-sql';
 import { EntryBudget } from './entry-budget';
 import { isStorableId } from '../query/coerce';
 import { coveringIndex } from './covering-count';
 import { pagePerParent, type OrderTerm } from './link-page';
+import { applySort, sortTerms } from './sort-terms';
 import { IDS, idsFirst, pageIds } from './deep-page';
 import { MARK_STRIDE, type MarkedStart, type PageMarks, marksMayServe } from './page-marks';
 
 export type { Entity } from './level-reader';
 
 const ROOT = 't0';
-const STRING_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration', 'password']);
 
 export class EntityReader implements LevelReader {
   private readonly mapper: RowMapper;
@@ -46,16 +46,20 @@ export class EntityReader implements LevelReader {
     this.shapes = new PlanShapes(connection.dialect);
   }
 
-  /** A page of `query`; `budget` (else one of the plan's `maxEntries`, if any) bounds the entries of the answer. */
-  findMany(query: ReadPlan, page?: Page, budget = budgetOf(query)): Promise<Entity[]> {
+  /**
+   * A page of `query`; `budget` (else one of the plan's `maxEntries`, if any) bounds the entries of the answer.
+   * `matching`: how many entries match `query`, when the caller holds that total (it chooses whether to ask the window).
+   */
+  findMany(query: ReadPlan, page?: Page, budget = budgetOf(query), matching?: number): Promise<Entity[]> {
     // Not async: the page's own promise, not one more around it on every list.
-    return this.readPage(query, page, budget, true);
+    return this.readPage(query, page, budget, true, matching);
   }
 
   /** `marked`: may the page start after a mark? Not a page read with its total, on any database (page-marks.ts). */
-  private async readPage(query: ReadPlan, page: Page | undefined, budget: EntryBudget | undefined, marked: boolean): Promise<Entity[]> {
-    // Checked before any await, so a page that cannot use the window issues its query at once (beside its count).
-    const windowed = windowCoversPage(page) && this.windowServes(query) ? await this.fromWindow(query, page) : undefined;
+  private async readPage(query: ReadPlan, page: Page | undefined, budget: EntryBudget | undefined, marked: boolean, matching?: number): Promise<Entity[]> {
+    let first = this.windowFirst(query, page, matching);
+    if (typeof first !== 'boolean') first = await first;
+    const windowed = first && windowCoversPage(page) ? await this.fromWindow(query, page) : undefined;
     const markable = marked && !windowed && this.marks && marksMayServe(query, page);
     const start = markable ? await this.marks!.start(query, page, () => this.readMarks(query)) : undefined;
     const rows = windowed ?? (await this.connection.values(this.pageStatement(query, page, false, start)));
@@ -66,12 +70,17 @@ export class EntityReader implements LevelReader {
    * A page of `query` and the number of entries matching it, from one pass over them: the page's statement
    * carries `count(*) over ()`. When the page is empty that count is not there: then the total is 0 for a first page
    * and counted apart past it (an offset beyond the end) or for a page of none (`limit` 0). A SQLite search page the window serves (search-window.ts)
-   * walks too few rows to count them: its total is counted beside it, as for `findMany`. So is a SQLite total one index
-   * holds (covering-count.ts): walking that index costs less than reading every matching row for the page's count.
+   * walks too few rows to count them: its total is counted first, and decides whether the window is asked at all. So
+   * is a SQLite total one index holds (covering-count.ts): walking that index costs less than reading every matching
+   * row for the page's count.
    */
   async findManyCounted(query: ReadPlan, page: Page, budget = budgetOf(query)): Promise<{ entities: Entity[]; total: number }> {
-    const apart = this.connection.dialect === 'sqlite' && (coveringIndex(query) !== undefined || (windowCoversPage(page) && this.windowServes(query)));
-    if (apart) {
+    if (this.connection.dialect === 'sqlite' && windowCoversPage(page) && this.windowServes(query)) {
+      const total = await this.count(query);
+      if (total <= page.offset) return { entities: [], total };
+      return { entities: await this.readPage(query, page, budget, false, total), total };
+    }
+    if (this.connection.dialect === 'sqlite' && coveringIndex(query) !== undefined) {
       const [entities, total] = await Promise.all([this.readPage(query, page, budget, false), this.count(query)]);
       return { entities, total };
     }
@@ -151,6 +160,17 @@ export class EntityReader implements LevelReader {
     });
     const rows = await this.connection.values(statement);
     return rows.length === page.limit ? rows : undefined;
+  }
+
+  /**
+   * Look for this page in the window first (search-window.ts)? Where it may serve: always when how many rows match is
+   * not known; when it is, only if the window likely holds the page and walks fewer rows than the search table reads.
+   */
+  private windowFirst(query: ReadPlan, page: Page | undefined, matching: number | undefined): boolean | Promise<boolean> {
+    if (!windowCoversPage(page) || !this.windowServes(query)) return false;
+    if (matching === undefined) return true;
+    const statement = this.statements.bindShape(this.shapes.of(query), 'tableEnd', [], () => tableEnd(this.connection.knex, query));
+    return this.connection.first(statement).then((row) => windowWorthWalking(page, matching, Number(row?.end ?? 0)));
   }
 
   private windowServes(query: ReadPlan): boolean {
@@ -329,57 +349,6 @@ function budgetOf(query: ReadPlan): EntryBudget | undefined {
 
 function* linksOf(buckets: Map<number, Entity[]>): Iterable<readonly [number, Entity]> {
   for (const [source, entities] of buckets) for (const entity of entities) yield [source, entity];
-}
-
-/**
- * Sorts, joining to-one relations for dotted paths. On Postgres, text sorts by
- * code point and NULLs come first ascending, as they do on SQLite. Under
- * `live` a draft target is joined as no row, as filters and populate see it:
- * the entry sorts as if it had no relation, so a hidden draft's values
- * cannot be probed through the order.
- */
-export function applySort(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext, metadata: Metadata): void {
-  for (const term of sortTerms(qb, sort, rootAlias, ctx, metadata)) qb.orderByRaw(term.sql, term.bindings);
-}
-
-/** The ORDER BY terms of `sort`, after joining what its dotted paths go through onto `qb`. */
-export function sortTerms(qb: Knex.QueryBuilder, sort: SortItem[], rootAlias: string, ctx: SqlContext, metadata: Metadata): OrderTerm[] {
-  const joined = new Map<string, string>();
-  const terms: OrderTerm[] = [];
-  for (const item of sort) {
-    let alias = rootAlias;
-    let key = '';
-    for (const hop of item.path) {
-      key = `${key}.${hop.name}`;
-      let next = joined.get(key);
-      if (!next) {
-        const joinAlias = ctx.nextAlias();
-        next = ctx.nextAlias();
-        qb.leftJoin({ [joinAlias]: hop.joinTable.name }, `${joinAlias}.${hop.joinTable.joinColumn}`, `${alias}.id`);
-        const target = next;
-        const liveOnly = ctx.publicationState === 'live' && metadata.get(hop.target)?.draftAndPublish === true;
-        qb.leftJoin({ [target]: hop.targetTable }, (on) => {
-          on.on(`${target}.id`, `${joinAlias}.${hop.joinTable.inverseJoinColumn}`);
-          if (liveOnly) on.andOnNotNull(`${target}.published_at`);
-        });
-        joined.set(key, next);
-      }
-      alias = next;
-    }
-    // The entry's own id is never NULL: a plain ORDER BY lets Postgres walk the primary key instead of sorting every row.
-    const ownId = item.path.length === 0 && item.field.column === 'id';
-    terms.push(orderTerm(`${alias}.${item.field.column}`, item.field, item.direction, ctx.dialect === 'sqlite' || ownId, ctx.dialect === 'mysql'));
-  }
-  return terms;
-}
-
-function orderTerm(column: string, field: ColumnField, direction: 'asc' | 'desc', plain: boolean, mysql: boolean): OrderTerm {
-  if (plain) return { sql: `?? ${direction}`, bindings: [column] };
-  // MySQL places NULLs as SQLite does (first ascending, last descending); text sorts by its utf8mb4 bytes, i.e. code points.
-  if (mysql) return { sql: STRING_TYPES.has(field.type) ? `BINARY ?? ${direction}` : `?? ${direction}`, bindings: [column] };
-  const collate = STRING_TYPES.has(field.type) ? ' COLLATE "C"' : '';
-  const nulls = direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST';
-  return { sql: `??${collate} ${direction} ${nulls}`, bindings: [column] };
 }
 
 export type { EntityMetadata };
