@@ -61,16 +61,19 @@ function shape(kind, related) {
 /**
  * A populate statement for this request's parent ids, from the one Tessera ran for the sample: its id list is one
  * binding on SQLite (a JSON array) and PostgreSQL (an array literal), in first-seen order as Tessera binds it; on
- * MySQL it is `in (?, …)`, one placeholder per id, so the text takes as many as there are ids.
+ * MySQL it is `in (?, …)`, one placeholder per id, the list padded to the next power of two by repeating its last id
+ * (as Tessera pads it: packages/database sql/reader.ts, mysqlLevelStatement).
  */
 function withParentIds({ sql, bindings }, ids) {
   const match = / in \((\?(?:, \?)*)\)/.exec(sql);
   if (match) {
     const start = (sql.slice(0, match.index).match(/\?/g) ?? []).length;
     const count = (match[1].match(/\?/g) ?? []).length;
+    const size = 2 ** Math.ceil(Math.log2(ids.length));
+    const padded = [...ids, ...Array(size - ids.length).fill(ids[ids.length - 1])];
     return {
-      sql: `${sql.slice(0, match.index)} in (${ids.map(() => '?').join(', ')})${sql.slice(match.index + match[0].length)}`,
-      bindings: [...bindings.slice(0, start), ...ids, ...bindings.slice(start + count)],
+      sql: `${sql.slice(0, match.index)} in (${padded.map(() => '?').join(', ')})${sql.slice(match.index + match[0].length)}`,
+      bindings: [...bindings.slice(0, start), ...padded, ...bindings.slice(start + count)],
     };
   }
   return {

@@ -121,6 +121,8 @@ describe('bench: varied requests', () => {
       sql: 'select `j`.`article_id` as `__source` from `articles_tags_links` as `j` where `j`.`field` = ? and `j`.`article_id` in (?, ?) order by `j`.`id` asc limit ?',
       bindings: ['tags', 7, 8, 16384],
     });
+    // Padded to a power of two with the last id, as Tessera pads MySQL id lists.
+    expect(withParentIds(mysql, [7, 8, 9]).bindings).to.deep.equal(['tags', 7, 8, 9, 9, 16384]);
     const sqlite = { sql: 'select 1 where `j`.`article_id` IN (SELECT value FROM json_each(?)) limit ?', bindings: ['[1,2,4]', 16384] };
     expect(withParentIds(sqlite, [7, 8]).bindings).to.deep.equal(['[7,8]', 16384]);
     const postgres = { sql: 'select 1 where "j"."article_id" = any($1) limit $2', bindings: ['{1,2,4}', 16384] };

@@ -324,11 +324,25 @@ export class EntityReader implements LevelReader {
 
   levelStatement(query: ReadPlan, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement {
     const dialect = this.connection.dialect;
-    // MySQL binds a value per id, so the SQL changes with their number: built each time.
-    if (dialect === 'mysql') return build((qb, column) => whereIdList(dialect, qb, column, ids), rowCap, undefined);
+    if (dialect === 'mysql') return this.mysqlLevelStatement(query, variant, ids, rowCap, build);
     const values = rowCap === undefined ? [idListBinding(dialect, ids)] : [idListBinding(dialect, ids), rowCap];
     return this.statements.bindShape(this.shapes.of(query), rowCap === undefined ? variant : `${variant}:capped`, values, ([idsMarker, capMarker], slots) =>
       build((qb, column) => whereIdListBinding(dialect, qb, column, idsMarker), capMarker, slots),
+    );
+  }
+
+  /**
+   * MySQL binds a value per id (no array type), so the SQL text depends on how many there are. The list is padded to
+   * the next power of two by repeating its last id (a repeat in IN changes nothing): a level's SQL then takes one of
+   * a few forms, each built through knex once, not on every request.
+   */
+  private mysqlLevelStatement(query: ReadPlan, variant: string, ids: number[], rowCap: number | undefined, build: LevelBuilder): LevelStatement {
+    if (ids.length === 0) return build((qb, column) => whereIdList('mysql', qb, column, ids), rowCap, undefined);
+    const size = 2 ** Math.ceil(Math.log2(ids.length));
+    const padded = ids.length === size ? ids : [...ids, ...Array<number>(size - ids.length).fill(ids[ids.length - 1]!)];
+    const values = rowCap === undefined ? padded : [...padded, rowCap];
+    return this.statements.bindShape(this.shapes.of(query), `${variant}:${size}${rowCap === undefined ? '' : ':capped'}`, values, (markers, slots) =>
+      build((qb, column) => qb.whereIn(column, markers.slice(0, size)), rowCap === undefined ? undefined : markers[size], slots),
     );
   }
 
