@@ -23,10 +23,10 @@ const FILES = {
   'src/api/plain/content-types/plain/schema.json': schema('plain', false),
 };
 
-/** Characters chosen to break naive folding: Kelvin sign, dotted I, sharp s, final sigma, ligature, wildcards. */
 /** A page looked for in the head of the sort order (search-window.ts). */
 const WINDOWED = /from \(select `t0`\.\* from `indexeds` as `t0` order by/;
 
+/** Characters chosen to break naive folding: Kelvin sign, dotted I, sharp s, final sigma, ligature, wildcards. */
 const ALPHABET = ['a', 'b', 'c', 'A', 'B', 'C', 'x', 'X', 'k', 'K', 'i', 'I', ' ', '%', '_', '\\', '\u212A', '\u0130', 'ß', 'Σ', 'σ', 'ς', 'Å', 'å', 'é', 'É', 'ǅ', '😀'];
 
 function random(seed: number): () => number {

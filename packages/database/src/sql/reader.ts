@@ -169,7 +169,8 @@ export class EntityReader implements LevelReader {
   private windowFirst(query: ReadPlan, page: Page | undefined, matching: number | undefined): boolean | Promise<boolean> {
     if (!windowCoversPage(page) || !this.windowServes(query)) return false;
     if (matching === undefined) return true;
-    const statement = this.statements.bindShape(this.shapes.of(query), 'tableEnd', [], () => tableEnd(this.connection.knex, query));
+    // Kept per table, not per plan shape: every new search term is a shape of its own.
+    const statement = this.statements.bind(query.entity, 'tableEnd', [], () => tableEnd(this.connection.knex, query.entity.tableName));
     return this.connection.first(statement).then((row) => windowWorthWalking(page, matching, Number(row?.end ?? 0)));
   }
 

@@ -66,8 +66,8 @@ export function windowWorthWalking(page: Page & { limit: number }, matching: num
  * The table's highest id, as `end`: at least its number of rows (ids are not reused), read from the primary key's
  * last entry. Deleted rows make it an overestimate, which only makes windowWorthWalking more cautious.
  */
-export function tableEnd(knex: Knex, query: ReadPlan): Knex.QueryBuilder {
-  return knex.from(query.entity.tableName).max({ end: 'id' });
+export function tableEnd(knex: Knex, tableName: string): Knex.QueryBuilder {
+  return knex.from(tableName).max({ end: 'id' });
 }
 
 /** The first WINDOW rows of the table in the query's sort order, as a derived table to select from. */
