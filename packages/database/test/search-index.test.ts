@@ -86,7 +86,15 @@ eachDatabase('index-backed text search', (dialect) => {
       const piece = [...row].slice(start, start + 3 + Math.floor(next() * 4)).join('');
       patterns.push(next() < 0.3 ? piece.toUpperCase() : piece);
     }
+    // Two characters are looked up through the trigrams that begin with them (search-candidates.ts), one scans.
+    for (let n = 0; n < 20; n++) {
+      const row = pick(rows.filter((candidate) => candidate.length >= 2));
+      const start = Math.floor(next() * (row.length - 1));
+      const piece = [...row].slice(start, start + 1 + Math.floor(next() * 2)).join('');
+      patterns.push(next() < 0.3 ? piece.toUpperCase() : piece);
+    }
     patterns.push('kel', 'KEL', 'abi', 'stan', 'ße', 'ss', 'σίσ', '%c\\', 'a_b', 'xyz', text(3, 6), text(3, 6));
+    patterns.push('el', 'IN', 'in', 'e%', 'ab', 'Ka', 'n\u0001', 'zq', text(2, 2), text(2, 2));
     let compared = 0;
     for (const pattern of patterns) {
       for (const operator of OPERATORS) {
@@ -108,11 +116,15 @@ eachDatabase('index-backed text search', (dialect) => {
 
   if (dialect === 'sqlite') {
     it('keeps the search table in step with writes (triggers) and plans through it', async () => {
-      const created = await app.app.entityService.create('api::indexed.indexed', { data: { key: 999, title: 'Needle in haystack' } });
+      const created = await app.app.entityService.create('api::indexed.indexed', { data: { key: 999, title: 'Needle in haystack, yo' } });
       expect(await keys('api::indexed.indexed', { title: { $containsi: 'NEEDLE' } })).to.deep.equal([999]);
+      // Two characters at the very end of the text: found through the trigram that the copy's padding completes.
+      expect(await keys('api::indexed.indexed', { title: { $containsi: 'YO' } })).to.deep.equal([999]);
       await app.app.entityService.update('api::indexed.indexed', created.id, { data: { title: 'Pin in haystack' } });
       expect(await keys('api::indexed.indexed', { title: { $containsi: 'needle' } })).to.deep.equal([]);
       expect(await keys('api::indexed.indexed', { title: { $containsi: 'pin in' } })).to.deep.equal([999]);
+      expect(await keys('api::indexed.indexed', { title: { $contains: 'Pi' } })).to.deep.equal([999]);
+      expect(await keys('api::indexed.indexed', { title: { $containsi: 'yo' } })).to.deep.equal([]);
       await app.app.entityService.delete('api::indexed.indexed', created.id);
       expect(await keys('api::indexed.indexed', { title: { $containsi: 'pin in' } })).to.deep.equal([]);
       const plan = await app.app.db.sql.raw(

@@ -23,6 +23,11 @@ export function searchTableName(tableName: string): string {
   return `${tableName}_search`;
 }
 
+/** SQLite: the FTS5 vocabulary table over a search table (each trigram's rows and columns, by trigram), which 2-character runs are looked up in. */
+export function searchTermsTableName(searchTable: string): string {
+  return `${searchTable}_terms`;
+}
+
 /** Fills `entity.search` and `entity.indexes` from the type's options. */
 export function applyIndexOptions(entity: EntityMetadata, contentType: ContentType): void {
   const options = ((contentType.pluginOptions ?? {}) as { tessera?: TesseraTypeOptions }).tessera ?? {};

@@ -6,8 +6,13 @@
  * transaction. The copy maps the two characters whose JavaScript lower case is
  * ASCII (KELVIN SIGN → k, DOTTED CAPITAL I → i), so a lookup with an ASCII
  * pattern finds every row the exact operator would (conditions.ts re-checks
- * each candidate exactly). The table is ours, derived data: when the searched
- * columns change it is rebuilt, never the content table.
+ * each candidate exactly). It ends with two padding characters (U+0001), so
+ * that every place a 2-character run occurs begins a trigram, which
+ * `<table>_search_terms` (an fts5vocab table: each trigram's places, sorted by
+ * trigram) finds
+ * (search-candidates.ts); a pattern holding the padding only gets more
+ * candidates. The tables are ours, derived data: when the searched columns or
+ * the triggers' text change they are rebuilt, never the content table.
  *
  * PostgreSQL: a pg_trgm GIN index per searched column, which LIKE and ILIKE
  * use as they are — the queries do not change. Creating the extension needs
@@ -16,6 +21,7 @@
 import type { Connection } from '../connection/connection';
 import type { EntityMetadata, Metadata } from '../metadata/metadata';
 import { indexName } from './names';
+import { searchTermsTableName } from '../metadata/search-options';
 
 /** The fold applied to the indexed copy (plain SQL, so any connection can write the table). */
 export function asciiFoldSql(expression: string): string {
@@ -46,23 +52,31 @@ export async function syncSearchIndexes(connection: Connection, metadata: Metada
 
 async function syncSqliteSearch(connection: Connection, entity: EntityMetadata, changes: string[]): Promise<void> {
   const { table, columns } = entity.search!;
-  const existing = (await connection.raw('SELECT name FROM pragma_table_info(?)', [table])).map((row) => String(row.name));
-  if (existing.length > 0 && existing.join(',') === columns.join(',')) return;
-  if (existing.length > 0) {
-    for (const suffix of ['ai', 'ad', 'au']) await connection.raw(`DROP TRIGGER IF EXISTS ${quote(`${table}_${suffix}`)}`);
-    await connection.raw(`DROP TABLE ${quote(table)}`);
-  }
+  const terms = searchTermsTableName(table);
   const list = columns.map(quote).join(', ');
-  const folded = (prefix: string) => columns.map((column) => asciiFoldSql(`${prefix}.${quote(column)}`)).join(', ');
-  await connection.raw(`CREATE VIRTUAL TABLE ${quote(table)} USING fts5(${list}, tokenize = 'trigram case_sensitive 0')`);
+  const copy = (prefix: string) => columns.map((column) => `${asciiFoldSql(`${prefix}.${quote(column)}`)} || char(1, 1)`).join(', ');
   const source = quote(entity.tableName);
-  await connection.raw(`CREATE TRIGGER ${quote(`${table}_ai`)} AFTER INSERT ON ${source} BEGIN INSERT INTO ${quote(table)} (rowid, ${list}) VALUES (new.id, ${folded('new')}); END`);
-  await connection.raw(`CREATE TRIGGER ${quote(`${table}_ad`)} AFTER DELETE ON ${source} BEGIN DELETE FROM ${quote(table)} WHERE rowid = old.id; END`);
-  await connection.raw(
-    `CREATE TRIGGER ${quote(`${table}_au`)} AFTER UPDATE OF ${list} ON ${source} BEGIN ` +
-      `DELETE FROM ${quote(table)} WHERE rowid = old.id; INSERT INTO ${quote(table)} (rowid, ${list}) VALUES (new.id, ${folded('new')}); END`,
-  );
-  await connection.raw(`INSERT INTO ${quote(table)} (rowid, ${list}) SELECT id, ${folded(source)} FROM ${source}`);
+  const triggers: Record<string, string> = {
+    ai: `AFTER INSERT ON ${source} BEGIN INSERT INTO ${quote(table)} (rowid, ${list}) VALUES (new.id, ${copy('new')}); END`,
+    ad: `AFTER DELETE ON ${source} BEGIN DELETE FROM ${quote(table)} WHERE rowid = old.id; END`,
+    au:
+      `AFTER UPDATE OF ${list} ON ${source} BEGIN ` +
+      `DELETE FROM ${quote(table)} WHERE rowid = old.id; INSERT INTO ${quote(table)} (rowid, ${list}) VALUES (new.id, ${copy('new')}); END`,
+  };
+  const termsStatement = `CREATE VIRTUAL TABLE ${quote(terms)} USING fts5vocab(${quote(table)}, 'instance')`;
+  const triggerStatements = Object.entries(triggers).map(([suffix, body]) => `CREATE TRIGGER ${quote(`${table}_${suffix}`)} ${body}`);
+  // Up to date when the copy has these columns, and the triggers (which say how the copy is made) and the terms table
+  // read as built now.
+  const existing = (await connection.raw('SELECT name FROM pragma_table_info(?)', [table])).map((row) => String(row.name));
+  const stored = new Set((await connection.raw(`SELECT sql FROM sqlite_master WHERE tbl_name IN (?, ?, ?)`, [table, terms, entity.tableName])).map((row) => row.sql));
+  if (existing.join(',') === columns.join(',') && [termsStatement, ...triggerStatements].every((statement) => stored.has(statement))) return;
+  for (const suffix of Object.keys(triggers)) await connection.raw(`DROP TRIGGER IF EXISTS ${quote(`${table}_${suffix}`)}`);
+  await connection.raw(`DROP TABLE IF EXISTS ${quote(terms)}`);
+  await connection.raw(`DROP TABLE IF EXISTS ${quote(table)}`);
+  await connection.raw(`CREATE VIRTUAL TABLE ${quote(table)} USING fts5(${list}, tokenize = 'trigram case_sensitive 0')`);
+  await connection.raw(termsStatement);
+  for (const statement of triggerStatements) await connection.raw(statement);
+  await connection.raw(`INSERT INTO ${quote(table)} (rowid, ${list}) SELECT id, ${copy(source)} FROM ${source}`);
   changes.push(`created search table ${table}`);
 }
 

@@ -18,6 +18,7 @@ import { encoderFor } from '../query/codec';
 import { MORPH_TABLE } from '../metadata/media';
 import { holdsOnMissingRow } from './missing-row';
 import { applyItems } from './grouped-items';
+import { searchCandidateIds } from './search-candidates';
 
 export interface SqlContext {
   knex: Knex;
@@ -256,20 +257,12 @@ function applyTextMatch(qb: Builder, field: ColumnField, operator: TextOperator,
   qb.where(apply);
 }
 
-/**
- * SQLite, a searched column: the ids whose indexed copy contains the longest
- * ASCII run of the pattern (3+ characters, no LIKE wildcards) — a superset of
- * the rows the exact match keeps, found through the trigram index instead of
- * a scan (search-sync.ts says why the superset holds). Null: scan as before.
- */
+/** SQLite, a searched column: the ids that may match, through its search table (search-candidates.ts). Null: scan. */
 function searchCandidates(field: ColumnField, operator: TextOperator, value: string, ctx: SqlContext): Builder | null {
   if (ctx.dialect !== 'sqlite' || !field.searchTable || !ctx.searchIndex) return null;
-  const caseInsensitive = operator.endsWith('i');
-  const runs = (caseInsensitive ? value.toLowerCase() : value).match(/[\x00-\x24\x26-\x5e\x60-\x7f]{3,}/g);
-  if (!runs) return null;
-  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best));
-  ctx.usedSearchIndex = true;
-  return ctx.knex.select('rowid').from(field.searchTable).whereRaw('?? LIKE ?', [field.column, `%${longest}%`]);
+  const candidates = searchCandidateIds(ctx.knex, field.searchTable, field.column, operator.endsWith('i') ? value.toLowerCase() : value);
+  if (candidates) ctx.usedSearchIndex = true;
+  return candidates;
 }
 
 function textMatch(qb: Builder, field: ColumnField, operator: TextOperator, value: string, column: string, ctx: SqlContext): void {

@@ -14,7 +14,7 @@ import { loadComponents } from './components-reader';
 import { loadMedia } from './media-reader';
 import { StatementTemplates, type SlotMarkers, type Statement } from './statement-templates';
 import { PlanShapes } from './plan-shape';
-import { tableEnd, windowCoversPage, windowOf, windowServesSort, windowWorthWalking } from './search-window';
+import { WINDOW, tableEnd, windowCoversPage, windowFor, windowOf, windowServesSort } from './search-window';
 import { type Entity, type LevelBuilder, type LevelReader, type LevelStatement, uniqueIds } from './level-reader';
 import { idListBinding, whereIdList, whereIdListBinding } from '../relations/link-sql';
 import { EntryBudget } from './entry-budget';
@@ -57,9 +57,9 @@ export class EntityReader implements LevelReader {
 
   /** `marked`: may the page start after a mark? Not a page read with its total, on any database (page-marks.ts). */
   private async readPage(query: ReadPlan, page: Page | undefined, budget: EntryBudget | undefined, marked: boolean, matching?: number): Promise<Entity[]> {
-    let first = this.windowFirst(query, page, matching);
-    if (typeof first !== 'boolean') first = await first;
-    const windowed = first && windowCoversPage(page) ? await this.fromWindow(query, page) : undefined;
+    let window = this.windowFirst(query, page, matching);
+    if (typeof window === 'object' && window !== null) window = await window;
+    const windowed = window !== null && windowCoversPage(page) ? await this.fromWindow(query, page, window) : undefined;
     const markable = marked && !windowed && this.marks && marksMayServe(query, page);
     const start = markable ? await this.marks!.start(query, page, () => this.readMarks(query)) : undefined;
     const rows = windowed ?? (await this.connection.values(this.pageStatement(query, page, false, start)));
@@ -148,11 +148,11 @@ export class EntityReader implements LevelReader {
     return (await this.connection.values(statement)).map((row) => Number(row[0]));
   }
 
-  /** SQLite searches: the page from the head of the sort order when it holds a full page, else undefined (search-window.ts). */
-  private async fromWindow(query: ReadPlan, page: Page & { limit: number }): Promise<unknown[][] | undefined> {
-    const statement = this.statements.bindShape(this.shapes.of(query), 'window', [page.limit, page.offset], ([limit, offset], slots) => {
+  /** SQLite searches: the page from the first `length` rows of the sort order when they hold a full page, else undefined (search-window.ts). */
+  private async fromWindow(query: ReadPlan, page: Page & { limit: number }, length: number): Promise<unknown[][] | undefined> {
+    const statement = this.statements.bindShape(this.shapes.of(query), 'window', [length, page.limit, page.offset], ([head, limit, offset], slots) => {
       const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, false, slots);
-      const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, (head) => applySort(head, query.sort, ROOT, ctx, this.metadata)));
+      const qb = ctx.knex.from(windowOf(ctx.knex, query, ROOT, head, (rows) => applySort(rows, query.sort, ROOT, ctx, this.metadata)));
       qb.select(query.fields.map((field) => `${ROOT}.${field.column}`));
       this.applyFilters(qb, query, ctx);
       applySort(qb, query.sort, ROOT, ctx, this.metadata);
@@ -163,15 +163,16 @@ export class EntityReader implements LevelReader {
   }
 
   /**
-   * Look for this page in the window first (search-window.ts)? Where it may serve: always when how many rows match is
-   * not known; when it is, only if the window likely holds the page and walks fewer rows than the search table reads.
+   * How many rows of the sort order to look for this page in first (search-window.ts), or null to go to the search
+   * table. Where the window may serve: WINDOW rows when how many rows match is not known; when it is, as many as the
+   * page likely needs, if walking them costs less than the search table's reads.
    */
-  private windowFirst(query: ReadPlan, page: Page | undefined, matching: number | undefined): boolean | Promise<boolean> {
-    if (!windowCoversPage(page) || !this.windowServes(query)) return false;
-    if (matching === undefined) return true;
+  private windowFirst(query: ReadPlan, page: Page | undefined, matching: number | undefined): number | null | Promise<number | null> {
+    if (!windowCoversPage(page) || !this.windowServes(query)) return null;
+    if (matching === undefined) return WINDOW;
     // Kept per table, not per plan shape: every new search term is a shape of its own.
     const statement = this.statements.bind(query.entity, 'tableEnd', [], () => tableEnd(this.connection.knex, query.entity.tableName));
-    return this.connection.first(statement).then((row) => windowWorthWalking(page, matching, Number(row?.end ?? 0)));
+    return this.connection.first(statement).then((row) => windowFor(page, matching, Number(row?.end ?? 0)));
   }
 
   private windowServes(query: ReadPlan): boolean {
