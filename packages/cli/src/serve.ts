@@ -8,12 +8,14 @@ import path from 'node:path';
 import { createApp, describeError, reportBootError } from './app';
 import { DEFAULT_TYPES_DIR, writeTypes } from './typegen/write-types';
 import { remedyFor, type BootFailure, type ReloadRequest } from './develop/remedy';
+import { limitHeapGrowth } from './heap-growth';
 
 export type Mode = 'development' | 'production';
 
 /** Resolves with the exit code once the app has stopped (or failed to boot). */
 export async function serve(mode: Mode): Promise<number> {
   process.env.NODE_ENV = mode;
+  limitHeapGrowth();
   // Under `tessera develop`, strapi.reload() asks the supervisor for a restart (develop/remedy.ts).
   const send = mode === 'development' ? process.send?.bind(process) : undefined;
   const app = await createApp(process.cwd(), send ? (reason) => send({ type: 'tessera:reload', reason } satisfies ReloadRequest) : undefined);
