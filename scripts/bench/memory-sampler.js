@@ -26,8 +26,20 @@ if (file && !process.env.BENCH_MEMORY_SAMPLING) {
       largeObjects: (spaces.large_object_space ?? 0) + (spaces.new_large_object_space ?? 0),
       code: mib(code.code_and_metadata_size + code.bytecode_and_metadata_size),
       external: mib(usage.external),
+      // Of the resident set, the pages of mapped files (Linux): code of the binary and libraries, and a database
+      // file mapped for reads (Tessera's SQLite mmap), which the kernel shares with its page cache and may drop.
+      files: mappedFileMib(),
     };
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
   }, 2000);
   timer.unref();
+}
+
+function mappedFileMib() {
+  try {
+    const match = /^RssFile:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
 }

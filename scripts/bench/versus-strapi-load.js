@@ -42,9 +42,9 @@ function compare(strapiFile, tesseraFile) {
   if (memory.every(Boolean)) {
     const [s, t] = memory;
     console.log(`\nresident set at its peak while measured (MiB): Strapi ${s.rss}, Tessera ${t.rss}, Tessera ÷ Strapi ${(t.rss / s.rss).toFixed(2)}`);
-    console.log('| at the peak (MiB) | rss | V8 heap | new space | old space | large objects | code | outside V8 (external) |\n|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| at the peak (MiB) | rss | of it, mapped files | V8 heap | new space | old space | large objects | code | outside V8 (external) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const [name, m] of [['Strapi 4.26.2', s], ['Tessera', t]]) {
-      console.log(`| ${name} | ${m.rss} | ${m.heapTotal} | ${m.newSpace} | ${m.oldSpace} | ${m.largeObjects} | ${m.code} | ${m.external} |`);
+      console.log(`| ${name} | ${m.rss} | ${m.files ?? '?'} | ${m.heapTotal} | ${m.newSpace} | ${m.oldSpace} | ${m.largeObjects} | ${m.code} | ${m.external} |`);
     }
   }
 }
