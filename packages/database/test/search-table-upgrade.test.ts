@@ -54,6 +54,7 @@ describe('SQLite search table: kept when current, rebuilt when an earlier build 
     // The earlier build's table: the copy as it was (no padding), its triggers, and no terms table.
     for (const suffix of ['ai', 'ad', 'au']) await connection.raw(`DROP TRIGGER notes_search_${suffix}`);
     await connection.raw(`DROP TABLE notes_search_terms`);
+    await connection.raw(`DROP TABLE notes_search_counts`);
     await connection.raw(`DELETE FROM notes_search WHERE rowid <> 424242`);
     await connection.raw(`INSERT INTO notes_search (rowid, title) SELECT id, title FROM notes`);
     await connection.raw(`CREATE TRIGGER notes_search_ai AFTER INSERT ON notes BEGIN INSERT INTO notes_search (rowid, title) VALUES (new.id, new.title); END`);
@@ -62,25 +63,33 @@ describe('SQLite search table: kept when current, rebuilt when an earlier build 
     expect(await marker(app)).to.equal(0);
     const [trigger] = await app.app.db.sql.raw(`SELECT sql FROM sqlite_master WHERE name = 'notes_search_ai'`);
     expect(String(trigger.sql)).to.include('char(1, 1)');
+    const vocabularies = await app.app.db.sql.raw(`SELECT name FROM sqlite_master WHERE name IN ('notes_search_terms', 'notes_search_counts') ORDER BY name`);
+    expect(vocabularies.map((row) => row.name)).to.deep.equal(['notes_search_counts', 'notes_search_terms']);
     expect(await titles(app, 'yo')).to.deep.equal(['Tokyo', 'Kyoto by night']);
     expect(await titles(app, 'LT')).to.deep.equal(['Pass the salt']);
     await app.app.entityService.create('api::note.note', { data: { title: 'Bolt' } });
     expect(await titles(app, 'lt')).to.deep.equal(['Pass the salt', 'Bolt']);
   });
 
-  it('looks two characters up through the terms table, and one character by a scan', async () => {
+  it('looks a rare run of two characters up through the terms table; a common one, and one character, scans', async () => {
     const app = current!;
+    for (let n = 1; n <= 40; n++) await app.app.entityService.create('api::note.note', { data: { title: `Note ${n}` } });
     const sql: string[] = [];
     const unsubscribe = app.app.db.sql.onQuery((statement) => sql.push(statement));
     try {
+      // `to`: 2 places among 44 rows; `no`: in 41 of them; `b`: one character.
       expect(await titles(app, 'to')).to.deep.equal(['Tokyo', 'Kyoto by night']);
+      expect(await titles(app, 'NO')).to.deep.equal(['Note 1', 'Note 2', 'Note 3', 'Note 4', 'Note 5'].concat(Array.from({ length: 35 }, (_, n) => `Note ${n + 6}`)));
       expect(await titles(app, 'b')).to.deep.equal(['Kyoto by night', 'Bolt']);
     } finally {
       unsubscribe();
     }
     const reads = sql.filter((statement) => statement.includes('from `notes`'));
-    expect(reads).to.have.length(2);
+    expect(reads).to.have.length(3);
     expect(reads[0]).to.include('`notes_search_terms`');
     expect(reads[1]).to.not.include('notes_search');
+    expect(reads[2]).to.not.include('notes_search');
+    // Each run's totals were read once, from the counts table.
+    expect(sql.filter((statement) => statement.includes('`notes_search_counts`'))).to.have.length(2);
   });
 });

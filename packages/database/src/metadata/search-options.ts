@@ -28,6 +28,11 @@ export function searchTermsTableName(searchTable: string): string {
   return `${searchTable}_terms`;
 }
 
+/** SQLite: the FTS5 vocabulary table of each trigram's totals (rows and places), which says whether a lookup pays. */
+export function searchCountsTableName(searchTable: string): string {
+  return `${searchTable}_counts`;
+}
+
 /** Fills `entity.search` and `entity.indexes` from the type's options. */
 export function applyIndexOptions(entity: EntityMetadata, contentType: ContentType): void {
   const options = ((contentType.pluginOptions ?? {}) as { tessera?: TesseraTypeOptions }).tessera ?? {};

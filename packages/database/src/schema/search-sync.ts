@@ -9,9 +9,9 @@
  * each candidate exactly). It ends with two padding characters (U+0001), so
  * that every place a 2-character run occurs begins a trigram, which
  * `<table>_search_terms` (an fts5vocab table: each trigram's places, sorted by
- * trigram) finds
- * (search-candidates.ts); a pattern holding the padding only gets more
- * candidates. The tables are ours, derived data: when the searched columns or
+ * trigram) finds (search-candidates.ts), where `<table>_search_counts` (each
+ * trigram's totals) says it pays (search-term-gate.ts); a pattern holding the
+ * padding only gets more candidates. The tables are ours, derived data: when the searched columns or
  * the triggers' text change they are rebuilt, never the content table.
  *
  * PostgreSQL: a pg_trgm GIN index per searched column, which LIKE and ILIKE
@@ -21,7 +21,7 @@
 import type { Connection } from '../connection/connection';
 import type { EntityMetadata, Metadata } from '../metadata/metadata';
 import { indexName } from './names';
-import { searchTermsTableName } from '../metadata/search-options';
+import { searchCountsTableName, searchTermsTableName } from '../metadata/search-options';
 
 /** The fold applied to the indexed copy (plain SQL, so any connection can write the table). */
 export function asciiFoldSql(expression: string): string {
@@ -63,18 +63,24 @@ async function syncSqliteSearch(connection: Connection, entity: EntityMetadata, 
       `AFTER UPDATE OF ${list} ON ${source} BEGIN ` +
       `DELETE FROM ${quote(table)} WHERE rowid = old.id; INSERT INTO ${quote(table)} (rowid, ${list}) VALUES (new.id, ${copy('new')}); END`,
   };
-  const termsStatement = `CREATE VIRTUAL TABLE ${quote(terms)} USING fts5vocab(${quote(table)}, 'instance')`;
+  const counts = searchCountsTableName(table);
+  const vocabularies = [
+    `CREATE VIRTUAL TABLE ${quote(terms)} USING fts5vocab(${quote(table)}, 'instance')`,
+    `CREATE VIRTUAL TABLE ${quote(counts)} USING fts5vocab(${quote(table)}, 'row')`,
+  ];
   const triggerStatements = Object.entries(triggers).map(([suffix, body]) => `CREATE TRIGGER ${quote(`${table}_${suffix}`)} ${body}`);
-  // Up to date when the copy has these columns, and the triggers (which say how the copy is made) and the terms table
-  // read as built now.
+  // Up to date when the copy has these columns, and the triggers (which say how the copy is made) and the vocabulary
+  // tables read as built now.
   const existing = (await connection.raw('SELECT name FROM pragma_table_info(?)', [table])).map((row) => String(row.name));
-  const stored = new Set((await connection.raw(`SELECT sql FROM sqlite_master WHERE tbl_name IN (?, ?, ?)`, [table, terms, entity.tableName])).map((row) => row.sql));
-  if (existing.join(',') === columns.join(',') && [termsStatement, ...triggerStatements].every((statement) => stored.has(statement))) return;
+  const stored = new Set(
+    (await connection.raw(`SELECT sql FROM sqlite_master WHERE tbl_name IN (?, ?, ?, ?)`, [table, terms, counts, entity.tableName])).map((row) => row.sql),
+  );
+  if (existing.join(',') === columns.join(',') && [...vocabularies, ...triggerStatements].every((statement) => stored.has(statement))) return;
   for (const suffix of Object.keys(triggers)) await connection.raw(`DROP TRIGGER IF EXISTS ${quote(`${table}_${suffix}`)}`);
-  await connection.raw(`DROP TABLE IF EXISTS ${quote(terms)}`);
+  for (const vocabulary of [terms, counts]) await connection.raw(`DROP TABLE IF EXISTS ${quote(vocabulary)}`);
   await connection.raw(`DROP TABLE IF EXISTS ${quote(table)}`);
   await connection.raw(`CREATE VIRTUAL TABLE ${quote(table)} USING fts5(${list}, tokenize = 'trigram case_sensitive 0')`);
-  await connection.raw(termsStatement);
+  for (const statement of vocabularies) await connection.raw(statement);
   for (const statement of triggerStatements) await connection.raw(statement);
   await connection.raw(`INSERT INTO ${quote(table)} (rowid, ${list}) SELECT id, ${copy(source)} FROM ${source}`);
   changes.push(`created search table ${table}`);

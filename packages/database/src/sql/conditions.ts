@@ -31,6 +31,8 @@ export interface SqlContext {
   searchIndex: boolean;
   /** Set once a condition of this statement went through a search table. */
   usedSearchIndex: boolean;
+  /** SQLite: whether a 2-character run is looked up in a search table's trigrams (search-term-gate.ts); absent: scanned. */
+  pairLookups?: (searchTable: string, run: string) => boolean;
   /**
    * While a statement template is built: what to bind in place of a comparison's value (a marker the template
    * puts each plan's own value at; plan-shape.ts says which comparisons have one).
@@ -260,7 +262,9 @@ function applyTextMatch(qb: Builder, field: ColumnField, operator: TextOperator,
 /** SQLite, a searched column: the ids that may match, through its search table (search-candidates.ts). Null: scan. */
 function searchCandidates(field: ColumnField, operator: TextOperator, value: string, ctx: SqlContext): Builder | null {
   if (ctx.dialect !== 'sqlite' || !field.searchTable || !ctx.searchIndex) return null;
-  const candidates = searchCandidateIds(ctx.knex, field.searchTable, field.column, operator.endsWith('i') ? value.toLowerCase() : value);
+  const searchTable = field.searchTable;
+  const pairs = (run: string) => ctx.pairLookups?.(searchTable, run) ?? false;
+  const candidates = searchCandidateIds(ctx.knex, searchTable, field.column, operator.endsWith('i') ? value.toLowerCase() : value, pairs);
   if (candidates) ctx.usedSearchIndex = true;
   return candidates;
 }

@@ -15,6 +15,7 @@ import { loadMedia } from './media-reader';
 import { StatementTemplates, type SlotMarkers, type Statement } from './statement-templates';
 import { PlanShapes } from './plan-shape';
 import { WINDOW, tableEnd, windowCoversPage, windowFor, windowOf, windowServesSort } from './search-window';
+import { SearchTermGate } from './search-term-gate';
 import { type Entity, type LevelBuilder, type LevelReader, type LevelStatement, uniqueIds } from './level-reader';
 import { idListBinding, whereIdList, whereIdListBinding } from '../relations/link-sql';
 import { EntryBudget } from './entry-budget';
@@ -35,6 +36,9 @@ export class EntityReader implements LevelReader {
   private readonly shapes: PlanShapes;
   /** Per plan shape: may a page come from the head of the sort order (search-window.ts)? */
   private readonly windowed = new Map<string, boolean>();
+  /** SQLite: which 2-character runs are looked up in a search table's trigrams (search-term-gate.ts). */
+  private readonly gate: SearchTermGate;
+  private readonly pairLookups = (searchTable: string, run: string): boolean => this.gate.allows(searchTable, run);
 
   constructor(
     readonly connection: Connection,
@@ -44,6 +48,7 @@ export class EntityReader implements LevelReader {
   ) {
     this.mapper = new RowMapper(connection.dialect);
     this.shapes = new PlanShapes(connection.dialect);
+    this.gate = new SearchTermGate(connection);
   }
 
   /**
@@ -57,6 +62,8 @@ export class EntityReader implements LevelReader {
 
   /** `marked`: may the page start after a mark? Not a page read with its total, on any database (page-marks.ts). */
   private async readPage(query: ReadPlan, page: Page | undefined, budget: EntryBudget | undefined, marked: boolean, matching?: number): Promise<Entity[]> {
+    const choosing = this.gate.prepare(query);
+    if (choosing) await choosing;
     let window = this.windowFirst(query, page, matching);
     if (typeof window === 'object' && window !== null) window = await window;
     const windowed = window !== null && windowCoversPage(page) ? await this.fromWindow(query, page, window) : undefined;
@@ -75,6 +82,8 @@ export class EntityReader implements LevelReader {
    * row for the page's count.
    */
   async findManyCounted(query: ReadPlan, page: Page, budget = budgetOf(query)): Promise<{ entities: Entity[]; total: number }> {
+    const choosing = this.gate.prepare(query);
+    if (choosing) await choosing;
     if (this.connection.dialect === 'sqlite' && windowCoversPage(page) && this.windowServes(query)) {
       const total = await this.count(query);
       if (total <= page.offset) return { entities: [], total };
@@ -207,6 +216,8 @@ export class EntityReader implements LevelReader {
   }
 
   async count(query: ReadPlan): Promise<number> {
+    const choosing = this.gate.prepare(query);
+    if (choosing) await choosing;
     const statement = this.statements.bindShape(this.shapes.of(query), 'count', [], (_markers, slots) => {
       const ctx = this.context(query, slots);
       const index = this.connection.dialect === 'sqlite' ? coveringIndex(query) : undefined;
@@ -313,7 +324,9 @@ export class EntityReader implements LevelReader {
   }
 
   context(query: ReadPlan, slots?: SlotMarkers): SqlContext {
-    return createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, true, slots);
+    const ctx = createSqlContext(this.connection.knex, this.connection.dialect, query.publicationState, true, slots);
+    ctx.pairLookups = this.pairLookups;
+    return ctx;
   }
 
   private selectFrom(query: ReadPlan, ctx: SqlContext, counted = false): Knex.QueryBuilder {

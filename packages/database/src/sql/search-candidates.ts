@@ -13,7 +13,8 @@
  *   holding any indexed trigram that begins with the run: one range of the
  *   FTS5 vocabulary table, which lists every trigram's places by term. At
  *   10,000 articles, `99`'s total in 0.26 ms instead of 2.9 ms for the scan,
- *   and its page sorted by views in 0.76 ms instead of 1.26 ms.
+ *   and its page sorted by views in 0.76 ms instead of 1.26 ms. A run found in
+ *   many places costs more so than the scan: search-term-gate.ts chooses.
  * - A run of 1: the trigrams beginning with one character are a good part of
  *   the vocabulary, and reading their rows costs more than the scan (3.8 ms
  *   against 1.0 ms at 10,000 articles): null, scan.
@@ -26,17 +27,32 @@ const RUNS = /[\x00-\x24\x26-\x5e\x60-\x7f]+/g;
 
 /**
  * The candidate ids for `value` (already lower-cased for a case-insensitive operator) in `column` of `searchTable`,
- * or null when the value has no run of 2 or more characters to look up.
+ * or null to scan: no run of 3 or more characters, and no run of 2 that `pairs` lets through (search-term-gate.ts).
  */
-export function searchCandidateIds(knex: Knex, searchTable: string, column: string, value: string): Knex.QueryBuilder | null {
-  const runs = value.match(RUNS);
-  if (!runs) return null;
-  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best));
+export function searchCandidateIds(
+  knex: Knex,
+  searchTable: string,
+  column: string,
+  value: string,
+  pairs: (run: string) => boolean,
+): Knex.QueryBuilder | null {
+  const longest = longestRun(value);
   if (longest.length >= 3) return knex.select('rowid').from(searchTable).whereRaw('?? LIKE ?', [column, `%${longest}%`]);
-  if (longest.length < 2) return null;
-  // Every trigram beginning with the run: the terms in [run, run with its last character raised), in lower case as
-  // the tokenizer keeps them (ASCII, so the raised bound sorts after all of them in the terms' byte order).
-  const run = longest.toLowerCase();
+  const run = pairedRun(value);
+  if (run === null || !pairs(run)) return null;
+  // Every trigram beginning with the run: the terms in [run, run with its last character raised) (ASCII, so the
+  // raised bound sorts after all of them in the terms' byte order).
   const above = run[0] + String.fromCharCode(run.charCodeAt(1) + 1);
   return knex.select('doc').from(searchTermsTableName(searchTable)).where('term', '>=', run).andWhere('term', '<', above).andWhere('col', column);
+}
+
+/** The value's longest run of 2 characters, in lower case as the tokenizer keeps trigrams; null when it is not 2 long. */
+export function pairedRun(value: string): string | null {
+  const longest = longestRun(value);
+  return longest.length === 2 ? longest.toLowerCase() : null;
+}
+
+function longestRun(value: string): string {
+  const runs = value.match(RUNS) ?? [];
+  return runs.reduce((best, run) => (run.length > best.length ? run : best), '');
 }
