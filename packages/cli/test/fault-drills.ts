@@ -68,7 +68,11 @@ export async function outageUnderLoad(app: TempApp, database: { stop(): unknown;
   await sleep(500);
   await database.stop();
   await sleep(1500);
-  expect((await request(`${app.url}/_health`, 'GET')).status).to.equal(503);
+  // A refused connection means the server is gone: say how it ended and what it printed, so a failure names its cause.
+  const health = await request(`${app.url}/_health`, 'GET').catch((error: Error) => {
+    throw new Error(`${error.message}; server running: ${server.running}; its output ends:\n${server.output.slice(-3000)}`);
+  });
+  expect(health.status).to.equal(503);
   await database.start();
   await waitForHttp(`${app.url}/_health`, 204, server);
   await sleep(500);
