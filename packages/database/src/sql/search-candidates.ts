@@ -40,10 +40,16 @@ export function searchCandidateIds(
   if (longest.length >= 3) return knex.select('rowid').from(searchTable).whereRaw('?? LIKE ?', [column, `%${longest}%`]);
   const run = pairedRun(value);
   if (run === null || !pairs(run)) return null;
-  // Every trigram beginning with the run: the terms in [run, run with its last character raised) (ASCII, so the
-  // raised bound sorts after all of them in the terms' byte order).
-  const above = run[0] + String.fromCharCode(run.charCodeAt(1) + 1);
-  return knex.select('doc').from(searchTermsTableName(searchTable)).where('term', '>=', run).andWhere('term', '<', above).andWhere('col', column);
+  const [from, below] = trigramsBeginning(run);
+  return knex.select('doc').from(searchTermsTableName(searchTable)).where('term', '>=', from).andWhere('term', '<', below).andWhere('col', column);
+}
+
+/**
+ * The range of vocabulary terms that are trigrams beginning with `run`: [run, run with its last character raised)
+ * (ASCII, so the raised bound sorts after all of them in the terms' byte order).
+ */
+export function trigramsBeginning(run: string): [from: string, below: string] {
+  return [run, run[0] + String.fromCharCode(run.charCodeAt(1) + 1)];
 }
 
 /** The value's longest run of 2 characters, in lower case as the tokenizer keeps trigrams; null when it is not 2 long. */

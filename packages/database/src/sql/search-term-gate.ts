@@ -14,7 +14,7 @@
  */
 import type { Connection } from '../connection/connection';
 import type { Condition, ReadPlan } from '../query/plan';
-import { pairedRun } from './search-candidates';
+import { pairedRun, trigramsBeginning } from './search-candidates';
 import { searchCountsTableName } from '../metadata/search-options';
 
 /** The lookup is chosen when the run occurs in at most this share of the table's rows' places (break-even ≈ 0.22). */
@@ -24,8 +24,16 @@ const MAX_RUNS = 4096;
 /** The operators whose matches look candidates up (conditions.ts: the negated ones never do). */
 const LOOKED_UP = new Set(['$contains', '$containsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$eqi']);
 
+interface PairedRun {
+  key: string;
+  searchTable: string;
+  run: string;
+}
+
 export class SearchTermGate {
   private readonly lookups = new Map<string, boolean>();
+  /** Each plan's 2-character runs on searched columns, found once: plans are kept and reused across requests. */
+  private readonly runsOf = new WeakMap<ReadPlan, PairedRun[]>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -37,43 +45,49 @@ export class SearchTermGate {
   /** Reads the choices `query`'s text matches need before its statements are built; undefined when none is missing. */
   prepare(query: ReadPlan): Promise<void> | undefined {
     if (this.connection.dialect !== 'sqlite' || !query.where) return undefined;
-    const missing = new Map<string, { searchTable: string; run: string }>();
-    this.collect(query.where, missing);
-    return missing.size === 0 ? undefined : this.read([...missing.values()]);
-  }
-
-  private collect(condition: Condition, missing: Map<string, { searchTable: string; run: string }>): void {
-    switch (condition.kind) {
-      case 'and':
-      case 'or':
-        for (const item of condition.items) this.collect(item, missing);
-        return;
-      case 'not':
-        this.collect(condition.item, missing);
-        return;
-      case 'related':
-      case 'component':
-      case 'media':
-        this.collect(condition.condition, missing);
-        return;
-      case 'compare': {
-        const { field, operator, value } = condition;
-        if (!field.searchTable || typeof value !== 'string' || !LOOKED_UP.has(operator)) return;
-        const run = pairedRun(operator.endsWith('i') ? value.toLowerCase() : value);
-        const key = `${field.searchTable}\u0000${run}`;
-        if (run !== null && !this.lookups.has(key)) missing.set(key, { searchTable: field.searchTable, run });
-      }
+    let runs = this.runsOf.get(query);
+    if (!runs) {
+      runs = [];
+      collect(query.where, runs);
+      this.runsOf.set(query, runs);
     }
+    const missing = runs.filter((paired) => !this.lookups.has(paired.key));
+    return missing.length === 0 ? undefined : this.read(missing);
   }
 
-  private async read(runs: Array<{ searchTable: string; run: string }>): Promise<void> {
-    for (const { searchTable, run } of runs) {
-      const above = run[0] + String.fromCharCode(run.charCodeAt(1) + 1);
-      const counts = this.connection.knex.from(searchCountsTableName(searchTable)).sum({ places: 'cnt' }).where('term', '>=', run).andWhere('term', '<', above);
+  private async read(runs: PairedRun[]): Promise<void> {
+    for (const { key, searchTable, run } of runs) {
+      const [from, below] = trigramsBeginning(run);
+      const counts = this.connection.knex.from(searchCountsTableName(searchTable)).sum({ places: 'cnt' }).where('term', '>=', from).andWhere('term', '<', below);
       const end = this.connection.knex.from(searchTable).select('rowid').orderBy('rowid', 'desc').limit(1);
       const row = await this.connection.first(this.connection.knex.select({ places: counts, rows: end }));
       if (this.lookups.size >= MAX_RUNS) this.lookups.clear();
-      this.lookups.set(`${searchTable}\u0000${run}`, Number(row?.places ?? 0) <= Number(row?.rows ?? 0) * LOOKUP_SHARE);
+      this.lookups.set(key, Number(row?.places ?? 0) <= Number(row?.rows ?? 0) * LOOKUP_SHARE);
+    }
+  }
+}
+
+/** The 2-character runs of `condition`'s text matches on searched columns, links included, each once. */
+function collect(condition: Condition, runs: PairedRun[]): void {
+  switch (condition.kind) {
+    case 'and':
+    case 'or':
+      for (const item of condition.items) collect(item, runs);
+      return;
+    case 'not':
+      collect(condition.item, runs);
+      return;
+    case 'related':
+    case 'component':
+    case 'media':
+      collect(condition.condition, runs);
+      return;
+    case 'compare': {
+      const { field, operator, value } = condition;
+      if (!field.searchTable || typeof value !== 'string' || !LOOKED_UP.has(operator)) return;
+      const run = pairedRun(operator.endsWith('i') ? value.toLowerCase() : value);
+      const key = `${field.searchTable}\u0000${run}`;
+      if (run !== null && !runs.some((paired) => paired.key === key)) runs.push({ key, searchTable: field.searchTable, run });
     }
   }
 }
