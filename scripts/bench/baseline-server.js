@@ -148,7 +148,8 @@ const CATEGORY_STEP = [{ index: 0, attribute: 'category', shape: 'one' }];
 /** Each scenario's handler: `(ctx, value)`, `value` the number its request varies in (baseline-routes.js). */
 const handlers = {
   list: (ctx, page) => listPage('list', { page }),
-  'list-search': (ctx, term) => listPage('list-search', { filter: [`%${term}%`], filterKey: term }),
+  // Tessera's binding: on SQLite a value with no letter is matched with instr() (the term itself), elsewhere LIKE.
+  'list-search': (ctx, term) => listPage('list-search', { filter: [database.dialect === 'sqlite' ? String(term) : `%${term}%`], filterKey: term }),
   'deep-filter': (ctx, category) => listPage('deep-filter', { filter: [`Category ${category}`], filterKey: category }),
   'slug-populate': (ctx, n) =>
     listPage('slug-populate', {
