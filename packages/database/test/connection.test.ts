@@ -3,10 +3,11 @@
  * (nested calls join, a failure rolls everything back, after-commit callbacks
  * run only on commit and in order), the background view (outside the current
  * transaction, unseen by query listeners), reads outside a transaction seeing
- * committed rows only, and schema builders run through it.
+ * committed rows only, a PostgreSQL connection lost inside a transaction, and
+ * schema builders run through it.
  */
 import { expect } from 'chai';
-import { EXAMPLE_APP, eachDatabase, startApp, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, eachDatabase, startApp, withPostgres, type TestApp } from '@tessera/testing';
 import type { Connection } from '@tessera/database';
 
 eachDatabase('connection: transactions, after-commit, background work', (dialect) => {
@@ -105,6 +106,29 @@ eachDatabase('connection: transactions, after-commit, background work', (dialect
         await connection.run({ sql: 'ROLLBACK', bindings: [] });
       }
       expect(await texts()).to.deep.equal([]);
+    });
+  }
+
+  if (dialect === 'postgres') {
+    it('a leased connection whose server goes away between two statements fails the transaction, not the process', async () => {
+      const pid = async () => Number((await connection.all({ sql: 'SELECT pg_backend_pid() AS pid', bindings: [] }))[0]!.pid);
+      let failure: unknown;
+      try {
+        await connection.transaction(async () => {
+          await insert('lost');
+          // The backend ends while the lease holds it and no statement runs: pg reports that as an 'error' event.
+          const own = await pid();
+          await withPostgres((client) => client.query('SELECT pg_terminate_backend($1)', [own]));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await insert('after');
+        });
+      } catch (error) {
+        failure = error;
+      }
+      expect((failure as Error).name).to.equal('ServiceUnavailableError');
+      expect(await texts(), 'nothing committed').to.deep.equal([]);
+      await insert('next');
+      expect(await texts(), 'the pool connects anew').to.deep.equal(['next']);
     });
   }
 

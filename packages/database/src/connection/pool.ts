@@ -24,7 +24,7 @@ export function createPool(config: ResolvedDatabaseConfig): ConnectionPool {
 
 class PostgresConnections implements ConnectionPool {
   private readonly pool: PgPool;
-  /** Clients whose session is set up (search_path); pg.Pool reuses them. */
+  /** Clients whose session is set up (error listener, search_path); pg.Pool reuses them. */
   private readonly ready = new WeakSet<PoolClient>();
   private readonly searchPath: string | undefined;
 
@@ -40,12 +40,18 @@ class PostgresConnections implements ConnectionPool {
 
   async acquire(): Promise<Lease> {
     const client = await this.pool.connect();
-    if (this.searchPath && !this.ready.has(client)) {
-      try {
-        await pgQuery(client, this.searchPath);
-      } catch (error) {
-        client.release(true);
-        throw error;
+    if (!this.ready.has(client)) {
+      // pg.Pool listens for a client's errors only while it is idle. A leased client whose server goes away between
+      // two statements (PostgreSQL restarting mid-transaction) emits 'error' with no listener, which ends the process.
+      // Its next statement fails as unavailable and the lease is released broken, so the error needs no handling here.
+      client.on('error', () => undefined);
+      if (this.searchPath) {
+        try {
+          await pgQuery(client, this.searchPath);
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
       }
     }
     this.ready.add(client);

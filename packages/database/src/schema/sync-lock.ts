@@ -18,6 +18,8 @@ export async function withPostgresSyncLock<T>(config: ClientConfig, key: string,
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Client } = require('pg') as typeof import('pg');
   const client = new Client(config);
+  // The server going away while the lock is held must fail the boot through its statements, not end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
@@ -32,6 +34,7 @@ export async function withMysqlSyncLock<T>(options: Record<string, unknown>, key
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mysql = require('mysql2/promise') as typeof import('mysql2/promise');
   const client = await mysql.createConnection(options);
+  client.on('error', () => undefined);
   try {
     const [rows] = await client.query('SELECT GET_LOCK(?, ?) AS locked', [key.slice(0, 64), GIVE_UP_MS / 1000]);
     if (Number((rows as Array<{ locked: unknown }>)[0]?.locked) !== 1) throw new ConfigurationError(`another process holds the schema-sync lock ${key}`);
