@@ -7,6 +7,7 @@ export * from './query/plan';
 export { compileQuery, compileFields, compilePublicationState, type QueryParams, type CompileOptions } from './query/compile-params';
 export { toDate, normalizeTime, isStorableYear } from './query/codec';
 export { isFilterableText } from './query/coerce';
+export { takeFilterValues, valueSlots, withValues, type FilterValues, type TakenValue, type ValueSlots } from './query/comparison-values';
 export { FILE_UID, linkTarget } from './metadata/media';
 export { FILE_CONTENT_TYPE } from './model/file-type';
 export { toEngineParams, fromEngineParams, type EngineParams, type QuerySource, type RequestQueryParams } from './query/engine-params';

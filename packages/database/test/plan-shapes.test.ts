@@ -170,6 +170,42 @@ eachDatabase('read plans by shape: a new filter value binds into SQL built once'
     }
   });
 
+  it('a new value of a known filter shape compiles no plan; values the shape cannot take compile their own', async () => {
+    // Plans compiled for articles: the content API compiles through the repository's plan().
+    const repository = app.app.db.query(ARTICLE);
+    const plan = repository.plan.bind(repository);
+    let plans = 0;
+    repository.plan = (...args) => {
+      plans++;
+      return plan(...args);
+    };
+    try {
+      const compiledFor = async (query: string) => {
+        const before = plans;
+        return { ...(await slugs(query)), plans: plans - before };
+      };
+      const shape = 'populate[category][fields][0]=name&filters[views][$gte]={views}&filters[$or][0][slug][$ne]={slug}&filters[$or][1][featured][$eq]=false';
+      const ask = (views: number, slug: string) => compiledFor(shape.replace('{views}', String(views)).replace('{slug}', slug));
+      const expected = (views: number, slug: string) => live((seed) => (seed.views ?? -1) >= views && (seed.slug !== slug || !seed.featured));
+      expect((await ask(2, 'a-1')).plans).to.equal(1);
+      for (const [views, slug] of [[3, 'a-5'], [1, 'a-2'], [5, 'a-1'], [0, 'zz']] as const) {
+        const answer = await ask(views, slug);
+        expect([answer.slugs, answer.total, answer.plans], `${views} ${slug}`).to.deep.equal([expected(views, slug), expected(views, slug).length, 0]);
+      }
+      // A value the compiler refuses is refused the same way through a known shape.
+      const refused = await app.get('/api/articles?populate[category][fields][0]=name&filters[views][$gte]=many&filters[$or][0][slug][$ne]=a&filters[$or][1][featured][$eq]=false&sort=id:asc', { token });
+      const fresh = await app.get('/api/articles?filters[views][$lt]=many', { token });
+      expect([refused.status, refused.body.error]).to.deep.equal([400, { ...fresh.body.error }]);
+      // A bare value is an implicit $eq the shape does not take: a plan per value, each its own answer.
+      for (const slug of ['a-1', 'a-2']) {
+        const { slugs: found, total, plans: compiledPlans } = await compiledFor(`filters[slug]=${slug}`);
+        expect({ found, total, compiledPlans }).to.deep.equal({ found: [slug], total: 1, compiledPlans: 1 });
+      }
+    } finally {
+      repository.plan = plan;
+    }
+  });
+
   it('values that change the SQL keep statements of their own: null, list lengths, text matches', async () => {
     expect(await slugs('filters[views][$eq]=5')).to.include({ total: 1 });
     const isNull = await slugs('filters[views][$null]=true');

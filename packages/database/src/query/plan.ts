@@ -52,6 +52,25 @@ export type Condition =
  */
 export type LinkCondition = Extract<Condition, { kind: 'related' | 'component' | 'media' }>;
 
+export type CompareCondition = Extract<Condition, { kind: 'compare' }>;
+
+/** Every comparison of `condition`, those inside links included, in the order they are written (depth first). */
+export function comparisonsOf(condition: Condition, found: CompareCondition[] = []): CompareCondition[] {
+  switch (condition.kind) {
+    case 'and':
+    case 'or':
+      for (const item of condition.items) comparisonsOf(item, found);
+      return found;
+    case 'not':
+      return comparisonsOf(condition.item, found);
+    case 'compare':
+      found.push(condition);
+      return found;
+    default:
+      return comparisonsOf(condition.condition, found);
+  }
+}
+
 export interface SortItem {
   /** Relation hops from the root, then the column sorted on (xToOne hops only). */
   path: RelationField[];

@@ -14,10 +14,8 @@
  * LIKE or ILIKE, folding, search tables; nulls) is part of the key itself.
  */
 import type { Dialect } from '../connection/config';
-import type { Condition, ComparisonOperator, ReadPlan } from '../query/plan';
+import type { CompareCondition, Condition, ComparisonOperator, ReadPlan } from '../query/plan';
 import { encoderFor } from '../query/codec';
-
-export type CompareCondition = Extract<Condition, { kind: 'compare' }>;
 
 export interface PlanShape {
   /** The plan's SQL shape: equal keys, equal SQL once the slots are bound. */

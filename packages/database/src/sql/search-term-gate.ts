@@ -13,7 +13,7 @@
  * the choice, never an answer. A run not read yet is scanned.
  */
 import type { Connection } from '../connection/connection';
-import type { Condition, ReadPlan } from '../query/plan';
+import { comparisonsOf, type ReadPlan } from '../query/plan';
 import { pairedRun, trigramsBeginning } from './search-candidates';
 import { searchCountsTableName } from '../metadata/search-options';
 
@@ -47,8 +47,7 @@ export class SearchTermGate {
     if (this.connection.dialect !== 'sqlite' || !query.where) return undefined;
     let runs = this.runsOf.get(query);
     if (!runs) {
-      runs = [];
-      collect(query.where, runs);
+      runs = pairedRunsOf(query);
       this.runsOf.set(query, runs);
     }
     const missing = runs.filter((paired) => !this.lookups.has(paired.key));
@@ -67,27 +66,14 @@ export class SearchTermGate {
   }
 }
 
-/** The 2-character runs of `condition`'s text matches on searched columns, links included, each once. */
-function collect(condition: Condition, runs: PairedRun[]): void {
-  switch (condition.kind) {
-    case 'and':
-    case 'or':
-      for (const item of condition.items) collect(item, runs);
-      return;
-    case 'not':
-      collect(condition.item, runs);
-      return;
-    case 'related':
-    case 'component':
-    case 'media':
-      collect(condition.condition, runs);
-      return;
-    case 'compare': {
-      const { field, operator, value } = condition;
-      if (!field.searchTable || typeof value !== 'string' || !LOOKED_UP.has(operator)) return;
-      const run = pairedRun(operator.endsWith('i') ? value.toLowerCase() : value);
-      const key = `${field.searchTable}\u0000${run}`;
-      if (run !== null && !runs.some((paired) => paired.key === key)) runs.push({ key, searchTable: field.searchTable, run });
-    }
+/** The 2-character runs of `query`'s text matches on searched columns, links included, each once. */
+function pairedRunsOf(query: ReadPlan): PairedRun[] {
+  const runs: PairedRun[] = [];
+  for (const { field, operator, value } of query.where ? comparisonsOf(query.where) : []) {
+    if (!field.searchTable || typeof value !== 'string' || !LOOKED_UP.has(operator)) continue;
+    const run = pairedRun(operator.endsWith('i') ? value.toLowerCase() : value);
+    const key = `${field.searchTable}\u0000${run}`;
+    if (run !== null && !runs.some((paired) => paired.key === key)) runs.push({ key, searchTable: field.searchTable, run });
   }
+  return runs;
 }

@@ -13,7 +13,8 @@
  * no client value can be mistaken for one.
  */
 import type { Knex } from 'knex';
-import type { CompareCondition, PlanShape } from './plan-shape';
+import type { CompareCondition } from '../query/plan';
+import type { PlanShape } from './plan-shape';
 
 export interface Statement {
   sql: string;
