@@ -43,6 +43,8 @@ export class HttpServer {
    */
   readonly node: http.Server;
   private listening = false;
+  /** close() has begun (apart from `listening`: an app served through callback() never listens, and keeps its keep-alive). */
+  private stopping = false;
   private readonly sockets = new Set<import('node:net').Socket>();
 
   constructor(
@@ -54,6 +56,14 @@ export class HttpServer {
     this.koa.silent = true;
     installQueryParser(this.koa);
     installResponseHelpers(this.koa);
+    // An answer written once close() has begun says `Connection: close`, so Node ends its socket after it and the
+    // client does not send another request on it. Without it Node kept the socket of a request in flight at close()
+    // open for keep-alive, and the stop waited for the client to drop it (undici: 4 s) or for `keepAliveTimeout`.
+    this.koa.use((ctx, next) =>
+      next().then(() => {
+        if (this.stopping) ctx.set('Connection', 'close');
+      }),
+    );
     this.koa.use(errorEnvelope(logger));
     let handler: http.RequestListener | undefined;
     this.node = http.createServer((request, response) => {
@@ -108,10 +118,11 @@ export class HttpServer {
     return typeof address === 'object' && address ? address.port : port;
   }
 
-  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
+  /** Stops accepting, lets in-flight requests finish (their answers close their sockets), closes idle keep-alive sockets. */
   async close(): Promise<void> {
     if (!this.listening) return;
     this.listening = false;
+    this.stopping = true;
     const server = this.node;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
