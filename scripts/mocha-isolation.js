@@ -9,6 +9,11 @@
  *   outlive its file: any still alive is killed whole, and the file fails,
  *   naming the commands, so a leak is seen where it is made instead of a
  *   server listening for the rest of the day.
+ * - After a failed test, every browser page still open (@tessera/testing's
+ *   openBrowser keeps their journals under a global symbol) is described:
+ *   its address and text, its answers of 400 and above, requests without
+ *   answer and page errors, so a browser step that timed out can be read
+ *   from the log.
  * - With TESSERA_TEST_TIMINGS naming a file, each test file's wall time
  *   (first test begun to its last hook) and CPU seconds (the worker's and
  *   its waited-for children's) are appended to it as a JSON line:
@@ -16,6 +21,7 @@
  */
 const started = { ...process.env };
 const PROCESS_GROUPS = Symbol.for('tessera.test.processGroups');
+const BROWSER_JOURNALS = Symbol.for('tessera.test.browserJournals');
 /** The file of the last test begun: a root hook's failure names it (mocha shows root hooks as "{root}"). */
 let currentFile;
 /** When the current file's first test began, and the CPU used by then (for TESSERA_TEST_TIMINGS). */
@@ -54,6 +60,14 @@ exports.mochaHooks = {
   },
   beforeEach() {
     currentFile = this.currentTest?.file ?? currentFile;
+  },
+  async afterEach() {
+    const journals = globalThis[BROWSER_JOURNALS];
+    if (this.currentTest?.state !== 'failed' || !journals || journals.size === 0) return;
+    for (const journal of journals) {
+      const told = await journal.describe().catch((error) => `(the page could not be described: ${error.message})`);
+      console.log(`      what the browser page saw when "${this.currentTest.title}" failed:\n${told.replace(/^/gm, '        ')}`);
+    }
   },
   afterAll() {
     if (process.env.TESSERA_TEST_TIMINGS && currentFile) {

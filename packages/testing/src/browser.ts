@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { keepJournal } from './browser-journal';
 
 export const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -21,12 +22,21 @@ export interface BrowserSession {
   page: Page;
 }
 
+/** What a test collects from its page: requests off the origin (refused), page errors, and, when given, answers of 400 and above. */
+export interface BrowserWatch {
+  blocked: string[];
+  pageErrors: string[];
+  /** `METHOD /path?query status` of each answer of 400 or more. */
+  failed?: string[];
+}
+
 /**
  * Chromium on the app at `origin`. Every request off that origin is refused as if offline and its URL pushed to
  * `blocked` (the panel checks GitHub for updates: nothing may leave the machine, and a test can say nothing tried);
- * every error the page throws is pushed to `pageErrors`.
+ * every error the page throws is pushed to `pageErrors`, and each failed answer to `failed` when the test asks. A
+ * failed test prints what the page saw (browser-journal.ts).
  */
-export async function openBrowser(origin: string, watch: { blocked: string[]; pageErrors: string[] }, contextOptions: BrowserContextOptions = {}): Promise<BrowserSession> {
+export async function openBrowser(origin: string, watch: BrowserWatch, contextOptions: BrowserContextOptions = {}): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const context = await browser.newContext(contextOptions);
   await context.route('**/*', (route) => {
@@ -36,5 +46,40 @@ export async function openBrowser(origin: string, watch: { blocked: string[]; pa
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+  const { failed } = watch;
+  if (failed) {
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.request().method()} ${response.url().replace(origin, '')} ${response.status()}`);
+    });
+  }
+  keepJournal(page, browser);
   return { browser, context, page };
+}
+
+/**
+ * Waits for Strapi's panel to show its home page after a sign-in or a registration. The sign-in page's own heading
+ * says "Welcome to Strapi!", so a wait for the home page's "Welcome" heading alone passed at once, before the
+ * sign-in had answered; the next `goto` then cut the sign-in short and the panel sent the page back to the sign-in.
+ * Off the auth pages first, then the heading.
+ */
+export async function panelHome(page: Page, timeout = 90_000): Promise<void> {
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'), { timeout });
+  await page.waitForSelector('h1:has-text("Welcome")', { timeout });
+}
+
+/**
+ * The value of the input at `selector` once the panel has filled it, or '' after `timeout`. Strapi's forms render
+ * before the data they show has answered (the invitation's registration-info, an entry to clone) and fill in on the
+ * answer, so reading the value as soon as the input shows raced that answer under load. Polled from Node: the panel's
+ * CSP (no 'unsafe-eval') refuses page.waitForFunction's predicate.
+ */
+export async function filledValue(page: Page, selector: string, timeout = 30_000): Promise<string> {
+  const input = page.locator(selector);
+  const deadline = Date.now() + timeout;
+  let value = await input.inputValue({ timeout });
+  while (value === '' && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    value = await input.inputValue({ timeout });
+  }
+  return value;
 }

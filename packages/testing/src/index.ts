@@ -295,4 +295,4 @@ export { groupAlive, killGroup, spawnGroup } from './process-groups';
 export { WebhookReceiver, type ReceivedRequest } from './webhook-receiver';
 export { TestSmtp, type Mail } from './smtp';
 export { registryUnreachable } from './npm-registry';
-export { CHROMIUM, chromiumMissing, openBrowser, type BrowserSession } from './browser';
+export { CHROMIUM, chromiumMissing, openBrowser, panelHome, filledValue, type BrowserSession, type BrowserWatch } from './browser';
