@@ -52,8 +52,9 @@ eachDatabase('content manager entries: components and dynamic zones', (dialect) 
     const created = await app.post(L, {
       name: 'Home',
       blocks: [
-        { __component: 'blocks.hero', heading: 'Welcome', code: 'welcome', article: { connect: [end(1)] } },
-        { __component: 'blocks.picks', articles: { connect: [end(2), end(3)] } },
+        // The panel keys each block of its form with __temp_key__ and sends it: Strapi writes attributes only.
+        { __component: 'blocks.hero', __temp_key__: 0, heading: 'Welcome', code: 'welcome', article: { connect: [end(1)] } },
+        { __component: 'blocks.picks', __temp_key__: 1, articles: { connect: [end(2), end(3)] } },
       ],
     }, { token });
     expect(created.status, created.text).to.equal(200);
@@ -64,6 +65,12 @@ eachDatabase('content manager entries: components and dynamic zones', (dialect) 
     ]);
     const list = await app.get(`${L}?page=1&pageSize=10`, { token });
     expect(list.body.results.map((entry: { blocks: unknown[] }) => entry.blocks.length)).to.deep.equal([2]);
+  });
+
+  it("refuses __temp_key__ in a block through the content API, as Strapi 4.26's input validation does", async () => {
+    const refused = await app.post('/api/landings', { data: { name: 'Typed by hand', blocks: [{ __component: 'blocks.hero', __temp_key__: 0, heading: 'Hi' }] } }, { token: await app.fullAccessToken() });
+    expect([refused.status, refused.body.error.details.errors]).to.deep.equal([400, [{ path: ['blocks', '0', '__temp_key__'], message: 'Invalid key __temp_key__', name: 'ValidationError' }]]);
+    expect((await app.get(`${L}?page=1&pageSize=10`, { token })).body.pagination.total).to.equal(1);
   });
 
   it('counts the drafts linked through the zone (article 3 is published)', async () => {

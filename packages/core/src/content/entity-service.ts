@@ -10,7 +10,7 @@
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import { entryId, pagePagination, pageWindow, withSearch, type Database, type PagePagination, type Entity, type EntityMetadata, type EntryBudget, type ReadPlan, type QueryParams, type QuerySource, type WriteParams } from '@tessera/database';
-import { buildEntryValidator, type EntryValidator } from './validate-entry';
+import { buildEntryValidator, type EntryValidator, type UnknownKeys } from './validate-entry';
 import { buildComponentsValidator } from './validate-components';
 import type { ContentEventName } from './content-events';
 import type { QueryParameter } from './query-parameters';
@@ -43,8 +43,9 @@ export interface EntityWriteParams extends Omit<WriteParams, 'data'> {
   fields?: unknown;
   populate?: unknown;
   /**
-   * `refuse`: a key that is no attribute is a 400 (the content API, for clients). Server code's unknown keys are
-   * dropped, as Strapi's query engine drops them (a plugin logging `{ status, timestamp }` into a type without `timestamp`).
+   * `refuse`: a key that is no attribute is a 400, in components and dynamic-zone blocks too (the content API, for
+   * clients). Server code's unknown keys are dropped at every depth, as Strapi's query engine drops them (a plugin
+   * logging `{ status, timestamp }` into a type without `timestamp`; the panel's `__temp_key__` on each block).
    */
   unknownKeys?: 'refuse';
 }
@@ -89,7 +90,7 @@ export class EntityService {
       if (entity.kind === 'component') continue;
       const own = buildEntryValidator(entity);
       const components = buildComponentsValidator(entity, db.metadata);
-      this.validators.set(uid, (data, mode, draft) => components(own(data, mode, draft), draft));
+      this.validators.set(uid, (data, mode, draft, unknownKeys) => components(own(data, mode, draft, unknownKeys), draft, unknownKeys));
     }
   }
 
@@ -146,9 +147,10 @@ export class EntityService {
     const data = params.unknownKeys === 'refuse' ? params.data : attributesOnly(entity, params.data);
     const callerKeys = params.unknownKeys === 'refuse' ? undefined : otherKeys(entity, params.data);
     // Without rules the data is checked before the transaction opens; rules prepare it inside, then it is checked.
-    const checked = ruled ? undefined : this.createValues(uid, data);
+    const unknownKeys = params.unknownKeys ?? 'drop';
+    const checked = ruled ? undefined : this.createValues(uid, data, unknownKeys);
     return this.db.transaction(async () => {
-      const values = checked ?? this.createValues(uid, await this.rules.prepareCreate(uid, data));
+      const values = checked ?? this.createValues(uid, await this.rules.prepareCreate(uid, data), unknownKeys);
       await this.checkUnique(entity, values, null);
       const created = await this.db.query(uid).create({ data: withCallerKeys(values, callerKeys), query: this.readBack(uid, params), source: this.writeSource(params) });
       if (ruled) await this.rules.afterCreate(uid, created.id, values);
@@ -163,9 +165,10 @@ export class EntityService {
     const ruled = this.rules.of(uid).length > 0;
     const data = params.unknownKeys === 'refuse' ? params.data : attributesOnly(entity, params.data);
     const callerKeys = params.unknownKeys === 'refuse' ? undefined : otherKeys(entity, params.data);
-    const checked = ruled ? undefined : this.updateValues(uid, data);
+    const unknownKeys = params.unknownKeys ?? 'drop';
+    const checked = ruled ? undefined : this.updateValues(uid, data, unknownKeys);
     return this.db.transaction(async () => {
-      const values = checked ?? this.updateValues(uid, await this.rules.prepareUpdate(uid, entryId, data));
+      const values = checked ?? this.updateValues(uid, await this.rules.prepareUpdate(uid, entryId, data), unknownKeys);
       if (entity.draftAndPublish) await this.checkRequiredWhenPublished(entity, entryId, values);
       await this.checkUnique(entity, values, entryId);
       const wasPublished = 'publishedAt' in values && entity.draftAndPublish ? await this.isPublished(uid, entryId) : undefined;
@@ -181,10 +184,10 @@ export class EntityService {
    * `publishedAt` the entry is still a draft (Strapi 4's entity service sets none: its core API service, the content
    * API here, is what publishes a create by default), so server code that seeds without it makes drafts, as on Strapi.
    */
-  private createValues(uid: string, data: unknown): Record<string, unknown> {
+  private createValues(uid: string, data: unknown, unknownKeys: UnknownKeys): Record<string, unknown> {
     const entity = this.db.entity(uid);
     const draft = entity.draftAndPublish && isRecord(data) && data.publishedAt === null;
-    const values = this.validate(uid, ignorePublishedAt(entity, data), 'create', draft);
+    const values = this.validate(uid, ignorePublishedAt(entity, data), 'create', draft, unknownKeys);
     const now = new Date();
     values.createdAt = now;
     values.updatedAt = now;
@@ -192,9 +195,9 @@ export class EntityService {
   }
 
   /** An update's validated values; with draft & publish, whether `required` applies depends on the stored entry (checked in the transaction). */
-  private updateValues(uid: string, data: unknown): Record<string, unknown> {
+  private updateValues(uid: string, data: unknown, unknownKeys: UnknownKeys): Record<string, unknown> {
     const entity = this.db.entity(uid);
-    const values = this.validate(uid, ignorePublishedAt(entity, data), 'update', entity.draftAndPublish);
+    const values = this.validate(uid, ignorePublishedAt(entity, data), 'update', entity.draftAndPublish, unknownKeys);
     values.updatedAt = new Date();
     return values;
   }
@@ -252,10 +255,10 @@ export class EntityService {
     return this.db.sql.afterCommit(() => this.announce(name, uid, entry));
   }
 
-  private validate(uid: string, data: unknown, mode: 'create' | 'update', draft = false): Record<string, unknown> {
+  private validate(uid: string, data: unknown, mode: 'create' | 'update', draft: boolean, unknownKeys: UnknownKeys): Record<string, unknown> {
     const validator = this.validators.get(uid);
     if (!validator) throw new ValidationError(`${uid} is not a content type`);
-    return validator(data, mode, draft);
+    return validator(data, mode, draft, unknownKeys);
   }
 
   /**

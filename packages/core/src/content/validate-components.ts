@@ -7,10 +7,10 @@
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { ComponentField, EntityMetadata, Metadata } from '@tessera/database';
-import { buildEntryValidator, type EntryValidator } from './validate-entry';
+import { buildEntryValidator, type EntryValidator, type UnknownKeys } from './validate-entry';
 
-/** `draft`: the items of a draft may lack required values too. */
-export type LinksValidator = (clean: Record<string, unknown>, draft?: boolean) => Record<string, unknown>;
+/** `draft`: the items of a draft may lack required values too; `unknownKeys` applies inside each item as at the top. */
+export type LinksValidator = (clean: Record<string, unknown>, draft?: boolean, unknownKeys?: UnknownKeys) => Record<string, unknown>;
 
 export function buildComponentsValidator(entity: EntityMetadata, metadata: Metadata, cache = new Map<string, EntryValidator>()): LinksValidator {
   const fields = [...entity.links.values()].filter((link): link is ComponentField => link.kind === 'component' || link.kind === 'dynamiczone');
@@ -21,17 +21,17 @@ export function buildComponentsValidator(entity: EntityMetadata, metadata: Metad
     if (!validator && component) {
       const own = buildEntryValidator(component);
       const nested = buildComponentsValidator(component, metadata, cache);
-      validator = (data, mode, draft) => nested(own(data, mode, draft), draft);
+      validator = (data, mode, draft, unknownKeys) => nested(own(data, mode, draft, unknownKeys), draft, unknownKeys);
       cache.set(uid, validator);
     }
     return validator;
   };
-  return (clean, draft = false) => {
+  return (clean, draft = false, unknownKeys = 'refuse') => {
     const issues: ValidationIssue[] = [];
     for (const field of fields) {
       const value = clean[field.name];
       if (value === undefined || value === null) continue;
-      clean[field.name] = validateField(field, value, validatorOf, issues, draft);
+      clean[field.name] = validateField(field, value, validatorOf, issues, draft, unknownKeys);
     }
     if (issues.length > 0) throw ValidationError.fromIssues(issues);
     return clean;
@@ -44,6 +44,7 @@ function validateField(
   validatorOf: (uid: string) => EntryValidator | undefined,
   issues: ValidationIssue[],
   draft: boolean,
+  unknownKeys: UnknownKeys,
 ): unknown {
   if (field.repeatable && !Array.isArray(value)) {
     issues.push(issueAt([field.name], `${field.name} must be an array`));
@@ -66,7 +67,7 @@ function validateField(
       return item;
     }
     try {
-      const clean = validator(data, 'create', draft);
+      const clean = validator(data, 'create', draft, unknownKeys);
       return field.kind === 'dynamiczone' ? { __component: uid, ...clean } : clean;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;

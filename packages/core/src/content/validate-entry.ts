@@ -11,12 +11,20 @@ import { isEmailAddress } from './email-address';
 
 export type WriteMode = 'create' | 'update';
 
+/**
+ * What a key that is no attribute does: `refuse` makes it a 400 (the content API, at every depth, as Strapi 4.26's
+ * input validation does); `drop` leaves it out (server code and the content manager: Strapi's entity service
+ * validates attributes only and its query engine writes nothing else, so the panel's `__temp_key__` on each
+ * repeatable component and dynamic-zone block is dropped).
+ */
+export type UnknownKeys = 'refuse' | 'drop';
+
 export interface EntryValidator {
   /**
    * Returns the cleaned values (system fields dropped, defaults filled on create).
    * A `draft` may lack required values (Strapi v4's draft & publish); every other rule applies.
    */
-  (data: unknown, mode: WriteMode, draft?: boolean): Record<string, unknown>;
+  (data: unknown, mode: WriteMode, draft?: boolean, unknownKeys?: UnknownKeys): Record<string, unknown>;
 }
 
 type Check = (value: unknown, path: string[]) => { value?: unknown; issue?: string };
@@ -41,7 +49,7 @@ export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
   const draftChecks = buildChecks(entity, true);
   const links = new Set(entity.links.keys());
 
-  return (data, mode, draft = false) => {
+  return (data, mode, draft = false, unknownKeys = 'refuse') => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw ValidationError.forField([], 'data must be an object');
     }
@@ -56,7 +64,7 @@ export function buildEntryValidator(entity: EntityMetadata): EntryValidator {
       }
       const entry = checks.get(name);
       if (!entry) {
-        issues.push(issue([name], `Invalid key ${name}`));
+        if (unknownKeys === 'refuse') issues.push(issue([name], `Invalid key ${name}`));
         continue;
       }
       if (value === undefined) continue;
