@@ -4,6 +4,7 @@
  * Tessera's code reads no global: this object is handed to plugins, factories,
  * policies and hooks explicitly (Strapi code also finds it as `global.strapi`).
  */
+import type { UnlistedFileStore } from './files/unlisted-files';
 import type { TypedEntityService } from './typings/entity-service';
 import type { Common } from './typings/registry';
 import path from 'node:path';
@@ -69,6 +70,8 @@ export class App {
   readonly queryParameters = new Registry<QueryParameter>('query parameter');
   /** Rules plugins add to the writes of some content types (i18n's localizations); declare them during `register`. */
   readonly writeRules = new Registry<WriteRule>('write rule');
+  /** Stores for files kept outside the media library (files/unlisted-files.ts); the upload plugin registers `media`. */
+  readonly fileStores = new Registry<UnlistedFileStore>('file store');
   /** Tables plugins own beside the content types (rate-limit counters), synced with them; declare them during `register`. */
   readonly tables = new Registry<TableDefinition>('table');
   /** What plugins declare about request bodies on their paths (self-parsed multipart, upload bounds), read by `strapi::body`. */

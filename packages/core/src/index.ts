@@ -2,6 +2,7 @@ export { App, type AppOptions } from './app';
 export * from './types';
 export * from './errors';
 export { Registry } from './registries/registry';
+export { MEDIA_FILE_STORE, type ReceivedFile, type StoredUnlistedFile, type UnlistedFile, type UnlistedFileStore } from './files/unlisted-files';
 export { Hooks, type HookEvents, type HookHandler, type HookName } from './hooks';
 export { Logger } from './logger';
 export { createEnv, type Env } from './config/env';

@@ -12,6 +12,7 @@
  * other plugins decide with the admin's ability (contract.ts). The default export is the function form the kernel calls
  * once per app.
  */
+import type Koa from 'koa';
 import type { KernelContext, Plugin } from '@tessera/core';
 import { adminAuthStrategy, settleSecret } from './admin-auth';
 import { ADMIN_CONDITIONS } from './conditions';
@@ -19,6 +20,7 @@ import { ADMIN_CONTENT_TYPES } from './content-types';
 import { servePanel } from './panel/serve';
 import { strapiAdminServices } from './strapi-services';
 import * as projectInfo from './project-info';
+import { updateProjectSettings } from './project-settings';
 import { LoginRateLimit, loginRateLimit } from './rate-limit';
 import { passwordResetHandlers } from './password-reset';
 import { registerActions, syncPermissions } from './permissions/sync';
@@ -54,6 +56,7 @@ export function createAdminPlugin(): Plugin {
         init: () => projectInfo.init(app),
         getProjectType: () => projectInfo.projectType(app),
         getProjectSettings: () => projectInfo.projectSettings(app),
+        updateProjectSettings: (ctx: Koa.Context) => updateProjectSettings(app, ctx),
         information: () => projectInfo.information(app),
         plugins: () => projectInfo.plugins(app),
         // Telemetry is off in Tessera: Strapi's answer when it is disabled.

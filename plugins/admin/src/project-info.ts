@@ -38,8 +38,9 @@ export async function init(app: App) {
     data: {
       uuid: false,
       hasAdmin: await adminUsers(app).exists(),
-      menuLogo: menuLogo ? (menuLogo.url ?? null) : null,
-      authLogo: authLogo ? (authLogo.url ?? null) : null,
+      // A logo kept as {} (Strapi's store after a save that set only the other one) has no url: the key is left out.
+      menuLogo: menuLogo ? menuLogo.url : null,
+      authLogo: authLogo ? authLogo.url : null,
     },
   };
 }

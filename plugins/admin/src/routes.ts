@@ -41,6 +41,7 @@ export const ADMIN_ROUTES: RouteConfig[] = [
   open('GET', '/init', 'admin.init'),
   open('GET', '/project-type', 'admin.getProjectType'),
   signedIn('GET', '/project-settings', 'admin.getProjectSettings', ['admin::project-settings.read']),
+  signedIn('POST', '/project-settings', 'admin.updateProjectSettings', ['admin::project-settings.update']),
   signedIn('GET', '/information', 'admin.information'),
   signedIn('GET', '/telemetry-properties', 'admin.telemetryProperties'),
   signedIn('GET', '/plugins', 'admin.plugins', ['admin::marketplace.read']),

@@ -5,7 +5,7 @@
  * `/uploads/*`. Enable it in `config/plugins.ts`: `upload: { enabled: true,
  * config: { provider, providerOptions, sizeLimit, ... } }`.
  */
-import { restPrefix } from '@tessera/core';
+import { MEDIA_FILE_STORE, restPrefix } from '@tessera/core';
 import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
 import { adminFileControllers } from './admin/file-controllers';
 import { adminFolderControllers } from './admin/folder-controllers';
@@ -17,6 +17,7 @@ import contentApiController from './controllers/content-api';
 import { fileSchema } from './content-types/file';
 import { folderSchema } from './content-types/folder';
 import { extendGraphql } from './graphql';
+import { describeUnlisted, removeUnlisted, storeUnlisted } from './unlisted';
 import { multipartMiddleware } from './multipart';
 import { serveUploads } from './serve';
 import { imageManipulationService } from './services/image-manipulation';
@@ -82,6 +83,13 @@ export const uploadPlugin: Plugin = {
     app.bodyParsing.claimMultipart('/upload');
     // Files sent where uploads are accepted (the GraphQL endpoint, when it runs) are bounded as this plugin's routes bound theirs.
     app.bodyParsing.limitUploadSize(app.plugin('upload')!.config<number>('sizeLimit'));
+    // Files kept outside the media library (the admin's logos), through the same provider.
+    const provider = () => app.plugin('upload')!.service('upload').provider;
+    app.fileStores.add(MEDIA_FILE_STORE, {
+      describe: (file) => describeUnlisted(file),
+      store: (file, filepath) => storeUnlisted(provider(), file, filepath),
+      remove: (file) => removeUnlisted(provider(), file),
+    });
   },
   async bootstrap({ app }) {
     // Resolve the provider at boot: a misconfigured one stops the boot instead of failing the first upload.

@@ -107,7 +107,8 @@ export function objectsOf(row: Record<string, unknown>): ProviderFile[] {
   return objects;
 }
 
-async function put(storage: ResolvedProvider, file: ProviderFile, bytes: Buffer | string): Promise<void> {
+/** Puts one object into the provider: from a path (streamed when the provider streams) or from memory. */
+export async function put(storage: ResolvedProvider, file: ProviderFile, bytes: Buffer | string): Promise<void> {
   const { provider } = storage;
   if (typeof bytes === 'string') {
     if (provider.uploadStream) {

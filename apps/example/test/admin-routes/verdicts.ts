@@ -45,13 +45,6 @@ export const RULES: Rule[] = [
     under: '/content-releases',
     verdict: { status: 'community-edition', why: 'Enterprise only (content releases): a community edition has no such route: 404 (Strapi answers a method other than GET 405, as on any unknown path)' },
   },
-  {
-    under: '/admin/project-settings',
-    method: 'POST',
-    verdict: notServed(
-      "Settings → Overview's logo upload (Strapi stores the logos through the upload plugin) is not served yet: the panel keeps Strapi's logos, and saving new ones is refused (405)",
-    ),
-  },
 ];
 
 const SERVED: Verdict = { status: 'served' };
