@@ -10,6 +10,7 @@
 import type { KernelContext, Plugin, RouteConfig } from '@tessera/core';
 import { LAYOUT_CONTROLLERS } from './layouts/controllers';
 import { syncConfigurations } from './layouts/configurations';
+import { checkLayoutActions } from './entries/layout-actions';
 import { LAYOUT_ROUTES } from './routes/layouts';
 import { UID_CONTROLLERS } from './uid/uid';
 import { ENTRY_ROUTES } from './routes/entries';
@@ -25,6 +26,7 @@ const ROUTES: RouteConfig[] = [
 /** Steps run at bootstrap, in order (Strapi's content-manager bootstrap). */
 const BOOTSTRAP: Array<(context: KernelContext) => Promise<void>> = [
   ({ app }) => syncConfigurations(app),
+  async ({ app }) => checkLayoutActions(app),
 ];
 
 export function createContentManagerPlugin(): Plugin {

@@ -29,9 +29,13 @@ export function localizedFiles(): Record<string, string | object> {
   return { 'src/api/page/content-types/page/schema.json': JSON.parse(fs.readFileSync(PAGE_SCHEMA, 'utf8')), 'src/index.js': LOCALES_BOOTSTRAP };
 }
 
-/** With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales; `files`: more schemas. */
-export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; files?: Record<string, string | object> } = {}): Promise<TestApp> {
+/**
+ * With `i18n`: the i18n plugin on, the fixture's localized `page` type and the peer's locales; with
+ * `usersPermissions`: that plugin on (its user type in the content manager); `files`: more schemas.
+ */
+export async function startEntriesApp(dialect: TestDialect, options: { i18n?: boolean; usersPermissions?: boolean; files?: Record<string, string | object> } = {}): Promise<TestApp> {
   const dependencies: Record<string, string> = { '@strapi/strapi': '4.26.2', '@strapi/admin': '4.26.2' };
+  if (options.usersPermissions) dependencies['@strapi/plugin-users-permissions'] = '4.26.2';
   let files: Record<string, string | object> = { ...options.files };
   if (options.i18n) {
     dependencies['@strapi/plugin-i18n'] = '4.26.2';

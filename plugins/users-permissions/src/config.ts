@@ -60,6 +60,8 @@ export const PRIVILEGED_FIELDS = ['role', 'confirmed', 'blocked', 'provider', 'r
 export const defaultConfig = {
   jwt: { expiresIn: '30d' },
   register: {} as { allowedFields?: string[] },
+  // Strapi's: the content manager hands its create and update of a user to this plugin's controller.
+  layout: { user: { actions: { create: 'contentManagerUser.create', update: 'contentManagerUser.update' } } },
   ratelimit: { enabled: true, interval: 60_000, max: 10 },
   permissionsCacheTtl: 1_000,
   email: { provider: 'log', providerOptions: {}, from: 'no-reply@localhost' },

@@ -17,6 +17,7 @@ import { writeGrantSettings } from './settings/grant';
 import { contentTypes, USER_UID } from './content-types';
 import { authController, roleController, userController } from './controllers';
 import { adminPermissionsController, settingsController } from './controllers/settings';
+import { contentManagerUserController } from './controllers/content-manager-user';
 import { RATE_LIMIT_TABLE } from './database-rate-limit-store';
 import { registerGraphql } from './graphql';
 import { countRequest, rateLimitMiddleware } from './rate-limit';
@@ -80,6 +81,8 @@ export function createUsersPermissionsPlugin(): Plugin {
       user: ({ app }: KernelContext) => userController(serviceOf(app, 'user')),
       role: ({ app }: KernelContext) => roleController(serviceOf(app, 'role')),
       permissions: ({ app }: KernelContext) => adminPermissionsController(app, serviceOf(app, 'role')),
+      // The content manager's create and update of a user (config `layout.user.actions`).
+      contentManagerUser: ({ app }: KernelContext) => contentManagerUserController(serviceOf(app, 'user')),
       settings: ({ app }: KernelContext) => settingsController(app, serviceOf(app, 'role'), serviceOf(app, 'providers'), () => stateOf(app).settings.invalidate()),
     },
     middlewares: {

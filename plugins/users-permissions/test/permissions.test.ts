@@ -172,7 +172,8 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
   });
 
   it('a change made by another process (no lifecycle here) shows once permissionsCacheTtl has passed', async () => {
-    const other = await startUpApp(dialect, { config: { permissionsCacheTtl: 200 } });
+    // 2 s: the writes and the second read must fit inside it, and on a loaded CI machine 200 ms did not.
+    const other = await startUpApp(dialect, { config: { permissionsCacheTtl: 2000 } });
     try {
       expect((await other.get('/api/notes')).body).to.deep.equal(FORBIDDEN);
       // Written under the plugin's feet, as another process would: straight into the tables.
@@ -181,7 +182,7 @@ eachDatabase('users-permissions: roles and permissions', (dialect) => {
       const permissionId = Number((await connection.first(connection.knex('up_permissions').max({ id: 'id' })))!.id);
       await connection.run(connection.knex('up_permissions_role_links').insert({ permission_id: permissionId, role_id: await roleId(other, 'public'), permission_order: 99 }));
       expect((await other.get('/api/notes')).body).to.deep.equal(FORBIDDEN);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 2100));
       expect((await other.get('/api/notes')).status).to.equal(200);
     } finally {
       await other.stop();

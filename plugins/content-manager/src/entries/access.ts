@@ -55,6 +55,12 @@ export function modelAccess(ctx: Koa.Context, uid: string): ModelAccess {
   };
 }
 
+/**
+ * Every action, entry and field: how Strapi's permission checker treats a type no permission can name (one the
+ * content manager does not display, as users-permissions' role), since an action without rules adds no filters.
+ */
+export const UNRESTRICTED: ModelAccess = { can: () => true, where: () => undefined, fields: () => null, locales: () => null };
+
 /** ANDs the action's condition filters onto `filters`. */
 export function withConditions(access: ModelAccess, action: CmAction, filters: unknown): unknown {
   const conditions = access.where(action);

@@ -13,18 +13,19 @@ import { signedInAdmin } from './access';
 import { entryId, target } from './collection-types';
 import { Entries } from './entries';
 import { bodyObject, isRecord, writableInput, type WriteBody } from './input';
-import { linksOf, type Populate } from './populate';
+import { isVisible, linksOf, type Populate } from './populate';
 
 type Prohibited = [string[], 'unique' | 'relation'];
 
 /** Strapi's `getProhibitedCloningFields`. */
 export function prohibitedCloningFields(entity: EntityMetadata, metadata: Metadata, displayName: (uid: string) => string, path: string[] = []): Prohibited[] {
   const found: Prohibited[] = [];
-  for (const name of entity.attributeOrder) {
+  // Every attribute in schema order (`attributeOrder` is the content API's, without the private ones).
+  for (const name of Object.keys(entity.attributes)) {
     const column = entity.columns.get(name);
     const link = entity.links.get(name);
     if (column && !column.system && (column.type === 'uid' || column.attribute.unique)) found.push([[...path, name], 'unique']);
-    if (link?.kind === 'relation' && !link.private && (link.relation === 'oneToOne' || link.relation === 'oneToMany') && link.inverseName !== null) {
+    if (link?.kind === 'relation' && isVisible(link) && (link.relation === 'oneToOne' || link.relation === 'oneToMany') && link.inverseName !== null) {
       found.push([[...path, name], 'relation']);
     }
     if (link?.kind === 'component') {
@@ -129,7 +130,7 @@ export function cloning(app: App) {
     const source = await entries.existing(entity, entryId(ctx, 'sourceId'), clonePopulate(entity, app.db.metadata));
     // Strapi asks only for the create permission; a copy reads the source, so Tessera asks that the admin may read it.
     if (!access.can('read') || !(await entries.matches(entity, source.id, access.where('read')))) throw new ForbiddenError();
-    const input = writableInput(bodyObject(body), entity, app.db.metadata, access.fields('create'));
+    const input = writableInput(bodyObject(body), entity, app.db.metadata, entries.hidden, access.fields('create'));
     const copy = onlyCreatable(copyOf(source, entity, app.db.metadata), entity, app.db.metadata, access.fields('create'));
     const data = withBody(copy, input, entity);
     const created = await entries.create(entity, data, signedInAdmin(ctx).id);

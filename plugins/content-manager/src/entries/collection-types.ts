@@ -11,6 +11,7 @@ import { ForbiddenError, ValidationError } from '@tessera/errors';
 import { modelAccess, signedInAdmin, withConditions, type CmAction, type ModelAccess } from './access';
 import { Entries } from './entries';
 import { bodyObject, writableInput } from './input';
+import { layoutActions, runLayoutAction, type ContentManagerWrite } from './layout-actions';
 import { editableType } from './model';
 import { createInLocale, creationLocale } from './locales';
 import { listPopulate } from './populate';
@@ -44,6 +45,7 @@ export function entryId(ctx: Koa.Context, name = 'id'): number {
 
 export function collectionTypes(app: App) {
   const entries = new Entries(app);
+  const configured = layoutActions(app);
 
   /** The entry `:id` if the admin may do `action` on it: 404 when missing, 403 when its conditions exclude it. */
   async function permittedEntry(ctx: Koa.Context, { entity, access }: Target, action: CmAction, id = entryId(ctx)) {
@@ -52,10 +54,22 @@ export function collectionTypes(app: App) {
     return entry;
   }
 
+  /** The content manager's create: the body kept to what the admin may write, then the trusted values; in a locale. */
+  async function create(ctx: Koa.Context, { entity, access }: Target, { body, trusted }: ContentManagerWrite): Promise<void> {
+    const data = { ...writableInput(body, entity, app.db.metadata, entries.hidden, access.fields('create')), ...trusted };
+    const query = ctx.query as Record<string, unknown>;
+    const locale = await creationLocale(app, entity, query, access);
+    const adminId = signedInAdmin(ctx).id;
+    const write = (values: Record<string, unknown>) => entries.create(entity, values, adminId);
+    // A new version of another locale's entry is linked after its create: read it back once linked.
+    const created = locale === undefined ? await write(data) : await entries.existing(entity, await createInLocale(app, entity, access, data, locale, query, write));
+    ctx.body = await entries.answer(entity, created, access.fields('read'));
+  }
+
   return {
     async find(ctx: Koa.Context) {
       const { entity, access } = target(app, ctx, 'read');
-      const query = readQuery(ctx.query as Record<string, unknown>, entity, access.fields('read'));
+      const query = readQuery(ctx.query as Record<string, unknown>, entity, access.fields('read'), entries.hidden(entity.uid));
       const page = await app.entityService.findPage(entity.uid, {
         ...query,
         filters: withConditions(access, 'read', query.filters),
@@ -71,23 +85,24 @@ export function collectionTypes(app: App) {
     },
 
     async create(ctx: Koa.Context) {
-      const { entity, access } = target(app, ctx, 'create');
-      const data = writableInput(bodyObject(requestBody(ctx)), entity, app.db.metadata, access.fields('create'));
-      const query = ctx.query as Record<string, unknown>;
-      const locale = await creationLocale(app, entity, query, access);
-      const adminId = signedInAdmin(ctx).id;
-      const write = (values: Record<string, unknown>) => entries.create(entity, values, adminId);
-      // A new version of another locale's entry is linked after its create: read it back once linked.
-      const created = locale === undefined ? await write(data) : await entries.existing(entity, await createInLocale(app, entity, access, data, locale, query, write));
-      ctx.body = await entries.answer(entity, created, access.fields('read'));
+      const scope = target(app, ctx, 'create');
+      const proceed = (write: ContentManagerWrite) => create(ctx, scope, write);
+      const controller = configured(scope.entity.uid, 'create');
+      if (controller) return runLayoutAction(ctx, controller, proceed);
+      return proceed({ body: bodyObject(requestBody(ctx)) });
     },
 
     async update(ctx: Koa.Context) {
       const scope = target(app, ctx, 'update');
       const entry = await permittedEntry(ctx, scope, 'update');
-      const data = writableInput(bodyObject(requestBody(ctx)), scope.entity, app.db.metadata, scope.access.fields('update'));
-      const updated = await entries.update(scope.entity, entry.id, data, signedInAdmin(ctx).id);
-      ctx.body = await entries.answer(scope.entity, updated, scope.access.fields('read'));
+      const proceed = async ({ body, trusted }: ContentManagerWrite) => {
+        const data = { ...writableInput(body, scope.entity, app.db.metadata, entries.hidden, scope.access.fields('update')), ...trusted };
+        const updated = await entries.update(scope.entity, entry.id, data, signedInAdmin(ctx).id);
+        ctx.body = await entries.answer(scope.entity, updated, scope.access.fields('read'));
+      };
+      const controller = configured(scope.entity.uid, 'update');
+      if (controller) return runLayoutAction(ctx, controller, proceed);
+      return proceed({ body: bodyObject(requestBody(ctx)) });
     },
 
     async delete(ctx: Koa.Context) {

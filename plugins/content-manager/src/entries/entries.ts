@@ -12,16 +12,22 @@ import { withAuthors } from './authors';
 import { entryPopulate, isVisible, type Populate } from './populate';
 import { checkPublishable } from './publish-check';
 import { shapeEntry } from './shape';
+import { hiddenFieldsOf, type HiddenFields } from './hidden-fields';
 import type { WriteBody } from './input';
 
 export type Answer = Record<string, unknown>;
 
 export class Entries {
-  constructor(private readonly app: App) {}
+  /** What the schemas hide from admins (hidden-fields.ts), for the routes' inputs and queries too. */
+  readonly hidden: HiddenFields;
+
+  constructor(private readonly app: App) {
+    this.hidden = hiddenFieldsOf(app);
+  }
 
   /** Entries as answers: shaped with the admin's readable fields, authors attached (two queries for all of them). */
   async answers(entity: EntityMetadata, entries: Entity[], fields: string[] | null): Promise<Answer[]> {
-    const shaped = entries.map((entry) => shapeEntry(entry, entity, this.app.db.metadata, fields));
+    const shaped = entries.map((entry) => shapeEntry(entry, entity, this.app.db.metadata, this.hidden, fields));
     const hidden = [...entity.links.values()].filter((link) => !isVisible(link)).map((link) => link.name);
     return withAuthors(this.app, entity.uid, shaped, hidden);
   }

@@ -22,13 +22,13 @@ async function configuredMainField(app: App, owner: EntityMetadata, field: strin
 }
 
 function firstStringAttribute(target: EntityMetadata): string | undefined {
-  return target.attributeOrder.find((name) => name !== 'id' && target.columns.get(name)?.type === 'string');
+  return Object.keys(target.attributes).find((name) => name !== 'id' && target.columns.get(name)?.type === 'string');
 }
 
-export async function mainFieldOf(app: App, owner: EntityMetadata, field: string, target: EntityMetadata, canRead: (field: string) => boolean): Promise<string> {
+export async function mainFieldOf(app: App, owner: EntityMetadata, field: string, target: EntityMetadata, canRead: (field: string) => boolean, hidden: ReadonlySet<string>): Promise<string> {
   const chosen = (await configuredMainField(app, owner, field)) ?? firstStringAttribute(target) ?? 'id';
   if (chosen === 'id') return chosen;
   const column = target.columns.get(chosen);
-  const listable = column !== undefined && !column.private && !NON_LISTABLE.has(column.type);
+  const listable = column !== undefined && !hidden.has(chosen) && !NON_LISTABLE.has(column.type);
   return listable && canRead(chosen) ? chosen : 'id';
 }

@@ -13,11 +13,12 @@ import { FILE_UID, type EntityMetadata, type LinkField, type Metadata } from '@t
 export type Populate = Record<string, unknown>;
 type RelationMode = 'count' | 'entries' | 'list';
 
-/** The entity's public links in schema order. */
+/** The entity's links in schema order, private ones included (private is for the content API: hidden-fields.ts). */
 export function linksOf(entity: EntityMetadata): Array<[string, LinkField]> {
-  return entity.attributeOrder.flatMap((name): Array<[string, LinkField]> => {
+  // Every attribute in schema order: `attributeOrder` is the content API's, without the private ones.
+  return Object.keys(entity.attributes).flatMap((name): Array<[string, LinkField]> => {
     const link = entity.links.get(name);
-    return link && !link.private ? [[name, link]] : [];
+    return link ? [[name, link]] : [];
   });
 }
 

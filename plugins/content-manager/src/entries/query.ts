@@ -1,7 +1,8 @@
 /**
  * A list request's parameters (`page`, `pageSize`, `sort`, `_q`, `filters`, `locale`), kept to what the admin
- * may read (Strapi's `permissionChecker.sanitizedQuery.read`): a sort or filter on a private field, or on a field
- * outside the admin's read permission, is dropped, as Strapi drops it; the rest goes to the entity service, whose
+ * may read (Strapi's `permissionChecker.sanitizedQuery.read`): a sort or filter on a field the schema hides from
+ * admins or a password (hidden-fields.ts; private fields are filtered and sorted on), or on a field outside the
+ * admin's read permission, is dropped, as Strapi drops it; the rest goes to the entity service, whose
  * compiler refuses a malformed filter with a 400.
  */
 import type { EntityMetadata } from '@tessera/database';
@@ -23,12 +24,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function readQuery(query: Record<string, unknown>, entity: EntityMetadata, fields: string[] | null): ListQuery {
+export function readQuery(query: Record<string, unknown>, entity: EntityMetadata, fields: string[] | null, hidden: ReadonlySet<string>): ListQuery {
   const readable = (name: string): boolean => {
     const column = entity.columns.get(name);
     const link = entity.links.get(name);
     if (name === 'id') return true;
-    if ((!column && !link) || column?.private || link?.private || name === 'createdBy' || name === 'updatedBy') return false;
+    if ((!column && !link) || hidden.has(name) || column?.type === 'password' || name === 'createdBy' || name === 'updatedBy') return false;
     return fields === null || ['createdAt', 'updatedAt', 'publishedAt'].includes(name) || fields.some((field) => field === name || field.startsWith(`${name}.`));
   };
   const out: ListQuery = {};

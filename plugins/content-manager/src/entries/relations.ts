@@ -6,13 +6,16 @@
  * - `relations/:model/:id/:targetField`: an entry's related entries, paged, last linked first (the panel turns
  *   the pages around), or `{ data }` for a to-one relation.
  * Both list only what the admin may read of the target (its read conditions), and only `id`, the main field and
- * `publishedAt`. Components' relations are served too (`:model` a component uid).
+ * `publishedAt`; a target the content manager does not display (users-permissions' role, in the user's role picker)
+ * is listed whole, as Strapi lists it (recorded on the peer), since no permission can name it. Components' relations
+ * are served too (`:model` a component uid).
  */
 import type Koa from 'koa';
 import type { App } from '@tessera/core';
 import type { Entity, EntityMetadata, RelationField } from '@tessera/database';
 import { ForbiddenError, NotFoundError } from '@tessera/errors';
-import { modelAccess, withConditions, type ModelAccess } from './access';
+import { modelAccess, UNRESTRICTED, withConditions, type ModelAccess } from './access';
+import { isDisplayed } from '../layouts/model';
 import { Entries } from './entries';
 import { mainFieldOf } from './main-field';
 import { relationOwner } from './model';
@@ -45,14 +48,15 @@ export function relationPickers(app: App) {
     }
     const field = owner.links.get(String(ctx.params.targetField));
     const target = field?.kind === 'relation' ? app.db.metadata.get(field.target) : undefined;
-    if (field?.kind !== 'relation' || field.private || !target) {
+    if (field?.kind !== 'relation' || !target) {
       badRequest(ctx, "This relational field doesn't exist");
       return null;
     }
     if (owner.kind !== 'component' && !modelAccess(ctx, owner.uid).can('read', field.name)) throw new ForbiddenError();
-    const targetAccess = modelAccess(ctx, target.uid);
+    const targetType = app.contentTypes.find(target.uid);
+    const targetAccess = targetType && !isDisplayed(targetType.pluginOptions) ? UNRESTRICTED : modelAccess(ctx, target.uid);
     const readable = targetAccess.fields('read');
-    const mainField = await mainFieldOf(app, owner, field.name, target, (name) => targetAccess.can('read') && (readable === null || readable.includes(name)));
+    const mainField = await mainFieldOf(app, owner, field.name, target, (name) => targetAccess.can('read') && (readable === null || readable.includes(name)), entries.hidden(target.uid));
     const fields = [...new Set(['id', mainField])];
     if (target.draftAndPublish) fields.push('publishedAt');
     return { owner, field, target, targetAccess, fields };

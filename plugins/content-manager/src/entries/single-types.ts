@@ -53,7 +53,7 @@ export function singleTypes(app: App) {
       const body = bodyObject(requestBody(ctx));
       if (!entry) {
         if (!access.can('create')) throw new ForbiddenError();
-        const data = writableInput(body, entity, app.db.metadata, access.fields('create'));
+        const data = writableInput(body, entity, app.db.metadata, entries.hidden, access.fields('create'));
         const locale = await creationLocale(app, entity, ctx.query as Record<string, unknown>, access);
         if (locale !== undefined) data.locale = locale;
         const created = await entries.create(entity, data, adminId);
@@ -61,7 +61,7 @@ export function singleTypes(app: App) {
         return;
       }
       if (!access.can('update') || !(await entries.matches(entity, entry.id, access.where('update')))) throw new ForbiddenError();
-      const updated = await entries.update(entity, entry.id, writableInput(body, entity, app.db.metadata, access.fields('update')), adminId);
+      const updated = await entries.update(entity, entry.id, writableInput(body, entity, app.db.metadata, entries.hidden, access.fields('update')), adminId);
       ctx.body = await entries.answer(entity, updated, access.fields('read'));
     },
 

@@ -87,7 +87,8 @@ function contentManagerAttributes(all: Record<string, CmAttribute>): Record<stri
   return attributes;
 }
 
-function isDisplayed(pluginOptions: Record<string, unknown> | undefined): boolean {
+/** Shown in the content manager: not `pluginOptions['content-manager'].visible: false` (users-permissions' role). */
+export function isDisplayed(pluginOptions: Record<string, unknown> | undefined): boolean {
   const options = pluginOptions?.['content-manager'];
   if (options === null || typeof options !== 'object') return true;
   const visible = (options as Record<string, unknown>).visible;

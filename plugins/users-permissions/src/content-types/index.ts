@@ -31,8 +31,9 @@ const user: PluginContentType = {
       // visible, so the content-type-builder's listing of the user type is Strapi's.
       passwordChangedAt: { type: 'datetime', configurable: false, private: true, searchable: false, writable: false, visible: false },
     },
-    // Strapi's schema-config.js: the content manager's layouts leave these out.
-    config: { attributes: { resetPasswordToken: { hidden: true }, confirmationToken: { hidden: true }, provider: { hidden: true } } },
+    // Strapi's schema-config.js: the content manager leaves these out of its layouts, answers, inputs and queries;
+    // Tessera's passwordChangedAt too, so the content manager's user is Strapi's.
+    config: { attributes: { resetPasswordToken: { hidden: true }, confirmationToken: { hidden: true }, provider: { hidden: true }, passwordChangedAt: { hidden: true } } },
   },
   // An app's src/extensions/users-permissions/content-types/user/schema.json (Strapi's attributes and its own) keeps it.
   tesseraAttributes: ['passwordChangedAt'],

@@ -46,6 +46,8 @@ export interface UserService {
   /** The user without private attributes (for bodies built from trusted reads). */
   sanitize(user: Entity): Entity;
   defaultRoleId(): Promise<number>;
+  /** 'Username already taken', and with unique emails 'Email already taken', unless held by user `ownId`. */
+  checkIdentityFree(values: Record<string, unknown>, ownId: number | null): Promise<void>;
   find(caller: Caller, params?: RequestParams): Promise<Entity[]>;
   /** `GET /users/count`: the users the caller may see that match the request's filters. */
   countVisible(caller: Caller, params?: RequestParams): Promise<number>;
@@ -118,6 +120,8 @@ export function createUserService(app: App, options: () => Promise<{ uniqueEmail
     async fetchAll(params = {}) {
       return (await app.entityService.findMany(USER_UID, params)) as Entity[];
     },
+
+    checkIdentityFree: (values, ownId) => assertIdentityFree(values, ownId),
 
     sendConfirmationEmail: (user) => app.plugin('users-permissions')!.service('auth').sendConfirmationTo(user),
 
