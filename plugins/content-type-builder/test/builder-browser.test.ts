@@ -9,13 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { EXAMPLE_APP } from '@tessera/testing';
+import type { Browser, Page } from 'playwright-core';
+import { EXAMPLE_APP, openBrowser, panelHome } from '@tessera/testing';
 import { CliProcess, count, request, tempApp, type TempApp } from '../../../packages/cli/test/helpers';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
+import { EXAMPLE_PACKAGE, panelInto, ROOT_NODE_MODULES, skipUnlessPanelRuns } from '../../admin/test/panel-build';
 import { recorded, recordedJson } from './builder-fixture';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADMIN = { email: 'builder@example.com', password: 'Secret123', firstname: 'Bea', lastname: 'Builder' };
 const WAIT = { timeout: 90_000 };
 
@@ -29,11 +28,7 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing`);
-    if (reason) {
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
+    skipUnlessPanelRuns(this);
     app = await tempApp('sqlite', EXAMPLE_APP);
     app.write('package.json', EXAMPLE_PACKAGE);
     fs.symlinkSync(ROOT_NODE_MODULES, path.join(app.dir, 'node_modules'), 'dir');
@@ -41,19 +36,22 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
     cli = new CliProcess(['develop'], { cwd: app.dir, env: { ...app.env, ADMIN_JWT_SECRET: 'ctb-write-browser-secret' } });
     await cli.waitForOutput((output) => count(output, 'ready at') === 1);
     await request(`${app.url}/admin/register-admin`, 'POST', ADMIN);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    const context = await browser.newContext();
+    const session = await openBrowser(app.url, { blocked: [], pageErrors: [] });
+    browser = session.browser;
+    page = session.page;
     // Strapi's guided tour, opened over the builder on a first visit when the panel decides to, marked skipped as the
     // panel's own Skip button marks it (localStorage GUIDED_TOUR_SKIPPED): the journey is the builder's, not the tour's.
-    await context.addInitScript("window.localStorage.setItem('GUIDED_TOUR_SKIPPED', 'true')");
-    await context.route('**/*', (route) => (route.request().url().startsWith(app.url) ? route.continue() : route.abort('internetdisconnected')));
-    page = await context.newPage();
+    await page.addInitScript("window.localStorage.setItem('GUIDED_TOUR_SKIPPED', 'true')");
     page.on('request', (sent) => {
       if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/content-type-builder/content-types') posted.push(sent.postDataJSON());
     });
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/_health') healthPolls.push(response.status());
     });
+  });
+  afterEach(function () {
+    // What the page saw is printed by the runner's root hook (@tessera/testing's browser journal); the server's side:
+    if (this.currentTest?.state === 'failed' && cli) console.log(`tessera develop printed:\n${cli.output.slice(-3000)}`);
   });
   after(async () => {
     await browser?.close();
@@ -67,7 +65,7 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
     await page.fill('input[name="email"]', ADMIN.email);
     await page.fill('input[name="password"]', ADMIN.password);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await panelHome(page);
     await page.goto(`${app.url}/admin/plugins/content-type-builder`);
     await page.click('text=Create new collection type', WAIT);
     await page.fill('[role="dialog"] input[name="displayName"]', 'Book');

@@ -4,6 +4,7 @@
  * what the recordings of recorded/ were made with.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startApp, type DatabaseHandle, type TestApp, type TestDialect } from '@tessera/testing';
 
@@ -61,4 +62,38 @@ export function filesUnder(dir: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/**
+ * A builder app in development that a test restarts as `tessera develop` does: the app's files copied to a new
+ * folder with the same database, and a new app booted on them (the builder asks for the restart; `restarts` lists
+ * what it asked). `app` and `token` are the current app's.
+ */
+export class DevelopSession {
+  app!: TestApp;
+  token = '';
+  readonly restarts: string[] = [];
+  private readonly copies: string[] = [];
+
+  constructor(private readonly dialect: TestDialect) {}
+
+  async start(): Promise<void> {
+    this.app = await startBuilderApp(this.dialect, { autoReload: true, restart: (reason) => this.restarts.push(reason) });
+    this.token = await registerAdmin(this.app);
+  }
+
+  async restart(): Promise<void> {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ctb-restart-'));
+    this.copies.push(copy);
+    fs.cpSync(path.join(this.app.dir, 'src'), path.join(copy, 'src'), { recursive: true });
+    const database = this.app.database;
+    await this.app.stop({ keepDatabase: true });
+    this.app = await startBuilderApp(this.dialect, { autoReload: true, restart: (reason) => this.restarts.push(reason), from: copy, database });
+    this.token = await login(this.app);
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.stop();
+    for (const copy of this.copies) fs.rmSync(copy, { recursive: true, force: true });
+  }
 }

@@ -80,10 +80,9 @@ eachDatabase('content-type builder writes in development (Strapi 4.26.2)', (dial
     }
     expect(read(app, CATEGORY)).to.equal(before);
     expect(fs.existsSync(path.join(app.dir, 'src/api/boat'))).to.equal(false);
-    // Editing a component is not done by Tessera yet: the route answers, refusing, and writes nothing.
-    const component = await app.put(`${BASE}/components/shared.seo`, { component: { displayName: 'Seo', category: 'shared', attributes: {} } }, { token });
-    expect(component.status).to.equal(400);
-    expect(component.body.error).to.match(/^Tessera does not edit components/);
+    // A component edit with an invalid body is refused with the yup errors too, and writes nothing.
+    const component = await app.put(`${BASE}/components/shared.seo`, { component: { displayName: '', category: 'shared', attributes: {} } }, { token });
+    expect([component.status, component.body.error.details.errors.map((error: { message: string }) => error.message)]).to.deep.equal([400, ['component.displayName must be at least 1 characters', 'displayName.required']]);
     expect(filesUnder(path.join(app.dir, 'src/components'))).to.deep.equal(['shared/seo.json']);
     expect(restarts).to.deep.equal([]);
   });

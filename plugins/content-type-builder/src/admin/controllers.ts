@@ -6,8 +6,11 @@
  */
 import type Koa from 'koa';
 import type { App } from '@tessera/core';
+import { ApplicationError } from '@tessera/errors';
+import { BuilderError } from '../builder/workspace';
 import { createContentType, deleteContentType, editContentType } from '../builder/content-types';
 import { checkComponentBody, checkNewComponents, createComponent, deleteComponent } from '../builder/components';
+import { checkCategoryBody, deleteCategory, editCategory, editComponent } from '../builder/component-edits';
 import { RESERVED_NAMES } from '../builder/names';
 import { checkContentTypeBody } from '../builder/validate';
 import { requireDevelopment, restartSoon } from './development';
@@ -26,8 +29,7 @@ const hasComponents = (body: unknown): boolean => {
   return Array.isArray(components) && components.length > 0;
 };
 
-const COMPONENTS_REFUSED = 'Tessera creates new components along with a new content type only (not with an edit, nor inside another component, nor editing an existing one in the same save): save the component first, then use it';
-const COMPONENT_EDITS_REFUSED = 'Tessera does not edit components or component categories from the content-type builder yet: edit the file in src/components/';
+const COMPONENTS_REFUSED = 'Tessera creates new components along with a content type (not inside another component, nor editing an existing one in the same save): save the component first, then use it';
 
 /** Runs a builder step; a refusal (a name taken, a missing target, a file in the way) is Strapi's 400 `{ error: message }`. */
 function attempt(ctx: Koa.Context, app: App, status: number, step: () => string): void {
@@ -61,11 +63,12 @@ export function builderWritesController(app: App) {
       const body = bodyOf(ctx);
       const checked = checkContentTypeBody(app, body, true);
       if (!checked.ok) return answer(ctx, 400, checked.body);
-      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
+      const components = checkNewComponents(app, componentsOf(body), COMPONENTS_REFUSED);
+      if (!components.ok) return answer(ctx, 400, components.body);
       if (checked.contentType.kind !== undefined && checked.contentType.kind !== contentType.kind) {
         return answer(ctx, 400, { error: 'Tessera does not change a content type between collection and single type yet: create a new type' });
       }
-      attempt(ctx, app, 201, () => editContentType(app, uid, checked.contentType));
+      attempt(ctx, app, 201, () => editContentType(app, uid, checked.contentType, components.components));
     },
     deleteContentType(ctx: Koa.Context): void {
       requireDevelopment(app);
@@ -77,12 +80,24 @@ export function builderWritesController(app: App) {
   };
 }
 
-/** Strapi's component writes: create and delete; editing a component or a category is refused with a 400 saying so. */
+/**
+ * A category's rename or delete, answered `{ name }`: Strapi's category controller does not catch its service's
+ * refusals (`category not found`, `Name already taken`), so they come in the error envelope as ApplicationErrors.
+ */
+function categoryChange(ctx: Koa.Context, app: App, step: () => string | undefined): void {
+  let name: string | undefined;
+  try {
+    name = step();
+  } catch (error) {
+    if (error instanceof BuilderError) throw new ApplicationError(error.message);
+    throw error;
+  }
+  restartSoon(app);
+  answer(ctx, 200, { name });
+}
+
+/** Strapi's component writes: create, edit and delete a component; rename and delete a category. */
 export function componentWritesController(app: App) {
-  const refuse = (ctx: Koa.Context): void => {
-    requireDevelopment(app);
-    answer(ctx, 400, { error: COMPONENT_EDITS_REFUSED });
-  };
   return {
     createComponent(ctx: Koa.Context): void {
       requireDevelopment(app);
@@ -98,9 +113,27 @@ export function componentWritesController(app: App) {
       if (!app.components.find(uid)) return answer(ctx, 404, { error: 'component.notFound' });
       attempt(ctx, app, 200, () => deleteComponent(app, uid));
     },
-    updateComponent: refuse,
-    editCategory: refuse,
-    deleteCategory: refuse,
+    updateComponent(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const uid = String(ctx.params.uid);
+      if (!app.components.find(uid)) return answer(ctx, 404, { error: 'component.notFound' });
+      const body = bodyOf(ctx);
+      const checked = checkComponentBody(app, body);
+      if (!checked.ok) return answer(ctx, 400, checked.body);
+      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
+      attempt(ctx, app, 200, () => editComponent(app, uid, checked.component));
+    },
+    editCategory(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      const checked = checkCategoryBody(bodyOf(ctx));
+      if (!checked.ok) return answer(ctx, 400, checked.body);
+      // The same name changes nothing; Strapi still answers (its `newName` is then undefined) and restarts.
+      categoryChange(ctx, app, () => editCategory(app, String(ctx.params.name), checked.name));
+    },
+    deleteCategory(ctx: Koa.Context): void {
+      requireDevelopment(app);
+      categoryChange(ctx, app, () => deleteCategory(app, String(ctx.params.name)));
+    },
   };
 }
 

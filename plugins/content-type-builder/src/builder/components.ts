@@ -2,7 +2,7 @@
  * Creating and deleting an app component as Strapi 4.26.2's content-type builder does (its `createComponent` /
  * `deleteComponent` and schema builder): the body checked as its yup `componentInputSchema`, the new
  * `src/components/<category>/<name>.json`, and on delete the file and every attribute that uses the component
- * (a component field removed, a dynamic zone's list trimmed). Editing components and categories is not done here.
+ * (a component field removed, a dynamic zone's list trimmed). Editing components and categories: component-edits.ts.
  */
 import path from 'node:path';
 import type { App } from '@tessera/core';
@@ -99,12 +99,7 @@ export function addComponent(app: App, workspace: Workspace, input: ComponentInp
   const uid = componentUid(input);
   const collectionName = `components_${slugify(input.category, '_')}_${slugify(pluralize(input.displayName), '_')}`;
   if (app.components.find(uid) || workspace.has(uid) || app.components.values().some((component) => component.collectionName === collectionName)) throw new BuilderError('component.alreadyExists');
-  const attributes: Record<string, Obj> = {};
-  for (const [key, attribute] of Object.entries(input.attributes)) {
-    const target = attribute.target;
-    if (attribute.type === 'relation' && (typeof target !== 'string' || (!app.contentTypes.find(target) && !workspace.has(target)))) throw new BuilderError(`target: ${String(target)} does not exist`);
-    attributes[key] = convertAttribute(attribute);
-  }
+  const attributes = componentAttributes(app, workspace, input.attributes);
   // A new schema starts from Strapi's empty one, so `options: {}` is written.
   const schema: SchemaFile = {
     collectionName,
@@ -118,24 +113,50 @@ export function addComponent(app: App, workspace: Workspace, input: ComponentInp
   return uid;
 }
 
+/** A component's attributes as written, each relation's target checked (a type of the app or of this save). */
+export function componentAttributes(app: App, workspace: Workspace, given: Record<string, Obj>): Record<string, Obj> {
+  const attributes: Record<string, Obj> = {};
+  for (const [key, attribute] of Object.entries(given)) {
+    const target = attribute.target;
+    if (attribute.type === 'relation' && (typeof target !== 'string' || (!app.contentTypes.find(target) && !workspace.has(target)))) throw new BuilderError(`target: ${String(target)} does not exist`);
+    attributes[key] = convertAttribute(attribute);
+  }
+  return attributes;
+}
+
 export function createComponent(app: App, input: ComponentInput): string {
   return commit(app, (workspace) => addComponent(app, workspace, input));
 }
 
 export function deleteComponent(app: App, uid: string): string {
-  return commit(app, (workspace) => {
-    for (const other of workspace.allUids()) {
-      if (other === uid) continue;
-      for (const [key, attribute] of Object.entries(workspace.get(other).attributes)) {
-        if (attribute.type === 'component' && attribute.component === uid) workspace.deleteAttribute(other, key);
-        if (attribute.type === 'dynamiczone' && Array.isArray(attribute.components) && attribute.components.includes(uid)) {
-          workspace.setAttribute(other, key, { ...attribute, components: attribute.components.filter((item: unknown) => item !== uid) });
-        }
+  return commit(app, (workspace) => deleteComponentIn(workspace, uid));
+}
+
+/** A component's file deleted in a workspace, and every attribute using it: a component field removed, a zone trimmed. */
+export function deleteComponentIn(workspace: Workspace, uid: string): string {
+  replaceComponentUses(workspace, uid, null);
+  workspace.delete(uid);
+  return uid;
+}
+
+/**
+ * Every component field and dynamic zone of the other schemas that names `uid`: renamed to `newUid` (a component
+ * moved), or, with `null`, the field removed and the zone trimmed (a component deleted).
+ */
+export function replaceComponentUses(workspace: Workspace, uid: string, newUid: string | null): void {
+  for (const other of workspace.allUids()) {
+    if (other === uid) continue;
+    for (const [key, attribute] of Object.entries(workspace.get(other).attributes)) {
+      if (attribute.type === 'component' && attribute.component === uid) {
+        if (newUid === null) workspace.deleteAttribute(other, key);
+        else workspace.setAttribute(other, key, { ...attribute, component: newUid });
+      }
+      if (attribute.type === 'dynamiczone' && Array.isArray(attribute.components) && attribute.components.includes(uid)) {
+        const components = newUid === null ? attribute.components.filter((item: unknown) => item !== uid) : attribute.components.map((item: unknown) => (item === uid ? newUid : item));
+        workspace.setAttribute(other, key, { ...attribute, components });
       }
     }
-    workspace.delete(uid);
-    return uid;
-  });
+  }
 }
 
 export type CheckedNewComponents = { ok: true; components: NewComponent[] } | { ok: false; body: unknown };

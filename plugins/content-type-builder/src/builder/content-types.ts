@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { App } from '@tessera/core';
 import { API_FOLDERS, apiFileText, apiLanguage, type SchemaFile } from './files';
-import { convertAttribute, otherSide, otherSideName, type RawAttribute } from './relations';
+import { convertAttribute, isConfigurable, otherSide, otherSideName, type RawAttribute } from './relations';
 import { addComponent, componentUid, withComponentUids, type NewComponent } from './components';
 import { BuilderError, commit, type Workspace } from './workspace';
 
@@ -27,7 +27,6 @@ export interface ContentTypeInput {
 }
 
 const isRelation = (attribute: RawAttribute | undefined): boolean => attribute?.type === 'relation';
-const isConfigurable = (attribute: RawAttribute | undefined): boolean => attribute?.configurable !== false;
 
 /** Strapi's `nameToCollectionName` for the kebab-case names it accepts: `blog-posts` → `blog_posts`. */
 export const collectionNameOf = (pluralName: string): string => pluralName.replace(/-/g, '_');
@@ -90,11 +89,7 @@ export function createContentType(app: App, input: ContentTypeInput, components:
       const dominant = attribute.relation === 'manyToMany' || attribute.relation === 'oneToOne' ? true : attribute.dominant;
       setOtherSide(workspace, uid, key, { ...attribute, dominant });
     }
-    for (const component of components) {
-      // A new component's relation to `__contentType__` points at the type being created.
-      const targeted = Object.fromEntries(Object.entries(component.attributes).map(([key, attribute]) => [key, attribute.target === '__contentType__' ? { ...attribute, target: uid } : attribute]));
-      addComponent(app, workspace, withComponentUids(app, { ...component, attributes: targeted }, uids));
-    }
+    addNewComponents(app, workspace, components, uids, uid);
     // The API's core router, controller and service, as `strapi generate content-type` with bootstrapApi.
     const language = apiLanguage(app.dir);
     for (const folder of API_FOLDERS) {
@@ -106,9 +101,14 @@ export function createContentType(app: App, input: ContentTypeInput, components:
   });
 }
 
-/** Strapi's `editContentType` (same kind): attributes replaced, relations' other sides set, moved or removed. */
-export function editContentType(app: App, uid: string, input: ContentTypeInput): string {
+/**
+ * Strapi's `editContentType` (same kind): attributes replaced, relations' other sides set, moved or removed;
+ * `components`: new components sent with the edit, named in its attributes by their `tmpUID`.
+ */
+export function editContentType(app: App, uid: string, given: ContentTypeInput, components: NewComponent[] = []): string {
+  const uids = new Map(components.map((component) => [component.tmpUID, componentUid(component)]));
   return commit(app, (workspace) => {
+    const input = withComponentUids(app, given, uids);
     const schema = workspace.get(uid);
     const oldAttributes = schema.attributes as Record<string, RawAttribute>;
     // A non-configurable attribute is kept as it is, whatever the panel sent for it.
@@ -149,8 +149,17 @@ export function editContentType(app: App, uid: string, input: ContentTypeInput):
       attributes: { ...kept, ...converted },
     };
     workspace.replace(uid, next);
+    addNewComponents(app, workspace, components, uids, uid);
     return uid;
   });
+}
+
+/** The new components of a type's save; a relation of theirs to `__contentType__` points at that type. */
+function addNewComponents(app: App, workspace: Workspace, components: NewComponent[], uids: Map<string, string>, typeUid: string): void {
+  for (const component of components) {
+    const targeted = Object.fromEntries(Object.entries(component.attributes).map(([key, attribute]) => [key, attribute.target === '__contentType__' ? { ...attribute, target: typeUid } : attribute]));
+    addComponent(app, workspace, withComponentUids(app, { ...component, attributes: targeted }, uids));
+  }
 }
 
 /** Strapi's `deleteContentType` and its API handler's `clear`: the schema, the type's own API files, every attribute pointing at it. */

@@ -6,6 +6,9 @@
  */
 export type RawAttribute = Record<string, unknown>;
 
+/** Strapi's `isConfigurable`: an attribute the builder may change (not `configurable: false`). */
+export const isConfigurable = (attribute: RawAttribute | undefined): boolean => attribute?.configurable !== false;
+
 /** A relation kind's other side: what the target's attribute becomes, and which key names this side. */
 const OTHER_SIDE: Record<string, (dominant: boolean) => { relation: string; key: 'mappedBy' | 'inversedBy' }> = {
   oneToOne: (dominant) => ({ relation: 'oneToOne', key: dominant ? 'mappedBy' : 'inversedBy' }),

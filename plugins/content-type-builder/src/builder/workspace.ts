@@ -74,10 +74,13 @@ export class Workspace {
     if (entry) entry.state = 'deleted';
   }
 
-  /** Every app schema file (content types and components), for changes that reach all of them (a type removed). */
+  /**
+   * Every app schema file (content types and components), those this request added or moved included and those
+   * it deleted left out, for changes that reach all of them (a type removed, a component moved).
+   */
   allUids(): string[] {
-    const uids = [...this.app.contentTypes.values().map((type) => type.uid), ...this.app.components.values().map((component) => component.uid)];
-    return uids.filter((uid) => this.has(uid));
+    const registered = [...this.app.contentTypes.values().map((type) => type.uid), ...this.app.components.values().map((component) => component.uid)];
+    return [...new Set([...registered, ...this.entries.keys()])].filter((uid) => this.has(uid) && this.entries.get(uid)?.state !== 'deleted');
   }
 
   /** Writes the changed schemas and removes the deleted ones (with their folders once empty). */
