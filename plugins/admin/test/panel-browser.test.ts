@@ -11,13 +11,12 @@
  * Chromium or @strapi/admin the test says why and skips (under CI, Chromium
  * missing fails).
  */
-import fs from 'node:fs';
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import nodemailer from 'nodemailer';
-import { EXAMPLE_APP, startApp, TestSmtp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
+import { TestSmtp, openBrowser, type TestApp, panelHome, filledValue } from '@tessera/testing';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
+import { skipUnlessPanelRuns, startPanelApp } from './panel-build';
 
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 /** Invited from the Users page, each with one of Strapi's default roles. */
@@ -38,18 +37,12 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
+    skipUnlessPanelRuns(this);
     // Reset mails go out through the email plugin to an SMTP server of this test.
     await smtp.start();
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
     const email = { config: { provider: { init: () => ({ send: (message: Record<string, unknown>) => transport.sendMail({ from: 'cms@example.com', ...message }) }) }, providerOptions: {}, settings: {} } };
-    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES, config: { plugins: { email } } });
-    await panelInto(app.dir);
+    app = await startPanelApp({ config: { plugins: { email } } });
     // The invitation link is read back from the clipboard the Users page copies it to.
     ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }, { permissions: ['clipboard-read', 'clipboard-write'] }));
   });
@@ -73,7 +66,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
     await page.fill('input[name="password"]', ADA.password);
     await page.fill('input[name="confirmPassword"]', ADA.password);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await panelHome(page);
     const admins = await app.app.db.query(USER_UID).findMany({ select: ['id', 'email', 'firstname'] });
     expect(admins.map(({ email, firstname }) => ({ email, firstname }))).to.deep.equal([{ email: ADA.email, firstname: 'Ada' }]);
     const roles = await app.app.db.query(ROLE_UID).findMany({ where: { users: { id: admins[0].id } }, select: ['code'] });
@@ -95,7 +88,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
     expect(new URL(page.url()).pathname).to.equal('/admin/auth/login');
     await page.fill('input[name="password"]', ADA.password);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await panelHome(page);
   });
 
   it('edits the profile: the new first name is saved on the server', async function () {
@@ -162,8 +155,8 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
       await page.goto(invitations.get(user.email)!);
       await page.waitForSelector('input[name="confirmPassword"]', WAIT);
       // The invitation's names and email come from registration-info.
-      expect(await page.inputValue('input[name="firstname"]')).to.equal(user.firstname);
-      expect(await page.inputValue('input[name="email"]')).to.equal(user.email);
+      expect(await filledValue(page, 'input[name="firstname"]')).to.equal(user.firstname);
+      expect(await filledValue(page, 'input[name="email"]')).to.equal(user.email);
       await page.fill('input[name="password"]', user.password);
       await page.fill('input[name="confirmPassword"]', user.password);
       await page.click('button[type="submit"]');
@@ -191,7 +184,7 @@ describe('admin panel in Chromium: first admin, log out and in, profile, invitat
       const menu = (await page.locator('nav a').allTextContents()).map((text) => text.trim());
       expect(menu.includes('Media Library')).to.equal(permissions.some((permission) => permission.action === 'plugin::upload.read'));
       await page.goto(`${app.url}/admin/settings/users`);
-      await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+      await panelHome(page);
       expect(new URL(page.url()).pathname).to.equal('/admin/');
       expect(await page.getByRole('button', { name: 'Invite new user' }).count()).to.equal(0);
       expect((await app.get('/admin/users', { token: login.body.data.token })).status).to.equal(403);

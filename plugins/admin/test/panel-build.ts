@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EXAMPLE_APP, REPO_ROOT } from '@tessera/testing';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, EXAMPLE_APP, panelHome, REPO_ROOT, startApp, type TestApp, type TestAppOptions } from '@tessera/testing';
 import { adminPanelSettings, buildPanel, hasAdminPackage } from '@tessera/plugin-admin';
 
 /** Outside a test run's own TMPDIR (scripts/test.js sets this): the run removes that folder, and the cache must outlive it. */
@@ -58,4 +59,33 @@ export async function panelInto(
 ): Promise<'built' | 'copied' | 'fresh'> {
   const settings = adminPanelSettings(appDir, () => undefined);
   return withLock(async () => (await buildPanel({ appDir, settings, pluginConfig, log, cacheDir: PANEL_CACHE })).outcome);
+}
+
+/**
+ * Skips a panel test, saying why, where @strapi/admin or Chromium is missing; under CI a missing Chromium fails it
+ * instead (`.ci/run` installs it), so a browser suite never goes quiet there.
+ */
+export function skipUnlessPanelRuns(test: Mocha.Context): void {
+  const reason = panelUnavailable() ?? chromiumMissing();
+  if (reason === undefined) return;
+  if (process.env.CI === 'true' && chromiumMissing() !== undefined) throw new Error(reason);
+  console.log(`      skipped: ${reason}`);
+  test.skip();
+}
+
+/** The example app on SQLite with the built panel in it (`options` as startApp's, over these defaults). */
+export async function startPanelApp(options: Partial<TestAppOptions> = {}): Promise<TestApp> {
+  const app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES, ...options });
+  await panelInto(app.dir);
+  return app;
+}
+
+/** Signs in from the panel's login page and waits for its home page. */
+export async function signInToPanel(page: Page, origin: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${origin}/admin/auth/login`);
+  await page.waitForSelector('input[name="email"]', { timeout: 60_000 });
+  await page.fill('input[name="email"]', user.email);
+  await page.fill('input[name="password"]', user.password);
+  await page.click('button[type="submit"]');
+  await panelHome(page);
 }

@@ -4,13 +4,15 @@
  * a read-only token made in the panel reads and cannot write, and its
  * regeneration retires the old value; a webhook made in the panel to a local
  * receiver (loopback allowed: `refusePrivateAddresses` off) is triggered from
- * the panel, then a REST create reaches it too.
+ * the panel, then a REST create reaches it too. A new menu logo saved on Settings → Overview is stored, served and
+ * shown in the menu.
  */
-import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, WebhookReceiver, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
+import { EXAMPLE_APP, startApp, WebhookReceiver, openBrowser, type TestApp } from '@tessera/testing';
+import { EXAMPLE_PACKAGE, panelInto, ROOT_NODE_MODULES, signInToPanel, skipUnlessPanelRuns } from './panel-build';
 
 const ADMIN = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
@@ -29,12 +31,7 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
+    skipUnlessPanelRuns(this);
     receiver = await WebhookReceiver.start();
     app = await startApp({
       dialect: 'sqlite',
@@ -69,12 +66,7 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
 
   it('logs in', async function () {
     this.timeout(120_000);
-    await page.goto(`${app.url}/admin/auth/login`);
-    await page.waitForSelector('input[name="email"]', WAIT);
-    await page.fill('input[name="email"]', ADMIN.email);
-    await page.fill('input[name="password"]', ADMIN.password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await signInToPanel(page, app.url, ADMIN);
   });
 
   it('creates a read-only API token; its value reads and cannot write', async function () {
@@ -139,6 +131,24 @@ describe('admin panel in Chromium: API tokens and webhooks [sqlite]', () => {
     expect((await app.post('/api/categories', { data: { name: 'From REST' } }, { token })).status).to.equal(200);
     const [delivery] = await receiver.waitFor(1, (request) => request.headers['x-strapi-event'] === 'entry.create');
     expect(delivery!.json).to.deep.include({ event: 'entry.create', model: 'category' });
+  });
+
+  it('saves a new menu logo from Settings → Overview: stored through the provider, served, and shown in the menu', async function () {
+    this.timeout(120_000);
+    const logo = path.join(app.dir, 'menu-logo.png');
+    await sharp({ create: { width: 120, height: 40, channels: 3, background: '#00f' } }).png().toFile(logo);
+    await page.goto(`${app.url}/admin/settings/application-infos`);
+    await page.getByRole('region', { name: 'Menu logo' }).getByRole('button', { name: 'Change logo' }).click(WAIT);
+    await page.getByRole('dialog', { name: 'Upload logo' }).locator('input[type="file"]').setInputFiles(logo);
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/admin/project-settings', WAIT);
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).to.equal(200);
+    const { menuLogo } = (await app.get('/admin/init')).body.data as { menuLogo: string };
+    expect(menuLogo).to.match(/^\/uploads\/menu_logo_[0-9a-f]{10}\.png$/);
+    expect((await app.get(menuLogo)).status).to.equal(200);
+    await page.reload();
+    await page.waitForSelector(`nav img[src$="${menuLogo}"]`, WAIT);
   });
 
   it('ran without a page error and asked nothing of another host', () => {

@@ -3,16 +3,15 @@
  * the example app, every other host cut off: the Public role is granted `create` on Tag and saved → an anonymous
  * REST create succeeds; revoked and saved → 403. Then Email templates: the reset-password message edited → the next
  * forgot-password mail (to a real SMTP server, the example app's SMTP settings) is made from it. Then Advanced
- * settings: "Enable sign-ups" off and saved → `POST /api/auth/local/register` is refused. Each effect is checked
+ * settings: "Enable sign-ups" off and saved → `POST /api/auth/local/register` is refused. Then an end user made in the
+ * content manager, its role chosen in the picker, signs in with its password. Each effect is checked
  * through the content API and the mail, not the panel.
  */
-import fs from 'node:fs';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, TestSmtp, type TestApp } from '@tessera/testing';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from './panel-build';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openBrowser, TestSmtp, type TestApp } from '@tessera/testing';
+import { signInToPanel, skipUnlessPanelRuns, startPanelApp } from './panel-build';
 
-const CHROMIUM = process.env.TESSERA_CHROMIUM ?? '/usr/bin/chromium';
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
@@ -32,38 +31,18 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`);
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
+    skipUnlessPanelRuns(this);
     await smtp.start();
     Object.assign(process.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), EMAIL_FROM: 'Blog <no-reply@blog.test>' });
-    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
-    await panelInto(app.dir);
+    app = await startPanelApp();
     const registered = await app.post('/admin/register-admin', ADA);
     if (registered.status !== 200) throw new Error(`register-admin: ${registered.text}`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
-    context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (!url.startsWith(app.url)) {
-        blocked.push(url);
-        return route.abort('internetdisconnected');
-      }
-      const type = route.request().resourceType();
-      if (type === 'xhr' || type === 'fetch') apiCalls.push(`${route.request().method()} ${new URL(url).pathname}`);
-      return route.continue();
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
+    page.on('request', (sent) => {
+      const type = sent.resourceType();
+      if (sent.url().startsWith(app.url) && (type === 'xhr' || type === 'fetch')) apiCalls.push(`${sent.method()} ${new URL(sent.url()).pathname}`);
     });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}/admin/auth/login`);
-    await page.waitForSelector('input[name="email"]', WAIT);
-    await page.fill('input[name="email"]', ADA.email);
-    await page.fill('input[name="password"]', ADA.password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await signInToPanel(page, app.url, ADA);
   });
   after(async () => {
     await context?.close();
@@ -138,6 +117,23 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
     await page.waitForSelector('text=Saved', WAIT);
     const refused = await app.post('/api/auth/local/register', user);
     expect(refused.body).to.deep.equal({ data: null, error: { status: 400, name: 'ApplicationError', message: 'Register action is currently disabled', details: {} } });
+  });
+
+  it('creates an end user in the content manager with a role from its picker: the user signs in through the content API', async function () {
+    this.timeout(120_000);
+    await page.goto(`${app.url}/admin/content-manager/collection-types/plugin::users-permissions.user/create`);
+    await page.getByRole('textbox', { name: /^username/ }).fill('panel-made', WAIT);
+    await page.getByRole('textbox', { name: /^email/ }).fill('Panel.Made@Example.com');
+    await page.getByRole('textbox', { name: /^password/ }).fill('Reader123');
+    // The role picker lists users-permissions' roles, a type the content manager does not display.
+    await page.getByRole('combobox', { name: 'role' }).click();
+    await page.getByRole('option', { name: 'Authenticated' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/plugin::users-permissions\.user\/\d+$/, WAIT);
+    const login = await app.post('/api/auth/local', { identifier: 'panel.made@example.com', password: 'Reader123' });
+    expect([login.status, login.body.user?.email]).to.deep.equal([200, 'panel.made@example.com']);
+    const stored = await app.app.entityService.findOne('plugin::users-permissions.user', login.body.user.id, { fields: ['provider'], populate: { role: { fields: ['type'] } } });
+    expect([stored?.provider, (stored?.role as { type?: string } | undefined)?.type]).to.deep.equal(['local', 'authenticated']);
   });
 
   it('ran without a page error, asked nothing of another host, and called no route Tessera lacks', () => {

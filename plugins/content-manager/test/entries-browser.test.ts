@@ -6,11 +6,10 @@
  * on screen. The panel is built once per run (the admin tests' panel-build.ts cache); without Chromium or
  * @strapi/admin the test says why and skips (under CI, Chromium missing fails).
  */
-import fs from 'node:fs';
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { EXAMPLE_APP, startApp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
+import { openBrowser, type TestApp, panelHome, filledValue } from '@tessera/testing';
+import { skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
 
 const EDITOR = { firstname: 'Eve', lastname: 'Editor', email: 'eve@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
@@ -59,14 +58,8 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
-    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
-    await panelInto(app.dir);
+    skipUnlessPanelRuns(this);
+    app = await startPanelApp();
     expect((await app.post('/admin/register-admin', EDITOR)).status).to.equal(200);
     apiToken = await app.fullAccessToken();
     const es = app.app.entityService;
@@ -74,12 +67,9 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await es.create('api::tag.tag', { data: { name: 'space' } });
     await es.create('api::tag.tag', { data: { name: 'physics' } });
     for (const title of ['Alpha centauri', 'Beta decay', 'Gamma rays']) await es.create(ARTICLE, { data: { title, slug: title.toLowerCase().replace(/ /g, '-'), publishedAt: null } });
-    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors, failed }));
     // Leaving a form the panel thinks unsaved asks "leave this page?" (beforeunload): leave.
     page.on('dialog', (dialog) => void dialog.accept());
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.request().method()} ${response.url().replace(app.url, '')} ${response.status()}`);
-    });
   });
   after(async () => {
     await context?.close();
@@ -94,7 +84,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
     await page.fill('input[name="email"]', EDITOR.email);
     await page.fill('input[name="password"]', EDITOR.password);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await panelHome(page);
     await page.goto(`${app.url}${LIST}`);
     await page.waitForSelector('text=3 entries found', WAIT);
     expect(await page.locator('tbody tr').count()).to.equal(3);
@@ -209,7 +199,7 @@ describe('content manager in Chromium: an editor edits articles [sqlite]', () =>
       expect((await refused).status()).to.equal(400);
       await page.getByRole('link', { name: 'Create', exact: true }).click();
       await page.waitForSelector('input[name="title"]', WAIT);
-      expect(await page.inputValue('input[name="title"]')).to.equal('Alpha centauri');
+      expect(await filledValue(page, 'input[name="title"]')).to.equal('Alpha centauri');
       await page.fill('input[name="slug"]', 'alpha-centauri-copy');
       await answered('POST', /\/clone\/\d+$/, () => page.getByRole('button', { name: 'Save' }).click());
     } catch (error) {

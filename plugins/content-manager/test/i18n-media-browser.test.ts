@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
-import { panelUnavailable } from '../../admin/test/panel-build';
+import { openBrowser, type TestApp, panelHome, filledValue } from '@tessera/testing';
+import { skipUnlessPanelRuns } from '../../admin/test/panel-build';
 import { startLocalizedPanelApp } from './i18n-panel-app';
 
 const EDITOR = { firstname: 'Lea', lastname: 'Lingua', email: 'lea@example.com', password: 'Secret123' };
@@ -57,12 +57,7 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
+    skipUnlessPanelRuns(this);
     app = await startLocalizedPanelApp('cm-i18n-browser-secret');
     const registered = await app.post('/admin/register-admin', EDITOR);
     expect(registered.status).to.equal(200);
@@ -76,11 +71,8 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
     form.append('fileInfo', JSON.stringify({ name: 'cover.png', folder: null }));
     const uploaded = await fetch(`${app.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${registered.body.data.token}` }, body: form });
     expect(uploaded.status, await uploaded.text()).to.equal(200);
-    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }, { viewport: { width: 1400, height: 1000 } }));
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors, failed }, { viewport: { width: 1400, height: 1000 } }));
     page.on('dialog', (dialog) => void dialog.accept());
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.request().method()} ${response.url().replace(app.url, '')} ${response.status()}`);
-    });
   });
   after(async () => {
     await context?.close();
@@ -95,7 +87,7 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
     await page.fill('input[name="email"]', EDITOR.email);
     await page.fill('input[name="password"]', EDITOR.password);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await panelHome(page);
     await page.goto(`${app.url}${PAGES}`);
     await page.waitForSelector('text=1 entry found', WAIT);
     expect(await page.locator('tbody tr').allInnerTexts()).to.have.length(1);
@@ -134,7 +126,7 @@ describe('content manager in Chromium: locales and media [sqlite]', () => {
         await page.getByRole('option', { name: /French \(fr\)/ }).click();
       });
       await page.waitForURL(/\/create\?/, WAIT);
-      expect(await page.inputValue('input[name="order"]')).to.equal('7');
+      expect(await filledValue(page, 'input[name="order"]')).to.equal('7');
     });
     await shot('fill-in', async () => {
       await page.getByRole('button', { name: 'Fill in from another locale' }).click();

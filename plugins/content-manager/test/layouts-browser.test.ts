@@ -6,11 +6,10 @@
  * is built once per run (the admin tests' panel-build.ts cache); without Chromium or @strapi/admin the test says why
  * and skips (under CI, Chromium missing fails).
  */
-import fs from 'node:fs';
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
+import { openBrowser, type TestApp, panelHome, filledValue } from '@tessera/testing';
+import { skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
 
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
@@ -28,20 +27,11 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
-    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
-    await panelInto(app.dir);
+    skipUnlessPanelRuns(this);
+    app = await startPanelApp();
     expect((await app.post('/admin/register-admin', ADA)).status).to.equal(200);
     await app.app.db.query(ARTICLE).createMany({ data: [{ title: 'First post', slug: 'first-post' }, { title: 'Second post', slug: 'second-post' }] });
-    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.request().method()} ${response.url().replace(app.url, '')} ${response.status()}`);
-    });
+    ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors, failed }));
   });
   after(async () => {
     await context?.close();
@@ -56,7 +46,7 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
     await page.fill('input[name="email"]', ADA.email);
     await page.fill('input[name="password"]', ADA.password);
     await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await panelHome(page);
     await page.goto(`${app.url}/admin/content-manager/collection-types/${ARTICLE}`);
     await page.waitForSelector('text=2 entries found', WAIT);
     const headers = await page.locator('thead th').allInnerTexts();
@@ -69,8 +59,8 @@ describe('content manager in Chromium: Article list, edit view, configure the vi
   it('opens an entry: the edit view lays out its fields', async function () {
     await page.click('text=First post');
     await page.waitForSelector('input[name="title"]', WAIT);
-    expect(await page.inputValue('input[name="title"]')).to.equal('First post');
-    expect(await page.inputValue('input[name="slug"]')).to.equal('first-post');
+    expect(await filledValue(page, 'input[name="title"]')).to.equal('First post');
+    expect(await filledValue(page, 'input[name="slug"]')).to.equal('first-post');
     expect(new URL(page.url()).pathname).to.match(/^\/admin\/content-manager\/collection-types\/api::article\.article\/\d+$/);
   });
 

@@ -10,11 +10,10 @@
  * Chromium or @strapi/admin the test says why and skips (under CI, Chromium
  * missing fails).
  */
-import fs from 'node:fs';
 import { expect } from 'chai';
 import { type Browser, type Page } from 'playwright-core';
-import { chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
-import { panelUnavailable } from '../../admin/test/panel-build';
+import { openBrowser, type TestApp } from '@tessera/testing';
+import { signInToPanel, skipUnlessPanelRuns } from '../../admin/test/panel-build';
 import { startLocalizedPanelApp } from '../../content-manager/test/i18n-panel-app';
 
 const ADMIN = { firstname: 'Lou', lastname: 'Locale', email: 'lou@example.com', password: 'Secret123' };
@@ -29,12 +28,7 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
+    skipUnlessPanelRuns(this);
     app = await startLocalizedPanelApp('locales-browser-secret');
     expect((await app.post('/admin/register-admin', ADMIN)).status).to.equal(200);
     apiToken = await app.fullAccessToken();
@@ -43,12 +37,7 @@ describe('Settings → Internationalization in Chromium: add a locale [sqlite]',
     page.on('response', (response) => {
       if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/i18n')) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     });
-    await page.goto(`${app.url}/admin/auth/login`);
-    await page.waitForSelector('input[name="email"]', WAIT);
-    await page.fill('input[name="email"]', ADMIN.email);
-    await page.fill('input[name="password"]', ADMIN.password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await signInToPanel(page, app.url, ADMIN);
   });
   after(async () => {
     await browser?.close();

@@ -11,9 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { type Browser, type Page } from 'playwright-core';
-import { EXAMPLE_APP, startApp, chromiumMissing, openBrowser, CHROMIUM, type TestApp } from '@tessera/testing';
+import { openBrowser, type TestApp } from '@tessera/testing';
 import { FILE_UID } from '@tessera/database';
-import { EXAMPLE_PACKAGE, panelInto, panelUnavailable, ROOT_NODE_MODULES } from '../../admin/test/panel-build';
+import { signInToPanel, skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
 import { FOLDER_UID } from '../src/contract';
 import { recordedImages } from './admin-fixture';
 
@@ -31,14 +31,8 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
 
   before(async function () {
     this.timeout(15 * 60_000);
-    const reason = panelUnavailable() ?? chromiumMissing();
-    if (reason) {
-      if (process.env.CI === 'true' && !fs.existsSync(CHROMIUM)) throw new Error(reason);
-      console.log(`      skipped: ${reason}`);
-      this.skip();
-    }
-    app = await startApp({ dialect: 'sqlite', from: EXAMPLE_APP, files: { 'package.json': EXAMPLE_PACKAGE }, nodeModules: ROOT_NODE_MODULES });
-    await panelInto(app.dir);
+    skipUnlessPanelRuns(this);
+    app = await startPanelApp();
     const registered = await app.post('/admin/register-admin', ADMIN);
     adminId = registered.body.data.user.id;
     apiToken = await app.fullAccessToken();
@@ -47,12 +41,7 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
     page.on('response', (response) => {
       if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/upload')) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     });
-    await page.goto(`${app.url}/admin/auth/login`);
-    await page.waitForSelector('input[name="email"]', WAIT);
-    await page.fill('input[name="email"]', ADMIN.email);
-    await page.fill('input[name="password"]', ADMIN.password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector('h1:has-text("Welcome")', WAIT);
+    await signInToPanel(page, app.url, ADMIN);
   });
   after(async () => {
     await browser?.close();
