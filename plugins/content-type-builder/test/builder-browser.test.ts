@@ -3,7 +3,7 @@
  * by `tessera develop`: the first admin signs in, opens the builder, creates a collection type with two fields and
  * a relation through its forms and saves; the panel waits for the restart (polling `/_health`), comes back, and
  * lists the new type; the schema file is the one Strapi 4.26.2 writes for the body the panel sent (replayed on the
- * peer: recorded/panel-book) and the type's REST route exists. Without Chromium or
+ * peer: recorded/panel-book) and the type's REST route exists. Then the type's edit form makes it a single type. Without Chromium or
  * @strapi/admin the test says why and skips.
  */
 import fs from 'node:fs';
@@ -90,5 +90,33 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
     expect(posted).to.deep.equal([recordedJson('panel-book/request.json')]);
     expect(fs.readFileSync(path.join(app.dir, 'src/api/book/content-types/book/schema.json'), 'utf8')).to.equal(recorded('panel-book/schema.json'));
     expect((await request(`${app.url}/api/books`, 'GET')).status).to.equal(403);
+  });
+
+  it("makes the type a single type from its edit form's Type choice: the schema Strapi writes for what the panel sent, listed among single types", async function () {
+    this.timeout(10 * 60_000);
+    const schemaFile = path.join(app.dir, 'src/api/book/content-types/book/schema.json');
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/content-type-builder/content-types/api::book.book') sent.push(request.postDataJSON());
+    });
+    await page.goto(`${app.url}/admin/plugins/content-type-builder/content-types/api::book.book`);
+    await page.click('button:has-text("Edit")', WAIT);
+    await page.click('[role="dialog"] label:has-text("Single Type")', WAIT);
+    // A kind change is saved by the form's Finish itself (the panel sends the type at once and waits for the restart).
+    await page.click('[role="dialog"] button:has-text("Finish")');
+    await cli!.waitForOutput((output) => count(output, 'ready at') === 3);
+    // The builder's menu after the restart: Book among the single types (read from Node: the panel's CSP refuses eval).
+    const deadline = Date.now() + WAIT.timeout;
+    let menu = '';
+    while (!/SINGLE TYPES\s+2\s+Book\s+Homepage/i.test(menu) && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      menu = await page.locator('body').innerText().catch(() => '');
+    }
+    expect(menu).to.match(/COLLECTION TYPES\s+7\s+Article/i);
+    expect(menu).to.match(/SINGLE TYPES\s+2\s+Book\s+Homepage/i);
+    // What the panel sent, replayed on Strapi 4.26.2 after the book's creation (recorded/panel-book): the same bytes.
+    expect(sent).to.deep.equal([recordedJson('panel-book/to-single.request.json')]);
+    expect(fs.readFileSync(schemaFile, 'utf8')).to.equal(recorded('panel-book/to-single.schema.json'));
+    expect((await request(`${app.url}/api/book`, 'GET')).status).to.equal(403);
   });
 });

@@ -9,8 +9,10 @@ import type { App } from '@tessera/core';
 import { ApplicationError } from '@tessera/errors';
 import { BuilderError } from '../builder/workspace';
 import { createContentType, deleteContentType, editContentType } from '../builder/content-types';
-import { checkComponentBody, checkNewComponents, createComponent, deleteComponent } from '../builder/components';
-import { checkCategoryBody, deleteCategory, editCategory, editComponent } from '../builder/component-edits';
+import { checkComponentBody, deleteComponent } from '../builder/components';
+import { checkCategoryBody, deleteCategory, editCategory } from '../builder/component-edits';
+import { createComponent, editComponent } from '../builder/component-saves';
+import { checkNestedComponents } from '../builder/nested-components';
 import { RESERVED_NAMES } from '../builder/names';
 import { checkContentTypeBody } from '../builder/validate';
 import { requireDevelopment, restartSoon } from './development';
@@ -22,14 +24,11 @@ function answer(ctx: Koa.Context, status: number, body: unknown): void {
   ctx.body = body;
 }
 
-/** The components sent along with a type or a component (the panel's "create a new component" inside a field). */
+/** The components sent along with a type or a component: new ones (`tmpUID`) and existing ones edited (`uid`). */
 const componentsOf = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { components?: unknown }).components : undefined);
-const hasComponents = (body: unknown): boolean => {
-  const components = componentsOf(body);
-  return Array.isArray(components) && components.length > 0;
-};
 
-const COMPONENTS_REFUSED = 'Tessera creates new components along with a content type (not inside another component, nor editing an existing one in the same save): save the component first, then use it';
+/** Strapi's refusal of a kind change that would leave a single type with several entries (its message, its 400). */
+const SINGLE_TYPE_REFUSED = 'You cannot convert a collectionType to a singleType when having multiple entries in DB';
 
 /** Runs a builder step; a refusal (a name taken, a missing target, a file in the way) is Strapi's 400 `{ error: message }`. */
 function attempt(ctx: Koa.Context, app: App, status: number, step: () => string): void {
@@ -51,11 +50,11 @@ export function builderWritesController(app: App) {
       const body = bodyOf(ctx);
       const checked = checkContentTypeBody(app, body, false);
       if (!checked.ok) return answer(ctx, 400, checked.body);
-      const components = checkNewComponents(app, componentsOf(body), COMPONENTS_REFUSED);
+      const components = checkNestedComponents(app, componentsOf(body));
       if (!components.ok) return answer(ctx, 400, components.body);
       attempt(ctx, app, 201, () => createContentType(app, checked.contentType, components.components));
     },
-    updateContentType(ctx: Koa.Context): void {
+    async updateContentType(ctx: Koa.Context): Promise<void> {
       requireDevelopment(app);
       const uid = String(ctx.params.uid);
       const contentType = app.contentTypes.find(uid);
@@ -63,10 +62,12 @@ export function builderWritesController(app: App) {
       const body = bodyOf(ctx);
       const checked = checkContentTypeBody(app, body, true);
       if (!checked.ok) return answer(ctx, 400, checked.body);
-      const components = checkNewComponents(app, componentsOf(body), COMPONENTS_REFUSED);
+      const components = checkNestedComponents(app, componentsOf(body));
       if (!components.ok) return answer(ctx, 400, components.body);
-      if (checked.contentType.kind !== undefined && checked.contentType.kind !== contentType.kind) {
-        return answer(ctx, 400, { error: 'Tessera does not change a content type between collection and single type yet: create a new type' });
+      const { kind } = checked.contentType;
+      if (kind === 'singleType' && contentType.kind !== 'singleType' && (await app.db.query(uid).count({})) > 1) {
+        app.log.error(`content-type-builder: ${SINGLE_TYPE_REFUSED}`);
+        return answer(ctx, 400, { error: SINGLE_TYPE_REFUSED });
       }
       attempt(ctx, app, 201, () => editContentType(app, uid, checked.contentType, components.components));
     },
@@ -104,8 +105,9 @@ export function componentWritesController(app: App) {
       const body = bodyOf(ctx);
       const checked = checkComponentBody(app, body);
       if (!checked.ok) return answer(ctx, 400, checked.body);
-      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
-      attempt(ctx, app, 201, () => createComponent(app, checked.component));
+      const components = checkNestedComponents(app, componentsOf(body));
+      if (!components.ok) return answer(ctx, 400, components.body);
+      attempt(ctx, app, 201, () => createComponent(app, checked.component, components.components));
     },
     deleteComponent(ctx: Koa.Context): void {
       requireDevelopment(app);
@@ -120,8 +122,9 @@ export function componentWritesController(app: App) {
       const body = bodyOf(ctx);
       const checked = checkComponentBody(app, body);
       if (!checked.ok) return answer(ctx, 400, checked.body);
-      if (hasComponents(body)) return answer(ctx, 400, { error: COMPONENTS_REFUSED });
-      attempt(ctx, app, 200, () => editComponent(app, uid, checked.component));
+      const components = checkNestedComponents(app, componentsOf(body));
+      if (!components.ok) return answer(ctx, 400, components.body);
+      attempt(ctx, app, 200, () => editComponent(app, uid, checked.component, components.components));
     },
     editCategory(ctx: Koa.Context): void {
       requireDevelopment(app);

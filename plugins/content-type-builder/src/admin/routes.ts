@@ -3,7 +3,6 @@
  * mounted at `/content-type-builder` on the admin router: every one needs a signed-in admin holding
  * `plugin::content-type-builder.read` (Strapi's `admin::hasPermissions` policy), and the writes refuse outside
  * development (development.ts). Strapi 4.26.2 has no `update-schema` route and no GET of component categories.
- * The component and category writes are declared (so the panel gets an answer) and refused for now (controllers.ts).
  */
 import type { RouteConfig } from '@tessera/core';
 

@@ -20,6 +20,8 @@ export const isObject = (value: unknown): value is Obj => typeof value === 'obje
 
 /** yup's `printValue` for the values a JSON body holds. */
 export const printValue = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+/** A path as yup names it in its messages: `components[0].attributes.title`. */
+export const yupPath = (path: readonly string[]): string => path.map((segment, index) => (index > 0 && /^\d+$/.test(segment) ? `[${segment}]` : index > 0 ? `.${segment}` : segment)).join('');
 export const typeError = (path: string, type: string, value: unknown): string => `${path} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.`;
 
 /** Strapi's answer for yup errors: the one message, or how many. */
@@ -42,11 +44,11 @@ function relationTargets(app: App): string[] {
 }
 
 export function checkBoolean(errors: Collector, path: string[], value: unknown): void {
-  if (value !== undefined && value !== null && typeof value !== 'boolean') errors.add(path, typeError(path.join('.'), 'boolean', value));
+  if (value !== undefined && value !== null && typeof value !== 'boolean') errors.add(path, typeError(yupPath(path), 'boolean', value));
 }
 
 function checkRelation(app: App, errors: Collector, path: string[], attribute: Obj, allowed: readonly string[]): void {
-  const at = path.join('.');
+  const at = yupPath(path);
   if (attribute.relation === undefined) errors.add([...path, 'relation'], `${at}.relation is a required field`);
   else if (attribute.target === 'admin::user' && (!['oneToOne', 'oneToMany'].includes(String(attribute.relation)) || attribute.targetAttribute !== undefined)) {
     errors.add([...path, 'relation'], 'must be one of the following values: oneToOne, oneToMany');
@@ -62,19 +64,22 @@ function checkRelation(app: App, errors: Collector, path: string[], attribute: O
   }
 }
 
-/** A schema's attributes under `root` (`contentType`, `component`): the `types` and `relations` it may declare. */
-export function checkAttributes(app: App, errors: Collector, root: string, attributes: unknown, types: readonly string[], relations: readonly string[]): void {
-  const path = [root, 'attributes'];
+/**
+ * A schema's attributes under `root` (`['contentType']`, `['component']`, `['components', '0']`): the `types` and
+ * `relations` it may declare.
+ */
+export function checkAttributes(app: App, errors: Collector, root: readonly string[], attributes: unknown, types: readonly string[], relations: readonly string[]): void {
+  const path = [...root, 'attributes'];
   if (attributes === undefined || attributes === null) return errors.add(path, 'attributes.required');
-  if (!isObject(attributes)) return errors.add(path, typeError(`${root}.attributes`, 'object', attributes));
+  if (!isObject(attributes)) return errors.add(path, typeError(yupPath(path), 'object', attributes));
   const keys = Object.keys(attributes);
-  if (keys.length > MAX_ATTRIBUTES) return errors.add(path, `${root}.attributes must have at most ${MAX_ATTRIBUTES} attributes`);
+  if (keys.length > MAX_ATTRIBUTES) return errors.add(path, `${yupPath(path)} must have at most ${MAX_ATTRIBUTES} attributes`);
   const snake = keys.map(snakeCase);
   const later: Array<() => void> = [];
   for (const [index, key] of keys.entries()) {
     const attribute = attributes[key];
     const at = [...path, key];
-    const name = at.join('.');
+    const name = yupPath(at);
     if (FORBIDDEN_ATTRIBUTES.some((reserved) => snakeCase(reserved) === snake[index])) {
       later.push(() => errors.add(at, `Attribute keys cannot be one of ${FORBIDDEN_ATTRIBUTES.join(', ')}`));
       continue;

@@ -15,24 +15,24 @@ import { CATEGORY_NAME_REGEX, slugify } from './names';
 import { isConfigurable } from './relations';
 import { BuilderError, commit, type Workspace } from './workspace';
 
-export function editComponent(app: App, uid: string, input: ComponentInput): string {
-  return commit(app, (workspace) => {
-    const schema = workspace.get(uid);
-    const newUid = `${slugify(input.category, '-')}.${uid.split('.')[1]}`;
-    if (newUid !== uid && (app.components.find(newUid) || workspace.has(newUid))) throw new BuilderError('component.edit.alreadyExists');
-    const old = schema.attributes as Record<string, Obj>;
-    // Non-configurable attributes are kept as they are, whatever the body says of them.
-    const kept = Object.fromEntries(Object.entries(old).filter(([, attribute]) => !isConfigurable(attribute)));
-    const given = Object.fromEntries(Object.entries(input.attributes).filter(([key]) => !(key in kept)));
-    const attributes = { ...kept, ...componentAttributes(app, workspace, given) };
-    // As Strapi's schema builder sets them: a value the body leaves out keeps the file's (an empty description stays).
-    const info: Record<string, unknown> = { ...(schema.info ?? {}) };
-    for (const key of ['displayName', 'icon', 'description'] as const) if (input[key] !== undefined) info[key] = input[key];
-    const next: SchemaFile = { ...schema, info, pluginOptions: input.pluginOptions ?? schema.pluginOptions, attributes };
-    workspace.replace(uid, next);
-    if (newUid !== uid) moveComponent(app, workspace, uid, newUid);
-    return newUid;
-  });
+/** Strapi's schema builder `editComponent` in a workspace (a component's own save, or one edited in another's). */
+export function editComponentIn(app: App, workspace: Workspace, uid: string, input: ComponentInput): string {
+  if (!app.components.find(uid) || !workspace.has(uid)) throw new BuilderError('component.notFound');
+  const schema = workspace.get(uid);
+  const newUid = `${slugify(input.category, '-')}.${uid.split('.')[1]}`;
+  if (newUid !== uid && (app.components.find(newUid) || workspace.has(newUid))) throw new BuilderError('component.edit.alreadyExists');
+  const old = schema.attributes as Record<string, Obj>;
+  // Non-configurable attributes are kept as they are, whatever the body says of them.
+  const kept = Object.fromEntries(Object.entries(old).filter(([, attribute]) => !isConfigurable(attribute)));
+  const given = Object.fromEntries(Object.entries(input.attributes).filter(([key]) => !(key in kept)));
+  const attributes = { ...kept, ...componentAttributes(app, workspace, given) };
+  // As Strapi's schema builder sets them: a value the body leaves out keeps the file's (an empty description stays).
+  const info: Record<string, unknown> = { ...(schema.info ?? {}) };
+  for (const key of ['displayName', 'icon', 'description'] as const) if (input[key] !== undefined) info[key] = input[key];
+  const next: SchemaFile = { ...schema, info, pluginOptions: input.pluginOptions ?? schema.pluginOptions, attributes };
+  workspace.replace(uid, next);
+  if (newUid !== uid) moveComponent(app, workspace, uid, newUid);
+  return newUid;
 }
 
 /** Strapi's `editCategory`: each component of the category moved to the new one; `undefined` when the name is the same. */

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { App } from '@tessera/core';
-import { checkAttributes, Collector, isObject, typeError, validationBody, type Obj } from './attribute-checks';
+import { checkAttributes, Collector, isObject, typeError, validationBody, yupPath, type Obj } from './attribute-checks';
 import type { SchemaFile } from './files';
 import { CATEGORY_NAME_REGEX, COMPONENT_RELATIONS, COMPONENT_TYPES, ICON_REGEX, pluralize, slugify } from './names';
 import { convertAttribute } from './relations';
@@ -25,10 +25,10 @@ export interface ComponentInput {
 export type CheckedComponent = { ok: true; component: ComponentInput } | { ok: false; body: unknown };
 
 /** A name test of Strapi's: the empty string passes, anything else must match. */
-function checkPattern(errors: Collector, field: string, value: unknown, pattern: RegExp, message: string): void {
+function checkPattern(errors: Collector, path: string[], value: unknown, pattern: RegExp, message: string): void {
   if (value === undefined || value === null) return;
-  if (typeof value !== 'string') return errors.add(['component', field], typeError(`component.${field}`, 'string', value));
-  if (value !== '' && !pattern.test(value)) errors.add(['component', field], message);
+  if (typeof value !== 'string') return errors.add(path, typeError(yupPath(path), 'string', value));
+  if (value !== '' && !pattern.test(value)) errors.add(path, message);
 }
 
 export function checkComponentBody(app: App, body: unknown): CheckedComponent {
@@ -37,41 +37,45 @@ export function checkComponentBody(app: App, body: unknown): CheckedComponent {
   const input = body.component;
   if (input === undefined || input === null) errors.add(['component'], 'component is a required field');
   else if (!isObject(input)) errors.add(['component'], typeError('component', 'object', input));
-  else {
-    checkAttributes(app, errors, 'component', input.attributes, COMPONENT_TYPES, COMPONENT_RELATIONS);
-    checkPattern(errors, 'icon', input.icon, ICON_REGEX, 'component.icon is not a valid icon name. Make sure your icon name starts with an alphanumeric character and only includes alphanumeric characters or dashes.');
-    const name = input.displayName;
-    if (name !== undefined && name !== null && typeof name !== 'string') errors.add(['component', 'displayName'], typeError('component.displayName', 'string', name));
-    if (name === '') errors.add(['component', 'displayName'], 'component.displayName must be at least 1 characters');
-    if (name === undefined || name === null || name === '') errors.add(['component', 'displayName'], 'displayName.required');
-    checkPattern(errors, 'category', input.category, CATEGORY_NAME_REGEX, `component.category must match the following regex: ${CATEGORY_NAME_REGEX}`);
-    if (input.category === undefined || input.category === null || input.category === '') errors.add(['component', 'category'], 'category.required');
-  }
+  else checkComponentFields(app, errors, ['component'], input);
   if (body.components !== undefined && !Array.isArray(body.components)) errors.add(['components'], typeError('components', 'array', body.components));
   const unknown = Object.keys(body).filter((key) => key !== 'component' && key !== 'components');
   if (unknown.length > 0) errors.add([], `this field has unspecified keys: ${unknown.join(', ')}`);
   if (errors.errors.length > 0 || !isObject(input)) return { ok: false, body: validationBody(errors.errors) };
+  return { ok: true, component: componentInput(input) };
+}
+
+/** Strapi's yup `componentSchema` on a component body at `root` (`['component']`, or `['components', '0']` nested). */
+export function checkComponentFields(app: App, errors: Collector, root: readonly string[], input: Obj): void {
+  const at = (field: string) => [...root, field];
+  const name = (field: string) => yupPath(at(field));
+  checkAttributes(app, errors, root, input.attributes, COMPONENT_TYPES, COMPONENT_RELATIONS);
+  checkPattern(errors, at('icon'), input.icon, ICON_REGEX, `${name('icon')} is not a valid icon name. Make sure your icon name starts with an alphanumeric character and only includes alphanumeric characters or dashes.`);
+  const displayName = input.displayName;
+  if (displayName !== undefined && displayName !== null && typeof displayName !== 'string') errors.add(at('displayName'), typeError(name('displayName'), 'string', displayName));
+  if (displayName === '') errors.add(at('displayName'), `${name('displayName')} must be at least 1 characters`);
+  if (displayName === undefined || displayName === null || displayName === '') errors.add(at('displayName'), 'displayName.required');
+  checkPattern(errors, at('category'), input.category, CATEGORY_NAME_REGEX, `${name('category')} must match the following regex: ${CATEGORY_NAME_REGEX}`);
+  if (input.category === undefined || input.category === null || input.category === '') errors.add(at('category'), 'category.required');
+}
+
+/** A checked component body as the builder uses it. */
+export function componentInput(input: Obj): ComponentInput {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const attributes = isObject(input.attributes) ? input.attributes : {};
   return {
-    ok: true,
-    component: {
-      displayName: String(input.displayName),
-      category: String(input.category),
-      icon: text(input.icon),
-      description: text(input.description),
-      pluginOptions: isObject(input.pluginOptions) ? input.pluginOptions : undefined,
-      config: input.config,
-      attributes: Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, Obj] => isObject(entry[1]))),
-    },
+    displayName: String(input.displayName),
+    category: String(input.category),
+    icon: text(input.icon),
+    description: text(input.description),
+    pluginOptions: isObject(input.pluginOptions) ? input.pluginOptions : undefined,
+    config: input.config,
+    attributes: Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, Obj] => isObject(entry[1]))),
   };
 }
 
 /** Strapi's `createComponentUID`: `<category>.<name>`, both slugged. */
 export const componentUid = (input: { category: string; displayName: string }): string => `${slugify(input.category, '-')}.${slugify(input.displayName, '-')}`;
-
-/** A component sent along with a type or another component (the panel's "create a new component" in a field). */
-export type NewComponent = ComponentInput & { tmpUID: string };
 
 /**
  * Strapi's `replaceTemporaryUIDs`: a component field naming a new component's `tmpUID` gets its uid; one naming
@@ -124,10 +128,6 @@ export function componentAttributes(app: App, workspace: Workspace, given: Recor
   return attributes;
 }
 
-export function createComponent(app: App, input: ComponentInput): string {
-  return commit(app, (workspace) => addComponent(app, workspace, input));
-}
-
 export function deleteComponent(app: App, uid: string): string {
   return commit(app, (workspace) => deleteComponentIn(workspace, uid));
 }
@@ -157,23 +157,4 @@ export function replaceComponentUses(workspace: Workspace, uid: string, newUid: 
       }
     }
   }
-}
-
-export type CheckedNewComponents = { ok: true; components: NewComponent[] } | { ok: false; body: unknown };
-
-/**
- * The new components sent along with a type (`components: [{ tmpUID, category, displayName, … }]`), each checked
- * as a component body. One naming an existing `uid` (an edit in the same save) is refused: `editsRefused`.
- */
-export function checkNewComponents(app: App, components: unknown, editsRefused: string): CheckedNewComponents {
-  if (!Array.isArray(components)) return { ok: true, components: [] };
-  const checked: NewComponent[] = [];
-  for (const item of components) {
-    if (!isObject(item) || item.uid !== undefined || typeof item.tmpUID !== 'string') return { ok: false, body: { error: editsRefused } };
-    const { tmpUID, ...component } = item;
-    const result = checkComponentBody(app, { component });
-    if (!result.ok) return result;
-    checked.push({ ...result.component, tmpUID });
-  }
-  return { ok: true, components: checked };
 }

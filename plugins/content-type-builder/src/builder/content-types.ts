@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { App } from '@tessera/core';
 import { API_FOLDERS, apiFileText, apiLanguage, type SchemaFile } from './files';
 import { convertAttribute, isConfigurable, otherSide, otherSideName, type RawAttribute } from './relations';
-import { addComponent, componentUid, withComponentUids, type NewComponent } from './components';
+import { withComponentUids } from './components';
+import { applyNestedComponents, nestedComponentUids, type NestedComponent } from './nested-components';
 import { BuilderError, commit, type Workspace } from './workspace';
 
 /** The panel's content type body (validated before: validate.ts). */
@@ -65,12 +66,12 @@ function convertAll(app: App, attributes: Record<string, RawAttribute>, uid: str
   return converted;
 }
 
-/** `components`: new components sent with the type, named in its attributes by their `tmpUID`. */
-export function createContentType(app: App, input: ContentTypeInput, components: NewComponent[] = []): string {
+/** `components`: new components (named in its attributes by their `tmpUID`) and edits of existing ones sent with the type. */
+export function createContentType(app: App, input: ContentTypeInput, components: readonly NestedComponent[] = []): string {
   const uid = `api::${input.singularName}.${input.singularName}`;
   if (app.contentTypes.find(uid)) throw new BuilderError('contentType.alreadyExists');
   const apiDir = path.join(app.dirs.app.api, input.singularName);
-  const uids = new Map(components.map((component) => [component.tmpUID, componentUid(component)]));
+  const uids = nestedComponentUids(components);
   return commit(app, (workspace) => {
     const attributes = withSelfTargets(withComponentUids(app, input, uids).attributes, uid);
     const schema: SchemaFile = {
@@ -89,7 +90,7 @@ export function createContentType(app: App, input: ContentTypeInput, components:
       const dominant = attribute.relation === 'manyToMany' || attribute.relation === 'oneToOne' ? true : attribute.dominant;
       setOtherSide(workspace, uid, key, { ...attribute, dominant });
     }
-    addNewComponents(app, workspace, components, uids, uid);
+    applyNestedComponents(app, workspace, components, uids, uid);
     // The API's core router, controller and service, as `strapi generate content-type` with bootstrapApi.
     const language = apiLanguage(app.dir);
     for (const folder of API_FOLDERS) {
@@ -102,11 +103,13 @@ export function createContentType(app: App, input: ContentTypeInput, components:
 }
 
 /**
- * Strapi's `editContentType` (same kind): attributes replaced, relations' other sides set, moved or removed;
- * `components`: new components sent with the edit, named in its attributes by their `tmpUID`.
+ * Strapi's `editContentType`: attributes replaced, relations' other sides set, moved or removed; the kind changed
+ * when the body names another (the entry count is the controller's check); `components`: new components and edits
+ * of existing ones sent with the edit. Unlike Strapi, a kind change leaves the type's API files as they are: Strapi
+ * deletes and generates them again, which writes the same default files and loses any code an app put in them.
  */
-export function editContentType(app: App, uid: string, given: ContentTypeInput, components: NewComponent[] = []): string {
-  const uids = new Map(components.map((component) => [component.tmpUID, componentUid(component)]));
+export function editContentType(app: App, uid: string, given: ContentTypeInput, components: readonly NestedComponent[] = []): string {
+  const uids = nestedComponentUids(components);
   return commit(app, (workspace) => {
     const input = withComponentUids(app, given, uids);
     const schema = workspace.get(uid);
@@ -149,17 +152,9 @@ export function editContentType(app: App, uid: string, given: ContentTypeInput, 
       attributes: { ...kept, ...converted },
     };
     workspace.replace(uid, next);
-    addNewComponents(app, workspace, components, uids, uid);
+    applyNestedComponents(app, workspace, components, uids, uid);
     return uid;
   });
-}
-
-/** The new components of a type's save; a relation of theirs to `__contentType__` points at that type. */
-function addNewComponents(app: App, workspace: Workspace, components: NewComponent[], uids: Map<string, string>, typeUid: string): void {
-  for (const component of components) {
-    const targeted = Object.fromEntries(Object.entries(component.attributes).map(([key, attribute]) => [key, attribute.target === '__contentType__' ? { ...attribute, target: typeUid } : attribute]));
-    addComponent(app, workspace, withComponentUids(app, { ...component, attributes: targeted }, uids));
-  }
 }
 
 /** Strapi's `deleteContentType` and its API handler's `clear`: the schema, the type's own API files, every attribute pointing at it. */

@@ -42,7 +42,7 @@ export function checkContentTypeBody(app: App, body: unknown, isEdition: boolean
   if (collectionName !== undefined && collectionName !== null && (typeof collectionName !== 'string' || (collectionName !== '' && !COLLECTION_NAME_REGEX.test(collectionName)))) {
     errors.add(['contentType', 'collectionName'], `contentType.collectionName must match the following regex: ${COLLECTION_NAME_REGEX}`);
   }
-  checkAttributes(app, errors, 'contentType', input.attributes, CONTENT_TYPE_TYPES, Object.hasOwn(RELATIONS_BY_KIND, kind) ? RELATIONS_BY_KIND[kind] : []);
+  checkAttributes(app, errors, ['contentType'], input.attributes, CONTENT_TYPE_TYPES, Object.hasOwn(RELATIONS_BY_KIND, kind) ? RELATIONS_BY_KIND[kind] : []);
   if (input.kind !== undefined && input.kind !== null && !Object.hasOwn(RELATIONS_BY_KIND, String(input.kind))) errors.add(['contentType', 'kind'], 'contentType.kind must be one of the following values: singleType, collectionType');
   for (const key of ['description'] as const) if (input[key] !== undefined && typeof input[key] !== 'string') errors.add(['contentType', key], typeError(`contentType.${key}`, 'string', input[key]));
   checkBoolean(errors, ['contentType', 'draftAndPublish'], input.draftAndPublish);
