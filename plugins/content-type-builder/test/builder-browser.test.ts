@@ -3,7 +3,8 @@
  * by `tessera develop`: the first admin signs in, opens the builder, creates a collection type with two fields and
  * a relation through its forms and saves; the panel waits for the restart (polling `/_health`), comes back, and
  * lists the new type; the schema file is the one Strapi 4.26.2 writes for the body the panel sent (replayed on the
- * peer: recorded/panel-book) and the type's REST route exists. Then the type's edit form makes it a single type. Without Chromium or
+ * peer: recorded/panel-book) and the type's REST route exists. Then the type's edit form makes it a single type,
+ * and a field is added to a component from the page of a type that uses it. Without Chromium or
  * @strapi/admin the test says why and skips.
  */
 import fs from 'node:fs';
@@ -118,5 +119,27 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
     expect(sent).to.deep.equal([recordedJson('panel-book/to-single.request.json')]);
     expect(fs.readFileSync(schemaFile, 'utf8')).to.equal(recorded('panel-book/to-single.schema.json'));
     expect((await request(`${app.url}/api/book`, 'GET')).status).to.equal(403);
+  });
+
+  it("adds a field to a component from the page of a type that uses it: the type's save carries the component's edit", async function () {
+    this.timeout(10 * 60_000);
+    const seoFile = path.join(app.dir, 'src/components/shared/seo.json');
+    const before = JSON.parse(fs.readFileSync(seoFile, 'utf8')) as { attributes: Record<string, unknown> };
+    const sent: Array<{ components?: Array<{ uid?: string; attributes: Record<string, unknown> }> }> = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/content-type-builder/content-types/api::article.article') sent.push(request.postDataJSON());
+    });
+    await page.goto(`${app.url}/admin/plugins/content-type-builder/content-types/api::article.article`);
+    await page.click('button:has-text("Add another field to this component")', WAIT);
+    await page.click('[role="dialog"] button:has-text("Text")', WAIT);
+    await page.fill('[role="dialog"] input[name="name"]', 'canonical');
+    await page.click('[role="dialog"] button:has-text("Finish")');
+    await page.click('button:has-text("Save")', WAIT);
+    await cli!.waitForOutput((output) => count(output, 'ready at') === 4);
+    expect(sent).to.have.length(1);
+    expect(sent[0]!.components?.map((component) => component.uid)).to.deep.equal(['shared.seo']);
+    const after = JSON.parse(fs.readFileSync(seoFile, 'utf8')) as { attributes: Record<string, unknown> };
+    expect(after.attributes).to.deep.equal({ ...before.attributes, canonical: { type: 'string' } });
+    await page.waitForSelector('text=canonical', WAIT);
   });
 });
