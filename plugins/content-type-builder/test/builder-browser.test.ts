@@ -4,7 +4,7 @@
  * a relation through its forms and saves; the panel waits for the restart (polling `/_health`), comes back, and
  * lists the new type; the schema file is the one Strapi 4.26.2 writes for the body the panel sent (replayed on the
  * peer: recorded/panel-book) and the type's REST route exists. Then the type's edit form makes it a single type,
- * and a field is added to a component from the page of a type that uses it. Without Chromium or
+ * a field is added to a component from the page of a type that uses it, and one to the users-permissions User. Without Chromium or
  * @strapi/admin the test says why and skips.
  */
 import fs from 'node:fs';
@@ -141,5 +141,24 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
     const after = JSON.parse(fs.readFileSync(seoFile, 'utf8')) as { attributes: Record<string, unknown> };
     expect(after.attributes).to.deep.equal({ ...before.attributes, canonical: { type: 'string' } });
     await page.waitForSelector('text=canonical', WAIT);
+  });
+
+  it("adds a field to the users-permissions User: Strapi's extension file for what the panel sent, and the field after the restart", async function () {
+    this.timeout(10 * 60_000);
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/content-type-builder/content-types/plugin::users-permissions.user') sent.push(request.postDataJSON());
+    });
+    await page.goto(`${app.url}/admin/plugins/content-type-builder/content-types/plugin::users-permissions.user`);
+    await page.click('button:has-text("Add another field")', WAIT);
+    await page.click('[role="dialog"] button:has-text("Text")', WAIT);
+    await page.fill('[role="dialog"] input[name="name"]', 'phone');
+    await page.click('[role="dialog"] button:has-text("Finish")');
+    await page.click('button:has-text("Save")', WAIT);
+    await cli!.waitForOutput((output) => count(output, 'ready at') === 5);
+    // The body the panel sent, replayed on Strapi 4.26.2 (recorded/plugin-user): the same extension file.
+    expect(sent).to.deep.equal([recordedJson('plugin-user/panel-user-phone.request.json')]);
+    expect(fs.readFileSync(path.join(app.dir, 'src/extensions/users-permissions/content-types/user/schema.json'), 'utf8')).to.equal(recorded('plugin-user/panel-user-phone.schema.json'));
+    await page.waitForSelector('text=phone', WAIT);
   });
 });

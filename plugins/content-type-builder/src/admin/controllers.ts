@@ -76,6 +76,8 @@ export function builderWritesController(app: App) {
       const uid = String(ctx.params.uid);
       const contentType = app.contentTypes.find(uid);
       if (!contentType || contentType.bareTable === true) return answer(ctx, 404, { error: 'contentType.notFound' });
+      // A plugin's type can be extended, not removed (Strapi 4.26.2 answers a 400 here too, failing on its API files).
+      if (contentType.plugin !== undefined) return answer(ctx, 400, { error: `${uid} belongs to the ${contentType.plugin} plugin and cannot be deleted` });
       attempt(ctx, app, 200, () => deleteContentType(app, uid));
     },
   };

@@ -1,11 +1,13 @@
 /**
  * The schemas one builder request reads and changes (Strapi 4.26.2's schema builder state): each app schema is
  * read from its file when first touched, changed in memory, and only the changed ones are written back (Strapi
- * rewrites a file it touched in full, in its own format). A type the app did not declare in a schema file of its
- * own (a plugin's) cannot be rewritten here: such a change is refused before anything is written.
+ * rewrites a file it touched in full, in its own format). A plugin's type is written to its extension file, started
+ * from the plugin's schema the first time. A type with no such file (an admin type, one the builder hides) cannot
+ * be rewritten here: such a change is refused before anything is written.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import type { App } from '@tessera/core';
+import type { App, PluginContentType } from '@tessera/core';
 import { FileChanges, readSchemaFile, schemaFileText, type SchemaFile } from './files';
 
 export class BuilderError extends Error {}
@@ -22,10 +24,15 @@ export class Workspace {
 
   constructor(private readonly app: App) {}
 
-  /** Where the app declares a content type or component; undefined when it is not one of the app's schema files. */
+  /**
+   * Where the app declares a content type or component; for a plugin's type, its extension file
+   * (`src/extensions/<plugin>/content-types/<name>/schema.json`, which Strapi's builder writes and the plugin loader
+   * reads over the plugin's schema); undefined when the builder cannot write it (an admin type, a hidden one).
+   */
   fileOf(uid: string): string | undefined {
     const contentType = this.app.contentTypes.find(uid);
     const component = contentType ? undefined : this.app.components.find(uid);
+    if (contentType && uid.startsWith('plugin::')) return this.pluginDeclaration(uid) ? extensionFile(this.app, uid) : undefined;
     const source = contentType?.source ?? component?.source;
     if (!source || !source.endsWith('.json')) return undefined;
     const file = path.resolve(this.app.dir, source);
@@ -101,10 +108,43 @@ export class Workspace {
   private load(uid: string): Entry {
     const file = this.fileOf(uid);
     if (!file) throw new BuilderError(`${uid} is not declared in a schema file of the app, so the builder cannot change it`);
-    const entry: Entry = { file, schema: readSchemaFile(file), state: 'kept' };
+    const declared = fs.existsSync(file) ? undefined : this.pluginDeclaration(uid);
+    const entry: Entry = { file, schema: declared ? pluginSchemaFile(declared) : readSchemaFile(file), state: 'kept' };
     this.entries.set(uid, entry);
     return entry;
   }
+
+  /** A plugin type's declaration, when the builder may change it (Strapi's: not hidden from the builder). */
+  private pluginDeclaration(uid: string): PluginContentType | undefined {
+    const [plugin, name] = uid.slice('plugin::'.length).split('.');
+    const declared = plugin && name ? this.app.plugins.find(plugin)?.contentTypes?.[name] : undefined;
+    if (!declared || typeof declared !== 'object' || typeof declared.schema !== 'object' || declared.schema === null) return undefined;
+    const { pluginOptions } = declared.schema as { pluginOptions?: { 'content-type-builder'?: { visible?: unknown } } };
+    return pluginOptions?.['content-type-builder']?.visible === false ? undefined : declared;
+  }
+}
+
+function extensionFile(app: App, uid: string): string {
+  const [plugin, name] = uid.slice('plugin::'.length).split('.');
+  return path.join(app.dirs.app.extensions, plugin!, 'content-types', name!, 'schema.json');
+}
+
+/**
+ * What Strapi's builder starts a plugin type's extension file from: the plugin's schema in Strapi's keys (no
+ * `config`: Strapi's loader keeps it apart), without the attributes Tessera adds for its own work, which the plugin
+ * loader puts back over any extension.
+ */
+function pluginSchemaFile(declared: PluginContentType): SchemaFile {
+  const schema = declared.schema as SchemaFile;
+  const own = new Set(declared.tesseraAttributes ?? []);
+  return {
+    kind: schema.kind ?? 'collectionType',
+    collectionName: schema.collectionName,
+    info: { ...(schema.info ?? {}) },
+    options: { ...(schema.options ?? {}) },
+    pluginOptions: schema.pluginOptions && { ...schema.pluginOptions },
+    attributes: Object.fromEntries(Object.entries(schema.attributes ?? {}).filter(([key]) => !own.has(key)).map(([key, attribute]) => [key, { ...attribute }])),
+  };
 }
 
 /** Runs a change on a fresh workspace, writes it, and puts every file back when any step fails. */

@@ -12,10 +12,11 @@ export const ROLE_UID = 'plugin::users-permissions.role';
 export const PERMISSION_UID = 'plugin::users-permissions.permission';
 
 const user: PluginContentType = {
+  // Keys in the order of Strapi's own schema: the builder writes a plugin type's extension file in that order.
   schema: {
     kind: 'collectionType',
     collectionName: 'up_users',
-    info: { name: 'user', singularName: 'user', pluralName: 'users', displayName: 'User', description: '' },
+    info: { name: 'user', description: '', singularName: 'user', pluralName: 'users', displayName: 'User' },
     options: { draftAndPublish: false, timestamps: true },
     attributes: {
       username: { type: 'string', minLength: 3, unique: true, configurable: false, required: true },
@@ -52,7 +53,7 @@ const role: PluginContentType = {
   schema: {
     kind: 'collectionType',
     collectionName: 'up_roles',
-    info: { name: 'role', singularName: 'role', pluralName: 'roles', displayName: 'Role', description: '' },
+    info: { name: 'role', description: '', singularName: 'role', pluralName: 'roles', displayName: 'Role' },
     options: { draftAndPublish: false },
     pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
     attributes: {
@@ -69,7 +70,7 @@ const permission: PluginContentType = {
   schema: {
     kind: 'collectionType',
     collectionName: 'up_permissions',
-    info: { name: 'permission', singularName: 'permission', pluralName: 'permissions', displayName: 'Permission', description: '' },
+    info: { name: 'permission', description: '', singularName: 'permission', pluralName: 'permissions', displayName: 'Permission' },
     options: { draftAndPublish: false },
     pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
     attributes: {
