@@ -50,6 +50,18 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
       if (new URL(response.url()).pathname === '/_health') healthPolls.push(response.status());
     });
   });
+  /** On the builder's page of `uid`, a Text field `name` added from the button `adder`, then saved; the PUT bodies go to `sent`. */
+  async function addTextField(uid: string, adder: string, name: string, sent: unknown[]): Promise<void> {
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === `/content-type-builder/content-types/${uid}`) sent.push(request.postDataJSON());
+    });
+    await page.goto(`${app.url}/admin/plugins/content-type-builder/content-types/${uid}`);
+    await page.click(`button:has-text("${adder}")`, WAIT);
+    await page.click('[role="dialog"] button:has-text("Text")', WAIT);
+    await page.fill('[role="dialog"] input[name="name"]', name);
+    await page.click('[role="dialog"] button:has-text("Finish")');
+    await page.click('button:has-text("Save")', WAIT);
+  }
   afterEach(function () {
     // What the page saw is printed by the runner's root hook (@tessera/testing's browser journal); the server's side:
     if (this.currentTest?.state === 'failed' && cli) console.log(`tessera develop printed:\n${cli.output.slice(-3000)}`);
@@ -125,16 +137,8 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
     this.timeout(10 * 60_000);
     const seoFile = path.join(app.dir, 'src/components/shared/seo.json');
     const before = JSON.parse(fs.readFileSync(seoFile, 'utf8')) as { attributes: Record<string, unknown> };
-    const sent: Array<{ components?: Array<{ uid?: string; attributes: Record<string, unknown> }> }> = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/content-type-builder/content-types/api::article.article') sent.push(request.postDataJSON());
-    });
-    await page.goto(`${app.url}/admin/plugins/content-type-builder/content-types/api::article.article`);
-    await page.click('button:has-text("Add another field to this component")', WAIT);
-    await page.click('[role="dialog"] button:has-text("Text")', WAIT);
-    await page.fill('[role="dialog"] input[name="name"]', 'canonical');
-    await page.click('[role="dialog"] button:has-text("Finish")');
-    await page.click('button:has-text("Save")', WAIT);
+    const sent: Array<{ components?: Array<{ uid?: string }> }> = [];
+    await addTextField('api::article.article', 'Add another field to this component', 'canonical', sent);
     await cli!.waitForOutput((output) => count(output, 'ready at') === 4);
     expect(sent).to.have.length(1);
     expect(sent[0]!.components?.map((component) => component.uid)).to.deep.equal(['shared.seo']);
@@ -146,15 +150,7 @@ describe('content-type builder in Chromium under tessera develop [sqlite]', func
   it("adds a field to the users-permissions User: Strapi's extension file for what the panel sent, and the field after the restart", async function () {
     this.timeout(10 * 60_000);
     const sent: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/content-type-builder/content-types/plugin::users-permissions.user') sent.push(request.postDataJSON());
-    });
-    await page.goto(`${app.url}/admin/plugins/content-type-builder/content-types/plugin::users-permissions.user`);
-    await page.click('button:has-text("Add another field")', WAIT);
-    await page.click('[role="dialog"] button:has-text("Text")', WAIT);
-    await page.fill('[role="dialog"] input[name="name"]', 'phone');
-    await page.click('[role="dialog"] button:has-text("Finish")');
-    await page.click('button:has-text("Save")', WAIT);
+    await addTextField('plugin::users-permissions.user', 'Add another field', 'phone', sent);
     await cli!.waitForOutput((output) => count(output, 'ready at') === 5);
     // The body the panel sent, replayed on Strapi 4.26.2 (recorded/plugin-user): the same extension file.
     expect(sent).to.deep.equal([recordedJson('plugin-user/panel-user-phone.request.json')]);

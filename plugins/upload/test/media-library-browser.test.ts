@@ -3,7 +3,7 @@
  * (playwright-core), served by Tessera from a fresh example app with the
  * panel's cached build (plugins/admin/test/panel-build.ts): an admin uploads
  * two images, makes a folder, moves one image into it and gives the other an
- * alternative text. Each effect is checked in the database and through the
+ * alternative text, then replaces that image's file, crops it and deletes it. Each effect is checked in the database and through the
  * content API, not only on screen. Without Chromium or @strapi/admin the
  * test says why and skips, as the panel's own browser test does.
  */
@@ -20,7 +20,7 @@ import { recordedImages } from './admin-fixture';
 const ADMIN = { firstname: 'Mia', lastname: 'Media', email: 'mia@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
 
-describe('media library in Chromium: upload, folder, move, alternative text [sqlite]', () => {
+describe('media library in Chromium: upload, folder, move, alternative text, replace, crop, delete [sqlite]', () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
@@ -109,6 +109,63 @@ describe('media library in Chromium: upload, folder, move, alternative text [sql
     expect([edited.alternativeText, edited.updatedBy, edited.folderPath]).to.deep.equal(['A gradient at dusk', adminId, '/']);
     const answered = await app.get(`/api/upload/files/${edited.id}`, { token: apiToken });
     expect(answered.body.alternativeText).to.equal('A gradient at dusk');
+  });
+
+  /** Opens the details dialog of the asset card named `name`. */
+  async function openDetails(name: string): Promise<void> {
+    const card = page.locator('article', { hasText: name });
+    await card.hover();
+    await card.getByRole('button').click();
+    await page.waitForSelector('[role="dialog"] >> text=Details', WAIT);
+  }
+  const stored = (row: Record<string, unknown>) => path.join(app.dir, 'public', 'uploads', `${String(row.hash)}${String(row.ext)}`);
+
+  it("replaces the first image's file from its details: the same row and URL, the new image's bytes", async function () {
+    const before = (await file('first.png'))!;
+    await openDetails('first.png');
+    // Large enough for a thumbnail: the panel's cropper starts once the full image loads in place of the thumbnail.
+    const { default: sharp } = await import('sharp');
+    const larger = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+    await page.setInputFiles('[role="dialog"] input[type="file"][name="file"]', { name: 'larger.png', mimeType: 'image/png', buffer: larger });
+    await page.getByRole('dialog').getByRole('button', { name: 'Finish' }).click();
+    await page.waitForSelector('text=Details', { state: 'detached', ...WAIT });
+    const after = (await app.app.db.query(FILE_UID).findOne({ where: { id: before.id }, select: ['name', 'hash', 'ext', 'width', 'height', 'alternativeText', 'updatedBy'] }))!;
+    expect([after.width, after.height, after.alternativeText, after.updatedBy]).to.deep.equal([400, 300, 'A gradient at dusk', adminId]);
+    // As Strapi's replace: the hash and extension are kept, so the file's URL does not change; its bytes do.
+    expect([after.hash, after.ext]).to.deep.equal([before.hash, before.ext]);
+    const metadata = await sharp(fs.readFileSync(stored(after))).metadata();
+    expect([metadata.width, metadata.height]).to.deep.equal([400, 300]);
+  });
+
+  it('crops it from its details (Crop the original asset): the stored image has the cropped size', async function () {
+    const before = (await file('first.png'))!;
+    await openDetails('first.png');
+    await page.getByRole('dialog').getByRole('button', { name: 'Crop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stop cropping' }).waitFor(WAIT);
+    // The cropping row's Crop is a menu (its label visually hidden): crop the original, or a copy.
+    await page.getByRole('dialog').locator('button[aria-haspopup="menu"]').click();
+    await page.getByRole('menuitem', { name: 'Crop the original asset' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Finish' }).click();
+    await page.waitForSelector('text=Details', { state: 'detached', ...WAIT });
+    const after = (await app.app.db.query(FILE_UID).findOne({ where: { id: before.id }, select: ['hash', 'ext', 'width', 'height'] }))!;
+    // A crop is saved as a replace: the hash, so the URL, is kept.
+    expect(after.hash).to.equal(before.hash);
+    expect(Number(after.width)).to.be.above(0).and.below(400);
+    expect(Number(after.height)).to.be.above(0).and.below(300);
+    const { default: sharp } = await import('sharp');
+    const metadata = await sharp(fs.readFileSync(stored(after))).metadata();
+    expect([metadata.width, metadata.height]).to.deep.equal([after.width, after.height]);
+  });
+
+  it('deletes it from its details: the row and its bytes are gone', async function () {
+    const before = (await file('first.png'))!;
+    await openDetails('first.png');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    // The last asset of the root gone, the panel shows its folders alone (no Assets heading).
+    await page.locator('article', { hasText: 'first.png' }).waitFor({ state: 'detached', ...WAIT });
+    expect(await file('first.png')).to.equal(null);
+    expect(fs.existsSync(stored(before))).to.equal(false);
   });
 
   it('saw no media library request fail', () => {
