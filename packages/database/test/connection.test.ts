@@ -3,11 +3,11 @@
  * (nested calls join, a failure rolls everything back, after-commit callbacks
  * run only on commit and in order), the background view (outside the current
  * transaction, unseen by query listeners), reads outside a transaction seeing
- * committed rows only, a PostgreSQL connection lost inside a transaction, and
+ * committed rows only, a server connection lost inside a transaction, and
  * schema builders run through it.
  */
 import { expect } from 'chai';
-import { EXAMPLE_APP, eachDatabase, startApp, withPostgres, type TestApp } from '@tessera/testing';
+import { EXAMPLE_APP, eachDatabase, startApp, withMysql, withPostgres, type TestApp } from '@tessera/testing';
 import type { Connection } from '@tessera/database';
 
 eachDatabase('connection: transactions, after-commit, background work', (dialect) => {
@@ -109,16 +109,17 @@ eachDatabase('connection: transactions, after-commit, background work', (dialect
     });
   }
 
-  if (dialect === 'postgres') {
+  if (dialect !== 'sqlite') {
     it('a leased connection whose server goes away between two statements fails the transaction, not the process', async () => {
-      const pid = async () => Number((await connection.all({ sql: 'SELECT pg_backend_pid() AS pid', bindings: [] }))[0]!.pid);
+      const ownSql = dialect === 'postgres' ? 'SELECT pg_backend_pid() AS id' : 'SELECT CONNECTION_ID() AS id';
+      const own = async () => Number((await connection.all({ sql: ownSql, bindings: [] }))[0]!.id);
+      // The server ends the session while the lease holds it and no statement runs (pg reports it as an 'error' event).
+      const end = (id: number) => (dialect === 'postgres' ? withPostgres((client) => client.query('SELECT pg_terminate_backend($1)', [id])) : withMysql((client) => client.query(`KILL ${id}`)));
       let failure: unknown;
       try {
         await connection.transaction(async () => {
           await insert('lost');
-          // The backend ends while the lease holds it and no statement runs: pg reports that as an 'error' event.
-          const own = await pid();
-          await withPostgres((client) => client.query('SELECT pg_terminate_backend($1)', [own]));
+          await end(await own());
           await new Promise((resolve) => setTimeout(resolve, 200));
           await insert('after');
         });
