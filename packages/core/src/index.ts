@@ -20,6 +20,7 @@ export { routeDispatcher } from './http/route-dispatch';
 export { BodyParsing } from './http/body-parsing';
 export { Permissions, ConfigPermissions } from './auth/permissions';
 export { PluginHandle } from './plugins/plugin-handle';
+export type { ContentManagerWrite, ProceedWithWrite } from './plugins/layout-actions';
 export { pluginState } from './plugins/plugin-state';
 export type { PluginServices, DeclaredService, DeclaredServiceName, ServiceLookup } from './plugins/plugin-services';
 export { ContentApi, parseId, type ContentApiConfig, type FindResult, type OperationContext, type RequestParams } from './content/content-api';

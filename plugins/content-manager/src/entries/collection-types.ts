@@ -5,13 +5,13 @@
  * permission checker does, and writes through the entity service (entries.ts).
  */
 import type Koa from 'koa';
-import { requestBody, type App } from '@tessera/core';
+import type { App, ContentManagerWrite } from '@tessera/core';
 import type { EntityMetadata } from '@tessera/database';
 import { ForbiddenError, ValidationError } from '@tessera/errors';
 import { modelAccess, signedInAdmin, withConditions, type CmAction, type ModelAccess } from './access';
 import { Entries } from './entries';
-import { bodyObject, writableInput } from './input';
-import { layoutActions, runLayoutAction, type ContentManagerWrite } from './layout-actions';
+import { writableInput } from './input';
+import { layoutActions } from './layout-actions';
 import { editableType } from './model';
 import { createInLocale, creationLocale } from './locales';
 import { listPopulate } from './populate';
@@ -45,7 +45,7 @@ export function entryId(ctx: Koa.Context, name = 'id'): number {
 
 export function collectionTypes(app: App) {
   const entries = new Entries(app);
-  const configured = layoutActions(app);
+  const writeThrough = layoutActions(app);
 
   /** The entry `:id` if the admin may do `action` on it: 404 when missing, 403 when its conditions exclude it. */
   async function permittedEntry(ctx: Koa.Context, { entity, access }: Target, action: CmAction, id = entryId(ctx)) {
@@ -86,10 +86,7 @@ export function collectionTypes(app: App) {
 
     async create(ctx: Koa.Context) {
       const scope = target(app, ctx, 'create');
-      const proceed = (write: ContentManagerWrite) => create(ctx, scope, write);
-      const controller = configured(scope.entity.uid, 'create');
-      if (controller) return runLayoutAction(ctx, controller, proceed);
-      return proceed({ body: bodyObject(requestBody(ctx)) });
+      return writeThrough(ctx, scope.entity.uid, 'create', (write) => create(ctx, scope, write));
     },
 
     async update(ctx: Koa.Context) {
@@ -100,9 +97,7 @@ export function collectionTypes(app: App) {
         const updated = await entries.update(scope.entity, entry.id, data, signedInAdmin(ctx).id);
         ctx.body = await entries.answer(scope.entity, updated, scope.access.fields('read'));
       };
-      const controller = configured(scope.entity.uid, 'update');
-      if (controller) return runLayoutAction(ctx, controller, proceed);
-      return proceed({ body: bodyObject(requestBody(ctx)) });
+      return writeThrough(ctx, scope.entity.uid, 'update', proceed);
     },
 
     async delete(ctx: Koa.Context) {

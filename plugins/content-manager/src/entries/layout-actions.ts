@@ -5,30 +5,30 @@
  * controller is found by its lower-cased name and called with the context; Tessera checks the admin's access to
  * the type (and, for an update, to the entry) first, and passes a second argument, `proceed`: the content manager's
  * own write, for a controller that only prepares the body (its fields sanitized as any write's) and adds `trusted`
- * values after that (users-permissions' `provider`, a field hidden from admins).
+ * values after that (users-permissions' `provider`, a field hidden from admins): core's plugins/layout-actions.ts.
  */
 import type Koa from 'koa';
-import type { App } from '@tessera/core';
-
-export interface ContentManagerWrite {
-  body: Record<string, unknown>;
-  /** Set after the body is kept to what the admin may write; a plugin's own values. */
-  trusted?: Record<string, unknown>;
-}
-
-export type ProceedWithWrite = (write: ContentManagerWrite) => Promise<void>;
+import { requestBody, type App, type ProceedWithWrite } from '@tessera/core';
+import { bodyObject } from './input';
 
 type LayoutController = (ctx: Koa.Context, proceed: ProceedWithWrite) => unknown;
 
 export type LayoutAction = 'create' | 'update';
 
-/** The controllers plugins configured, by type and action, looked up once each. */
-export function layoutActions(app: App): (uid: string, action: LayoutAction) => LayoutController | undefined {
+/**
+ * The content manager's create or update of a type: through the controller a plugin configured for it (looked up
+ * once per type and action), or, with none, `proceed` with the request's body.
+ */
+export function layoutActions(app: App): (ctx: Koa.Context, uid: string, action: LayoutAction, proceed: ProceedWithWrite) => Promise<void> {
   const found = new Map<string, LayoutController | undefined>();
-  return (uid, action) => {
+  return async (ctx, uid, action, proceed) => {
     const key = `${uid} ${action}`;
     if (!found.has(key)) found.set(key, configuredController(app, uid, action));
-    return found.get(key);
+    const controller = found.get(key);
+    if (!controller) return proceed({ body: bodyObject(requestBody(ctx)) });
+    // What the controller returns is the answer unless it set one (the kernel's rule for routes).
+    const result = await controller(ctx, proceed);
+    if (ctx.body === undefined && result !== undefined) ctx.body = result;
   };
 }
 
@@ -48,10 +48,4 @@ function configuredController(app: App, uid: string, action: LayoutAction): Layo
 /** Resolves every configured controller at boot: a config naming no controller action stops the boot, naming it. */
 export function checkLayoutActions(app: App): void {
   for (const uid of app.contentTypes.keys()) for (const action of ['create', 'update'] as const) configuredController(app, uid, action);
-}
-
-/** Runs the configured controller; what it returns is the answer unless it set one (the kernel's rule for routes). */
-export async function runLayoutAction(ctx: Koa.Context, controller: LayoutController, proceed: ProceedWithWrite): Promise<void> {
-  const result = await controller(ctx, proceed);
-  if (ctx.body === undefined && result !== undefined) ctx.body = result;
 }

@@ -6,12 +6,9 @@
  * content manager write with `provider: 'local'`, so a user made in the panel signs in with its password.
  */
 import type Koa from 'koa';
-import { isEmailAddress, MAX_EMAIL_LENGTH, requestBody } from '@tessera/core';
+import { isEmailAddress, MAX_EMAIL_LENGTH, requestBody, type ProceedWithWrite } from '@tessera/core';
 import { ApplicationError, TesseraError, ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { UserService } from '../services/user';
-
-/** The content manager's own write, which the layout-actions contract passes as the second argument. */
-type ProceedWithWrite = (write: { body: Record<string, unknown>; trusted?: Record<string, unknown> }) => Promise<void>;
 
 type Mode = 'create' | 'update';
 
