@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { chromiumMissing, EXAMPLE_APP, panelHome, REPO_ROOT, startApp, type TestApp, type TestAppOptions } from '@tessera/testing';
 import { adminPanelSettings, buildPanel, hasAdminPackage } from '@tessera/plugin-admin';
 
@@ -89,3 +89,16 @@ export async function signInToPanel(page: Page, origin: string, user: { email: s
   await page.click('button[type="submit"]');
   await panelHome(page);
 }
+
+/**
+ * Clicks the content manager's Save on the edit view of collection type `uid`, then waits for the write's answer and
+ * the panel's "Saved". The answer is returned for the test to check (its status first).
+ */
+export async function saveEntry(page: Page, uid: string, timeout = 60_000): Promise<Response> {
+  const written = page.waitForResponse((response) => ['POST', 'PUT'].includes(response.request().method()) && new URL(response.url()).pathname.startsWith(`/content-manager/collection-types/${uid}`), { timeout });
+  await page.getByRole('button', { name: 'Save' }).click();
+  const response = await written;
+  if (response.status() === 200) await page.waitForSelector('text=Saved', { timeout });
+  return response;
+}
+

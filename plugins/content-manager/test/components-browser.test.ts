@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openBrowser, type TestApp, filledValue } from '@tessera/testing';
-import { signInToPanel, skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
+import { saveEntry, signInToPanel, skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
 
 const EDITOR = { firstname: 'Eve', lastname: 'Editor', email: 'eve@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
@@ -41,10 +41,7 @@ describe('content manager in Chromium: components and a dynamic zone [sqlite]', 
 
   /** Saves the form and waits for the content manager to answer the write. */
   async function save(): Promise<void> {
-    const written = page.waitForResponse((response) => ['POST', 'PUT'].includes(response.request().method()) && new URL(response.url()).pathname.startsWith('/content-manager/collection-types/api::page.page'), WAIT);
-    await page.getByRole('button', { name: 'Save' }).click();
-    expect((await written).status()).to.equal(200);
-    await page.waitForSelector('text=Saved', WAIT);
+    expect((await saveEntry(page, 'api::page.page')).status()).to.equal(200);
   }
 
   before(async function () {

@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openBrowser, type TestApp, filledValue } from '@tessera/testing';
-import { signInToPanel, skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
+import { saveEntry, signInToPanel, skipUnlessPanelRuns, startPanelApp } from '../../admin/test/panel-build';
 
 const EDITOR = { firstname: 'Sam', lastname: 'Scalar', email: 'sam@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
@@ -32,13 +32,10 @@ describe('content manager in Chromium: every scalar field of an article [sqlite]
     return response.body.data.attributes;
   }
 
-  /** Saves the form and waits for the content manager to answer the write; the entry's id. */
+  /** Saves the form; the entry's id. */
   async function save(): Promise<number> {
-    const written = page.waitForResponse((response) => ['POST', 'PUT'].includes(response.request().method()) && new URL(response.url()).pathname.startsWith('/content-manager/collection-types/api::article.article'), WAIT);
-    await page.getByRole('button', { name: 'Save' }).click();
-    const response = await written;
+    const response = await saveEntry(page, 'api::article.article');
     expect(response.status(), await response.text()).to.equal(200);
-    await page.waitForSelector('text=Saved', WAIT);
     return Number(((await response.json()) as { id: number }).id);
   }
 
