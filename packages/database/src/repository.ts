@@ -18,6 +18,7 @@ import { compileQuery, type CompileOptions, type QueryParams } from './query/com
 import { fromEngineParams, hasNoCondition, hookParams, hookReadShape, idOfWhere, isCompiled, pageOf, resolveEngineParams, type CompiledParams, type EngineParams, type QuerySource, type RequestQueryParams, type ResolvedRead } from './query/engine-params';
 import { withSearch } from './query/search-filter';
 import { withDefaults, withTimestamps, withUpdatedAt } from './write-values';
+import { morphToOneColumns } from './metadata/morph-to-one';
 import type { Entity, EntityReader } from './sql/reader';
 import type { EntryBudget } from './sql/entry-budget';
 import type { EntityWriter } from './sql/writer';
@@ -294,7 +295,7 @@ export class EntityRepository {
   /** Server code's parameters compiled: private attributes allowed, `_q` searched over every column (search-filter.ts). */
   private readonly trusted = (params: RequestQueryParams): ReadPlan => {
     const { _q, ...rest } = params;
-    return this.plan({ ...rest, filters: withSearch(rest.filters, _q, this.entity, 'server') }, { allowPrivate: true });
+    return this.plan({ ...rest, filters: withSearch(rest.filters, _q, this.entity, 'server') }, { allowPrivate: true, serverCode: true });
   };
 
   /**
@@ -362,7 +363,9 @@ export class EntityRepository {
     const columns: Record<string, unknown> = {};
     const links: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(data)) {
+      const morph = this.entity.morphToOne.get(name);
       if (this.entity.links.has(name)) links[name] = value;
+      else if (morph) Object.assign(columns, morphToOneColumns(morph, value));
       else columns[name] = value;
     }
     return { columns, links };

@@ -13,6 +13,8 @@ export interface ColumnField {
   attribute: ScalarAttribute;
   /** Hidden from every response and from filters, sort and fields. */
   private: boolean;
+  /** The `morphToOne` attribute this column stores half of (not an attribute of its own: left out of reads). */
+  morphOf?: string;
   /** Managed by Tessera (id, timestamps): clients cannot write it. */
   system: boolean;
   /** SQLite: the FTS5 trigram table indexing this column for substring search (search-options.ts). */
@@ -66,6 +68,20 @@ export interface ComponentField {
 
 export type LinkField = RelationField | MediaField | ComponentField;
 
+/**
+ * A `morphToOne` relation (a plugin's link to an entry of any type), stored as Strapi 4.26.2 stores it: two columns
+ * of the owner's own table (morph-to-one.ts), the target's id and its type's uid. Both are private column fields
+ * of the entity, named as their columns, so server code filters on them as Strapi's query engine lets it.
+ */
+export interface MorphToOneField {
+  name: string;
+  /** The column (and column field) holding the target's id: `target_id` unless the attribute names another. */
+  idColumn: string;
+  /** The column (and column field) holding the target's uid: `target_type` unless the attribute names another. */
+  typeColumn: string;
+  attribute: RelationAttribute;
+}
+
 export interface EntityMetadata {
   uid: string;
   kind: 'collectionType' | 'singleType' | 'component';
@@ -76,6 +92,8 @@ export interface EntityMetadata {
   columns: Map<string, ColumnField>;
   /** Relation, media, component and dynamic-zone fields by attribute name. */
   links: Map<string, LinkField>;
+  /** `morphToOne` relations by attribute name; their two columns are in `columns`. */
+  morphToOne: Map<string, MorphToOneField>;
   /** Attribute names in schema order, as responses list them. */
   attributeOrder: string[];
   /** `<table>_components` join table, when the entity has components or zones. */

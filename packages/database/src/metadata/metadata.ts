@@ -10,6 +10,7 @@ import { columnName, componentJoinTableName, joinTableName, snakeCase } from '..
 import type { ColumnField, ComponentField, EntityMetadata, JoinTable, LinkField, MediaField, Metadata, RelationField } from './entity-metadata';
 import { applyIndexOptions } from './search-options';
 import { strapiAttributes } from './strapi-attributes';
+import { addMorphToOne, isMorphToOne } from './morph-to-one';
 
 export type { ColumnField, ComponentField, EntityMetadata, JoinTable, LinkField, MediaField, Metadata, RelationField } from './entity-metadata';
 
@@ -28,7 +29,7 @@ export function buildMetadata(contentTypes: ContentType[], components: Component
   for (const [uid, entity] of metadata) {
     const schema = schemas.get(uid)!;
     for (const [name, attribute] of Object.entries(schema.attributes)) {
-      if (attribute.type !== 'relation') continue;
+      if (attribute.type !== 'relation' || isMorphToOne(attribute)) continue;
       entity.links.set(name, relationField(uid, schema.collectionName, name, attribute, singular, schemas));
     }
     // Relations were added last: restore schema order, which `populate=*` and responses follow.
@@ -100,6 +101,7 @@ function emptyEntity(
     draftAndPublish,
     columns: new Map(),
     links: new Map(),
+    morphToOne: new Map(),
     attributeOrder: [],
     componentJoinTable: null,
     publicColumns: [],
@@ -130,6 +132,10 @@ function addAttributes(entity: EntityMetadata, attributes: Record<string, Attrib
       addColumn(entity, name, columnName(name), attribute, attribute.type, false);
       continue;
     }
+    if (isMorphToOne(attribute)) {
+      addMorphToOne(entity, name, attribute);
+      continue;
+    }
     const isPrivate = attribute.private === true;
     if (!isPrivate) entity.attributeOrder.push(name);
     if (attribute.type === 'media') {
@@ -150,7 +156,7 @@ const AUTHORSHIP = new Set(['createdBy', 'updatedBy']);
 function finish(entity: EntityMetadata): void {
   entity.allColumns = [...entity.columns.values()];
   entity.publicColumns = entity.allColumns.filter((field) => !field.private);
-  entity.serverColumns = entity.allColumns.filter((field) => !(field.system && AUTHORSHIP.has(field.name)));
+  entity.serverColumns = entity.allColumns.filter((field) => !(field.system && AUTHORSHIP.has(field.name)) && field.morphOf === undefined);
 }
 
 function relationField(

@@ -8,13 +8,15 @@
  */
 import type { ColumnField, ComponentField, EntityMetadata, LinkField, RelationField, StrapiAttribute, StrapiJoinTable } from './entity-metadata';
 import { FILE_UID } from './media';
+import { morphToOneAttribute } from './morph-to-one';
 
 const ADMIN_USER_COLUMNS: Record<string, string> = { createdBy: 'created_by_id', updatedBy: 'updated_by_id' };
 
 export function strapiAttributes(entity: EntityMetadata): Record<string, StrapiAttribute> {
   const attributes: Record<string, StrapiAttribute> = {};
-  for (const field of entity.allColumns) attributes[field.name] = columnAttribute(field);
+  for (const field of entity.allColumns) if (field.morphOf === undefined) attributes[field.name] = columnAttribute(field);
   for (const field of entity.links.values()) attributes[field.name] = linkAttribute(entity, field);
+  for (const field of entity.morphToOne.values()) attributes[field.name] = morphToOneAttribute(field);
   return attributes;
 }
 

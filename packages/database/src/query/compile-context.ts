@@ -24,6 +24,11 @@ export interface CompileOptions {
   /** Trusted internal callers may select, filter and sort on private attributes. */
   allowPrivate?: boolean;
   /**
+   * Server code's query engine (`strapi.db.query`, not the entity service): a plain equality on a column Strapi's engine does
+   * not cast, with a value the column cannot hold, matches no row instead of a 400 (compile-filters.ts, uncastEquality).
+   */
+  serverCode?: boolean;
+  /**
    * Leave out a filter key that names no attribute instead of refusing it: server code's entity service calls, as
    * Strapi 4.26.2's (its convertFiltersQueryParams removes such keys, so `{ status: 'x' }` on a type without `status`
    * matches every entry). The content API keeps refusing them with a 400.

@@ -121,7 +121,7 @@ function compileKey(key: string, value: unknown, entity: EntityMetadata, context
   }
   const column = entity.columns.get(key);
   const allowPrivate = context.options.allowPrivate === true;
-  if (column && (!column.private || allowPrivate)) return compileColumn(column, value, depth);
+  if (column && (!column.private || allowPrivate)) return uncastEquality(column, value, context) ?? compileColumn(column, value, depth);
   const link = entity.links.get(key);
   if (link && (!link.private || allowPrivate) && link.kind === 'relation') return compileRelation(link, value, context, depth);
   if (link && (!link.private || allowPrivate) && link.kind === 'component') return compileComponent(entity, link, value, context, depth);
@@ -129,6 +129,25 @@ function compileKey(key: string, value: unknown, entity: EntityMetadata, context
   // Dynamic zones are polymorphic: not filterable (spec, "Deep filtering").
   if (context.options.dropUnknownFilterKeys && !link && !column) return null;
   throw invalidParameter(key);
+}
+
+/**
+ * Strapi 4.26.2's query engine casts no value for a big integer (a string field there) nor for a column that is no
+ * attribute (a morphToOne's `target_id`): server code's plain equality with a value such a column cannot hold
+ * compares as text, and matches no row on SQLite and MySQL (PostgreSQL refuses the comparison: a 500).
+ * strapi-plugin-todo asks `target_id = 'undefined'` on a create page, the scheduler plugin `contentId = 'null'` on
+ * a single type. Tessera matches no row on every database, for server code only; the content API keeps its 400.
+ * Undefined when the value can be stored, or the rule does not apply.
+ */
+function uncastEquality(field: ColumnField, value: unknown, context: CompileContext): Condition | undefined {
+  if (context.options.serverCode !== true || value === null || typeof value === 'object') return undefined;
+  if (field.type !== 'biginteger' && field.morphOf === undefined) return undefined;
+  try {
+    coerceFilterValue(field, value, '$eq');
+    return undefined;
+  } catch {
+    return { kind: 'compare', field, operator: '$in', value: [] };
+  }
 }
 
 function compileComponent(owner: EntityMetadata, field: ComponentField, value: unknown, context: CompileContext, depth: number): Condition | null {

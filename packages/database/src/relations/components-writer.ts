@@ -2,8 +2,14 @@
  * Components and dynamic zones, written as Strapi v4 stores them: a row in
  * the component's own table plus a row in the parent's `<table>_components`
  * (entity_id, component_id, component_type, field, order). A value sent on
- * update replaces the old one: the old component rows (and whatever they
- * own) are deleted, the new ones inserted.
+ * update replaces the old one, as Strapi 4.26.2's entity service does it: an
+ * item carrying the id of a component the field holds updates that row in
+ * place (its relations take `{ connect, disconnect }` as changes, which is
+ * how the panel sends them: recreated, the component lost every relation the
+ * edit did not touch); the others are inserted, and the old components the
+ * value no longer names are deleted with whatever they own. Unlike Strapi, an
+ * id the field does not hold (another entry's component) is not taken over:
+ * the item is inserted as new.
  */
 import { ValidationError, type ValidationIssue } from '@tessera/errors';
 import type { Connection } from '../connection/connection';
@@ -15,12 +21,14 @@ import { insertRows, whereIn } from './link-sql';
 export interface ComponentValue {
   uid: string;
   entity: EntityMetadata;
-  /** Attribute values, `__component` removed. */
+  /** Attribute values, `__component` and `id` removed. */
   data: Record<string, unknown>;
+  /** The id the caller gave: the component to update in place when the field holds it. */
+  id?: number;
 }
 
-/** Writes the links (relations, media, nested components) of a new component row. */
-export type NestedLinksWriter = (entity: EntityMetadata, id: number, data: Record<string, unknown>) => Promise<void>;
+/** Writes the links (relations, media, nested components) of a component row: a new one (`create`) or one kept (`update`). */
+export type NestedLinksWriter = (entity: EntityMetadata, id: number, data: Record<string, unknown>, mode: 'create' | 'update') => Promise<void>;
 
 export class ComponentsWriter {
   private readonly rows: EntityWriter;
@@ -61,8 +69,10 @@ export class ComponentsWriter {
         issues.push(issue([...path, '__component'], `${field.name}: component ${uid} is not registered`));
         return;
       }
+      const { id } = data;
       delete data.id;
-      prepared.push({ uid, entity, data });
+      const given = typeof id === 'number' || (typeof id === 'string' && /^\d{1,15}$/.test(id)) ? Number(id) : undefined;
+      prepared.push({ uid, entity, data, ...(given !== undefined && Number.isSafeInteger(given) ? { id: given } : {}) });
     });
     if (issues.length > 0) throw ValidationError.fromIssues(issues);
     return prepared;
@@ -70,15 +80,53 @@ export class ComponentsWriter {
 
   async write(owner: EntityMetadata, ownerId: number, field: ComponentField, items: ComponentValue[], mode: 'create' | 'update', nested: NestedLinksWriter): Promise<void> {
     const joinTable = owner.componentJoinTable!;
-    if (mode === 'update') await this.deleteFor(owner, [ownerId], [field.name]);
+    // What the field holds now, by `type:id`; each kept once (an id named twice is inserted the second time).
+    const held = mode === 'update' ? await this.heldBy(owner, ownerId, field.name) : new Map<string, number>();
     const joinRows: Array<Record<string, unknown>> = [];
     for (const [index, item] of items.entries()) {
       const { columns, links } = split(item.entity, item.data);
-      const { id: componentId } = await this.rows.insert(item.entity, columns);
-      await nested(item.entity, componentId, links);
+      const key = item.id === undefined ? undefined : `${item.uid}:${item.id}`;
+      let componentId: number;
+      if (key !== undefined && held.delete(key)) {
+        componentId = item.id!;
+        if (Object.keys(columns).length > 0) await this.rows.update(item.entity, componentId, columns);
+        await nested(item.entity, componentId, links, 'update');
+      } else {
+        componentId = (await this.rows.insert(item.entity, columns)).id;
+        await nested(item.entity, componentId, links, 'create');
+      }
       joinRows.push({ entity_id: ownerId, component_id: componentId, component_type: item.uid, field: field.name, order: index + 1 });
     }
+    if (mode === 'update') {
+      const remove = this.connection.knex(joinTable).delete().where('entity_id', ownerId).where('field', field.name);
+      await this.connection.run(remove);
+      await this.deleteComponents([...held.keys()]);
+    }
     await insertRows(this.connection, joinTable, joinRows);
+  }
+
+  /** The components `field` of the owner's entry holds, as `type:id` → id. */
+  private async heldBy(owner: EntityMetadata, ownerId: number, field: string): Promise<Map<string, number>> {
+    const select = this.connection.knex.from(owner.componentJoinTable!).select('component_id', 'component_type').where('entity_id', ownerId).where('field', field);
+    const held = new Map<string, number>();
+    for (const row of await this.connection.all(select)) held.set(`${String(row.component_type)}:${Number(row.component_id)}`, Number(row.component_id));
+    return held;
+  }
+
+  /** Deletes components (`type:id` keys) whose join rows are gone, with whatever they own. */
+  private async deleteComponents(keys: string[]): Promise<void> {
+    const byType = new Map<string, number[]>();
+    for (const key of keys) {
+      const at = key.lastIndexOf(':');
+      const type = key.slice(0, at);
+      byType.set(type, [...(byType.get(type) ?? []), Number(key.slice(at + 1))]);
+    }
+    for (const [type, ids] of byType) {
+      const entity = this.metadata.get(type);
+      if (!entity) continue;
+      await this.onDelete?.(entity, ids);
+      await this.connection.run(whereIn(this.connection, this.connection.knex(entity.tableName).delete(), 'id', ids));
+    }
   }
 
   /** Called for each deleted batch of components so their own links go too (set by LinksWriter). */

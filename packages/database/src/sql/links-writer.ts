@@ -72,7 +72,7 @@ export class LinksWriter {
       if (item.kind === 'relation' && field.kind === 'relation') await this.relations.write(field, id, item.ops, mode);
       else if (item.kind === 'media' && field.kind === 'media') await this.media.write(entity, id, field, item.ids, mode);
       else if (item.kind === 'components' && field.kind !== 'relation' && field.kind !== 'media') {
-        await this.components.write(entity, id, field, item.items, mode, (child, childId, data) => this.write(child, childId, data, 'create'));
+        await this.components.write(entity, id, field, item.items, mode, (child, childId, data, childMode) => this.write(child, childId, data, childMode));
       }
     }
   }
