@@ -13,6 +13,7 @@ import { Database, type Component, type ContentType, type EntityRepository, type
 import { createEnv, type Env } from './config/env';
 import { withAccessors, type AppConfig } from './config/load-config';
 import { Registry } from './registries/registry';
+import { ContentTypeRegistry } from './registries/content-type-registry';
 import { Instances } from './registries/instances';
 import { Hooks } from './hooks';
 import { Logger } from './logger';
@@ -54,7 +55,7 @@ export class App {
   config: AppConfig = withAccessors({});
   log = new Logger(process.env.TESSERA_LOG_LEVEL);
 
-  readonly contentTypes = new Registry<ContentType>('content type');
+  readonly contentTypes = new ContentTypeRegistry();
   readonly components = new Registry<Component>('component');
   // Strapi code reads `strapi.services[uid]` and `strapi.plugins.x.services.y` as instances (registry.ts).
   readonly services = new Registry<Provider<object>>('service', (uid) => this.service(uid));

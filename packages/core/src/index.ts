@@ -15,6 +15,7 @@ export type { WriteData, WriteRule } from './content/write-rules';
 export { ResponseTransformer, type RestEntry } from './content/response-transformer';
 export { parseQuery } from './http/query-string';
 export { requestBody, requestFiles } from './http/request-body';
+export { readSignedValue, signValue, type SigningKey } from './http/signed-value';
 export { failStalledMultipartParser, type MultipartParserClass } from './http/multipart-stall';
 export { routeDispatcher } from './http/route-dispatch';
 export { BodyParsing } from './http/body-parsing';

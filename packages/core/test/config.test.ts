@@ -160,4 +160,24 @@ eachDatabase('configuration', (dialect) => {
     const error = await bootError({ dialect, files: { ...NOTE_FILES, 'config/server.ts': `export default ({ env }) => ({ port: env.int('PORT', 1337) });` } });
     expect(error.message).to.contain('config/server.ts: cannot load: environment variable PORT must be an integer, got "eighty"');
   });
+
+  it("gives Strapi code server.url as Strapi's bootstrap leaves it, and stops the boot on one that is not a URL", async () => {
+    const urls: Array<[unknown, string]> = [
+      [undefined, ''],
+      ['https://cms.example.com/', 'https://cms.example.com'],
+      ['https://cms.example.com/base//', 'https://cms.example.com/base'],
+      ['/cms/', '/cms'],
+      [` ${' /'.repeat(20_000)}x${'/ '.repeat(20_000)}`, '/x'],
+    ];
+    for (const [url, expected] of urls) {
+      const app = await startApp({ dialect, files: { ...NOTE_FILES, 'config/server.ts': `export default ${JSON.stringify(url === undefined ? {} : { url })};` } });
+      try {
+        expect(app.app.config.get('server.url'), String(url).slice(0, 40)).to.equal(expected);
+      } finally {
+        await app.stop();
+      }
+    }
+    const error = await bootError({ dialect, files: { ...NOTE_FILES, 'config/server.ts': `export default { url: 'https://' };` } });
+    expect(error.message).to.contain('server.url "https:" is not a URL');
+  });
 });

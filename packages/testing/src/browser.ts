@@ -32,7 +32,8 @@ export interface BrowserWatch {
 
 /**
  * Chromium on the app at `origin`. Every request off that origin is refused as if offline and its URL pushed to
- * `blocked` (the panel checks GitHub for updates: nothing may leave the machine, and a test can say nothing tried);
+ * `blocked`, as is each one the page's Content-Security-Policy refused (nothing may leave the machine, and a test can
+ * say nothing tried);
  * every error the page throws is pushed to `pageErrors`, and each failed answer to `failed` when the test asks. A
  * failed test prints what the page saw (browser-journal.ts).
  */
@@ -46,6 +47,13 @@ export async function openBrowser(origin: string, watch: BrowserWatch, contextOp
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+  // A request the app's Content-Security-Policy refuses never reaches the route above: Chromium only says so on the
+  // console. It was still an attempt to leave the machine (the panel's release check was one), so it counts.
+  page.on('console', (message) => {
+    const text = message.text();
+    const url = text.includes('Content Security Policy') ? /https?:\/\/[^'"\s]+[^'"\s.]/.exec(text)?.[0] : undefined;
+    if (url && !url.startsWith(origin) && !watch.blocked.includes(url)) watch.blocked.push(url);
+  });
   const { failed } = watch;
   if (failed) {
     page.on('response', (response) => {

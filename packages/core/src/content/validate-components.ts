@@ -57,9 +57,9 @@ function validateField(
       issues.push(issueAt(path, `${field.name} items must be objects`));
       return item;
     }
-    const { __component, ...data } = item as Record<string, unknown>;
-    // A sent component replaces the old one, so an id in it means nothing.
-    delete data.id;
+    const { __component, id, ...data } = item as Record<string, unknown>;
+    // The id names the component to update in place (the database writes it there when the field holds it, as
+    // Strapi does), so it is handed on; the component's own attributes are validated without it.
     const uid = field.kind === 'dynamiczone' ? __component : field.components[0];
     const validator = typeof uid === 'string' && field.components.includes(uid) ? validatorOf(uid) : undefined;
     if (!validator) {
@@ -67,8 +67,9 @@ function validateField(
       return item;
     }
     try {
-      const clean = validator(data, 'create', draft, unknownKeys);
-      return field.kind === 'dynamiczone' ? { __component: uid, ...clean } : clean;
+      const clean = validator(data, 'create', draft, unknownKeys) as Record<string, unknown>;
+      const kept = id === undefined ? clean : { id, ...clean };
+      return field.kind === 'dynamiczone' ? { __component: uid, ...kept } : kept;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const nested = (error.details as { errors?: ValidationIssue[] }).errors ?? [issueAt([], error.message)];

@@ -31,13 +31,20 @@ export function buildContentType(raw: unknown, uid: string, namespace: string, s
     globalId: schema.globalId ?? pascalCase(plugin ? `${plugin}-${singular}` : singular),
     ...(plugin ? { plugin } : { apiName: uid.slice('api::'.length).split('.')[0] }),
   };
-  // Strapi's `__schema__`: the schema as written, a copy apart from the type (its content-type builder reads it).
-  // Plugins edit it beside `attributes` in register (strapi-plugin-soft-delete); hidden from key walks, as it is no
-  // part of the type Tessera serves.
-  const { collectionName, info, options, pluginOptions, attributes } = copyPlain(raw) as ContentTypeSchema;
-  const written = { collectionName, info, options, pluginOptions, attributes, kind: contentType.kind };
-  Object.defineProperty(contentType, '__schema__', { value: written, enumerable: false, writable: true, configurable: true });
+  attachWrittenSchema(contentType, raw as ContentTypeSchema);
   return contentType;
+}
+
+/**
+ * Strapi's `__schema__`: the schema as written (`written`, else the type's own fields), a copy apart from the type.
+ * Its content-type builder reads it, plugins edit it beside `attributes` in register (strapi-plugin-soft-delete)
+ * and read its `pluginOptions` on every type (@strapi/plugin-seo), so every registered type has one, the kernel's
+ * and the admin's too. Hidden from key walks, as it is no part of the type Tessera serves.
+ */
+export function attachWrittenSchema(contentType: ContentType, written: ContentTypeSchema = contentType): void {
+  const { collectionName, info, options, pluginOptions, attributes } = copyPlain(written);
+  const schema = { collectionName, info, options, pluginOptions, attributes, kind: contentType.kind };
+  Object.defineProperty(contentType, '__schema__', { value: schema, enumerable: false, writable: true, configurable: true });
 }
 
 export function buildComponent(raw: unknown, category: string, name: string, source: string, warn?: (message: string) => void): Component {

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigurationError } from '@tessera/errors';
 
 /** The Strapi release whose contract Tessera keeps. */
 export const STRAPI_COMPATIBLE_VERSION = '4.26.2';
@@ -53,11 +54,36 @@ export function appDirs(root: string): AppDirs {
 /**
  * Defaults Strapi v4 puts in the config tree that Strapi code reads back (`strapi.config.get('api.rest.prefix')`:
  * rest-cache builds its route paths from it). The app's own value wins.
+ *
+ * `server.url` is always a string, as Strapi's bootstrap leaves it (`getConfigUrls`): '' when unset, an absolute URL
+ * without its trailing slash, a path with one leading slash. Plugins build links on it
+ * (`${strapi.config.server.url}/documentation/login`, @strapi/plugin-documentation's redirect).
  */
 export function withStrapiDefaults(tree: Record<string, unknown>): void {
   const api = isObject(tree.api) ? tree.api : (tree.api = {});
   const rest = isObject(api.rest) ? api.rest : (api.rest = {});
   rest.prefix ??= '/api';
+  const server = isObject(tree.server) ? tree.server : (tree.server = {});
+  server.url = normalServerUrl(server.url);
+}
+
+function normalServerUrl(configured: unknown): string {
+  const url = typeof configured === 'string' ? trimSlashesAndSpaces(configured) : '';
+  if (url.startsWith('http')) {
+    if (!URL.canParse(url)) throw new ConfigurationError(`server.url "${url}" is not a URL`);
+    return trimSlashesAndSpaces(new URL(url).toString());
+  }
+  return url === '' ? '' : `/${url}`;
+}
+
+/** Without leading and trailing slashes and spaces; a loop, where a regular expression on both ends backtracks quadratically. */
+function trimSlashesAndSpaces(text: string): string {
+  const edge = (char: string) => char === '/' || char === ' ';
+  let start = 0;
+  let end = text.length;
+  while (start < end && edge(text[start])) start++;
+  while (end > start && edge(text[end - 1])) end--;
+  return text.slice(start, end);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
