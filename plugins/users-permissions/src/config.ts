@@ -4,6 +4,8 @@
  * `email.from` are the values written at the first boot into Strapi's core-store
  * rows (settings/*), where the panel edits them and the plugin reads them.
  */
+import type { ProviderRequestLimits } from './oauth/provider-request';
+
 export interface RateLimitConfig {
   enabled: boolean;
   /** Window length in milliseconds. */
@@ -42,6 +44,12 @@ export interface AdvancedConfig {
   resetPasswordTokenTtl: number;
 }
 
+/** `callback.validate`: whether a frontend callback a connect request names (`?callback=`) may be used for `provider`. */
+export interface CallbackConfig {
+  /** Throws (or rejects) to refuse. Strapi's default: the same origin and path as the provider's configured callback. */
+  validate(callback: string, provider: Record<string, unknown>): unknown;
+}
+
 export interface UsersPermissionsConfig {
   jwtSecret?: string;
   jwt: { expiresIn: string | number };
@@ -52,6 +60,23 @@ export interface UsersPermissionsConfig {
   permissionsCacheTtl: number;
   email: EmailConfig;
   advanced: AdvancedConfig;
+  /** Each request to a sign-in provider (token exchange, user API): milliseconds it may take, bytes its answer may hold. */
+  providerRequests: ProviderRequestLimits;
+  callback: CallbackConfig;
+}
+
+/** Strapi 4.26.2's rule: a dynamic callback keeps the configured one's origin and path (its query may differ). */
+function sameOriginAndPath(callback: string, provider: Record<string, unknown>): void {
+  let given: URL;
+  let configured: URL;
+  try {
+    given = new URL(callback);
+    configured = new URL(String(provider.callback));
+  } catch {
+    throw new Error('The callback is not a valid URL');
+  }
+  if (given.origin !== configured.origin) throw new Error("Forbidden callback provided: origins don't match. Please verify your config.");
+  if (given.pathname !== configured.pathname) throw new Error("Forbidden callback provided: pathname don't match. Please verify your config.");
 }
 
 /** Fields a client may never set on itself: register refuses them even when listed in `register.allowedFields`. */
@@ -74,6 +99,8 @@ export const defaultConfig = {
     emailConfirmationRedirection: '/',
     resetPasswordTokenTtl: 60 * 60 * 1000,
   },
+  providerRequests: { timeout: 10_000, maxBytes: 1_048_576 },
+  callback: { validate: sameOriginAndPath } as CallbackConfig,
 };
 
 /** Throws with the key at fault; the kernel stops the boot with it. */
@@ -101,5 +128,10 @@ export function validateConfig(config: Record<string, unknown>): void {
     throw new Error('email.provider must be "log", "smtp" or an object with send(message)');
   }
   if (typeof value.advanced?.defaultRole !== 'string') throw new Error('advanced.defaultRole must be a role type');
+  const { timeout, maxBytes } = value.providerRequests ?? ({} as ProviderRequestLimits);
+  if (!(Number.isInteger(timeout) && timeout > 0) || !(Number.isInteger(maxBytes) && maxBytes > 0)) {
+    throw new Error('providerRequests.timeout (milliseconds) and providerRequests.maxBytes must be positive integers');
+  }
+  if (typeof value.callback?.validate !== 'function') throw new Error('callback.validate must be a function (callback, provider)');
   if (!(Number(value.advanced?.resetPasswordTokenTtl) > 0)) throw new Error('advanced.resetPasswordTokenTtl must be a positive number of milliseconds');
 }

@@ -17,6 +17,8 @@ import { writeGrantSettings } from './settings/grant';
 import { contentTypes, USER_UID } from './content-types';
 import { authController, roleController, userController } from './controllers';
 import { adminPermissionsController, settingsController } from './controllers/settings';
+import { connectActions } from './controllers/connect';
+import { passwordChangedAtOf } from './password-change';
 import { contentManagerUserController } from './controllers/content-manager-user';
 import { RATE_LIMIT_TABLE } from './database-rate-limit-store';
 import { registerGraphql } from './graphql';
@@ -72,12 +74,25 @@ export function createUsersPermissionsPlugin(): Plugin {
       },
       'users-permissions': ({ app }: KernelContext) => createPermissionsService(app, stateOf(app).abilities),
       permission: ({ app }: KernelContext) => createPermissionService(app),
-      providers: ({ app }: KernelContext) => createProvidersService(app),
+      providers: ({ app }: KernelContext) =>
+        createProvidersService({ app, registry: serviceOf(app, 'providers-registry'), users: serviceOf(app, 'user'), advanced: () => stateOf(app).advanced() }),
       'providers-registry': ({ app }: KernelContext) => createProvidersRegistry(app),
       email: ({ app }: KernelContext) => ({ send: (message: Parameters<EmailService['send']>[0]) => stateOf(app).email().send(message) }),
     },
     controllers: {
-      auth: ({ app }: KernelContext) => authController(serviceOf(app, 'auth'), app, () => stateOf(app).advanced()),
+      auth: ({ app }: KernelContext) => {
+        const state = stateOf(app);
+        const users = serviceOf(app, 'user');
+        const thirdParty = connectActions({
+          app,
+          config: () => state.config(),
+          providers: serviceOf(app, 'providers'),
+          // As the password login answers: the token names the password it was issued under (password-change.ts).
+          signedIn: (user) => ({ jwt: state.jwt.issue({ id: user.id }, passwordChangedAtOf(user.passwordChangedAt)), user: users().sanitize(user) }),
+          sessionKey: () => state.grantSessionKey,
+        });
+        return authController(serviceOf(app, 'auth'), app, () => state.advanced(), thirdParty);
+      },
       user: ({ app }: KernelContext) => userController(serviceOf(app, 'user')),
       role: ({ app }: KernelContext) => roleController(serviceOf(app, 'role')),
       permissions: ({ app }: KernelContext) => adminPermissionsController(app, serviceOf(app, 'role')),

@@ -13,6 +13,7 @@ import type { AdvancedConfig, UsersPermissionsConfig } from './config';
 import { DatabaseRateLimitStore } from './database-rate-limit-store';
 import type { RateLimitStore } from './rate-limit';
 import { resolveJwtSecret } from './secret';
+import { grantSessionKey } from './oauth/grant-session';
 import { AdvancedSettings } from './settings/advanced';
 import { RoleAbilities } from './services/abilities';
 import { createEmailService, type EmailService } from './services/email';
@@ -20,6 +21,8 @@ import { createJwtService, type JwtService } from './services/jwt';
 
 export class UsersPermissionsState {
   readonly jwt: JwtService;
+  /** Signs the third-party sign-in cookie (oauth/grant-session.ts), derived from the JWT secret. */
+  readonly grantSessionKey: Buffer;
   readonly abilities: RoleAbilities;
   readonly settings: AdvancedSettings;
   private mailer: EmailService | undefined;
@@ -28,7 +31,9 @@ export class UsersPermissionsState {
 
   constructor(readonly app: App) {
     const configured = this.config();
-    this.jwt = createJwtService(resolveJwtSecret({ appDir: app.dir, configured: configured.jwtSecret, env: process.env, log: app.log }), configured.jwt.expiresIn);
+    const secret = resolveJwtSecret({ appDir: app.dir, configured: configured.jwtSecret, env: process.env, log: app.log });
+    this.jwt = createJwtService(secret, configured.jwt.expiresIn);
+    this.grantSessionKey = grantSessionKey(secret);
     this.abilities = new RoleAbilities(app, () => this.config().permissionsCacheTtl);
     this.settings = new AdvancedSettings(app, () => this.config().advanced, () => this.config().permissionsCacheTtl);
     this.databaseStore = new DatabaseRateLimitStore(() => app);

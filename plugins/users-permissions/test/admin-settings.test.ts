@@ -47,9 +47,10 @@ eachDatabase('users-permissions admin: providers, email templates, advanced sett
     expect([updated.status, updated.body]).to.deep.equal([update.status, update.response]);
     expect(withServer((await app.get('/users-permissions/providers', as())).body)).to.deep.equal(recorded('providers after update').response);
     expect((await storeRow('grant')).github).to.deep.include({ enabled: true, key: 'gh-key', secret: 'gh-secret' });
-    // Enabled now: Tessera refuses it as unsupported rather than as disabled (providers.test.ts).
-    const connect = await app.get('/api/connect/github');
-    expect(connect.body.error.message).to.equal('Signing in with github is not supported: Tessera signs users in with email and password only');
+    // Enabled now: the connect route redirects to GitHub's authorize URL with the stored client id (providers.test.ts).
+    const connect = await fetch(`${app.url}/api/connect/github`, { redirect: 'manual' });
+    const callbackUrl = encodeURIComponent(`${app.url}/api/connect/github/callback`);
+    expect([connect.status, connect.headers.get('location')]).to.deep.equal([302, `https://github.com/login/oauth/authorize?client_id=gh-key&response_type=code&redirect_uri=${callbackUrl}&scope=user%2Cuser%3Aemail`]);
     expect((await app.put('/users-permissions/providers', { providers: [] }, as())).status).to.equal(400);
     expect((await storeRow('grant')).github.enabled).to.equal(true);
     // The Email provider switched off: password login refused, as on Strapi (REST and GraphQL go through the same check).

@@ -67,10 +67,10 @@ eachDatabase("users-permissions services with Strapi 4.26.2's methods", (dialect
     expect(answers).to.deep.equal(STRAPI);
   });
 
-  it('refuses signing in through a provider, as the connect route does', async () => {
+  it("providers.connect without an access token: Strapi's `No access_token.` (the sign-in itself: providers.test.ts)", async () => {
     const up = app.app.plugin('users-permissions')!;
     let refusal: Error | undefined;
     await up.service('providers').connect('github', {}).catch((error: Error) => (refusal = error));
-    expect(refusal?.message).to.equal('This provider is disabled');
+    expect(refusal?.message).to.equal('No access_token.');
   });
 });

@@ -7,7 +7,8 @@
 import type Koa from 'koa';
 import { Caller, requestBody, type App } from '@tessera/core';
 import { ValidationError } from '@tessera/errors';
-import { providerEnabled, refuseThirdPartySignIn } from '../providers';
+import { providerEnabled } from '../providers';
+import type { connectActions } from './connect';
 import type { AdvancedConfig } from '../config';
 import type { AuthService } from '../services/auth';
 import type { RoleService } from '../services/role';
@@ -19,16 +20,16 @@ const body = (ctx: Koa.Context): unknown => requestBody(ctx) ?? {};
 const caller = (ctx: Koa.Context): Caller => Caller.ofRequest(ctx.state);
 const query = (ctx: Koa.Context): Record<string, unknown> => ctx.query as Record<string, unknown>;
 
-export function authController(service: () => AuthService, app: App, advanced: () => Promise<AdvancedConfig>): Record<string, Action> {
+export function authController(service: () => AuthService, app: App, advanced: () => Promise<AdvancedConfig>, thirdParty: ReturnType<typeof connectActions>): Record<string, Action> {
   return {
     callback: async (ctx) => service().login(body(ctx)),
-    // GET /auth/:provider/callback: `local` is the password login (while email sign-in is enabled), as on Strapi.
+    // GET /auth/:provider/callback: `local` is the password login (while email sign-in is enabled), as on Strapi;
+    // any other name is a third-party sign-in (controllers/connect.ts).
     async providerCallback(ctx) {
-      const provider = String(ctx.params.provider);
-      if (provider === 'local' && (await providerEnabled(app, 'email'))) return service().login(body(ctx));
-      return refuseThirdPartySignIn(app, provider);
+      if (String(ctx.params.provider) === 'local' && (await providerEnabled(app, 'email'))) return service().login(body(ctx));
+      return thirdParty.providerCallback(ctx);
     },
-    connect: async (ctx) => refuseThirdPartySignIn(app, String(ctx.params.provider)),
+    connect: thirdParty.connect,
     register: async (ctx) => service().register(body(ctx)),
     changePassword: async (ctx) => service().changePassword(caller(ctx), body(ctx)),
     forgotPassword: async (ctx) => service().forgotPassword(body(ctx)),

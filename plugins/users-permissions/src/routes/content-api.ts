@@ -19,6 +19,8 @@ export const routes: RouteConfig[] = [
   { method: 'GET', path: '/auth/email-confirmation', handler: 'auth.emailConfirmation', config: open },
   { method: 'POST', path: '/auth/send-email-confirmation', handler: 'auth.sendEmailConfirmation', config: open },
   { method: 'GET', path: '/connect/:provider', handler: 'auth.connect', config: open },
+  // The provider's redirect back; Strapi routes both with one pattern (`/connect/(.*)`) to the same action.
+  { method: 'GET', path: '/connect/:provider/callback', handler: 'auth.connect', config: open },
   { method: 'GET', path: '/auth/:provider/callback', handler: 'auth.providerCallback', config: open },
   { method: 'POST', path: '/auth/change-password', handler: 'auth.changePassword', config: { ...limited, prefix: '' } },
 

@@ -1,20 +1,36 @@
 /**
- * `service('providers')` and `service('providers-registry')`: Strapi 4.26.2's third-party sign-in services. Tessera
- * signs users in with email and password only (../providers.ts), so these keep Strapi's shape for code that reads
- * or extends them — the registry lists Strapi's provider names, `add`/`remove` work, `buildRedirectUri` answers
- * Strapi's URL — while signing in through a provider (`connect`, `run`, a provider's `authCallback`) is refused as
- * the `/api/connect/:provider` route refuses it.
+ * `service('providers-registry')` and `service('providers')`: Strapi 4.26.2's third-party sign-in services.
+ * The registry holds each provider — `enabled`, `icon`, its `grantConfig` (the defaults of its row in the grant
+ * settings) and `authCallback`, which turns an access token into `{ username, email }` by asking the provider —
+ * with Strapi's built-in ones first; an app or plugin `add`s its own (before bootstrap, so the settings row has it).
+ * `providers.connect` signs the profile's owner in by Strapi's rules: the account of that email and provider, else a
+ * new confirmed one with the default role (when sign-ups are allowed and, with unique emails, no other account has
+ * the email).
  */
 import type { App, Entity } from '@tessera/core';
-import { refuseThirdPartySignIn } from '../providers';
+import { USER_UID } from '../content-types';
+import type { AdvancedConfig, UsersPermissionsConfig } from '../config';
+import { BUILT_IN_PROFILES, type AuthCallbackInput, type ProviderProfile } from '../oauth/built-in-profiles';
+import { ProviderRequestError } from '../oauth/provider-error';
+import { providerRequestOk, type ProviderFetch } from '../oauth/provider-request';
 import { grantBaseUrl, STRAPI_GRANT_CONFIG } from '../settings/grant';
+import { pluginStore } from '../settings/advanced';
+import type { UserService } from './user';
 
 /** A provider as Strapi's registry holds it. */
 export interface AuthProvider {
   enabled: boolean;
   icon: string;
   grantConfig: Record<string, unknown>;
-  authCallback(input: { accessToken?: string; query?: Record<string, unknown>; providers?: unknown }): Promise<Record<string, unknown>>;
+  /** The signed-in account's profile; the built-in providers are given no `request` when an app calls them itself. */
+  authCallback?(input: AuthCallbackInput): Promise<ProviderProfile>;
+}
+
+export interface RunInput {
+  provider: string;
+  accessToken?: string;
+  query?: Record<string, unknown>;
+  providers?: Record<string, Record<string, unknown>>;
 }
 
 export interface ProvidersRegistryService {
@@ -22,10 +38,12 @@ export interface ProvidersRegistryService {
   get(name: string): AuthProvider | undefined;
   add(name: string, provider: AuthProvider): void;
   remove(name: string): void;
-  run(input: { provider: string; accessToken?: string; query?: Record<string, unknown>; providers?: unknown }): Promise<Record<string, unknown>>;
+  /** The profile `provider` gives for the access token, within the plugin's `providerRequests` budget. */
+  run(input: RunInput): Promise<ProviderProfile>;
 }
 
 export interface ProvidersService {
+  /** The user the provider's access token (`query.access_token`, `code` or `oauth_token`) signs in: found, or made. */
   connect(provider: string, query: Record<string, unknown>): Promise<Entity>;
   buildRedirectUri(provider?: string): string;
 }
@@ -37,12 +55,19 @@ const STRAPI_PROVIDERS: Record<string, string> = {
   auth0: '', cas: 'book', patreon: '', keycloak: '',
 };
 
+/** Calls to a provider may take the budget of this many requests (GitHub and LinkedIn ask twice). */
+const REQUESTS_PER_SIGN_IN = 3;
+
 export function createProvidersRegistry(app: App): ProvidersRegistryService {
   const providers: Record<string, AuthProvider> = {};
   const base = grantBaseUrl(app);
   for (const [name, icon] of Object.entries(STRAPI_PROVIDERS)) {
-    providers[name] = { enabled: name === 'email', icon, grantConfig: STRAPI_GRANT_CONFIG[name]?.(base) ?? {}, authCallback: () => refuseThirdPartySignIn(app, name) };
+    const profile = BUILT_IN_PROFILES[name];
+    // As on Strapi, email (the password sign-in) has no authCallback at all.
+    providers[name] = { enabled: name === 'email', icon, grantConfig: STRAPI_GRANT_CONFIG[name]?.(base) ?? {}, ...(profile === undefined ? {} : { authCallback: profile }) };
   }
+  const limits = () => app.config.get<UsersPermissionsConfig>('plugin.users-permissions').providerRequests;
+  const request: ProviderFetch = (input) => providerRequestOk(input, limits());
   return {
     getAll: () => providers,
     get: (name) => providers[name],
@@ -52,13 +77,54 @@ export function createProvidersRegistry(app: App): ProvidersRegistryService {
     remove(name) {
       delete providers[name];
     },
-    run: ({ provider }) => refuseThirdPartySignIn(app, provider),
+    async run({ provider, accessToken, query = {}, providers: settings = {} }) {
+      const authProvider = Object.hasOwn(providers, provider) ? providers[provider] : undefined;
+      if (authProvider?.authCallback === undefined) throw new Error('Unknown auth provider');
+      const budget = limits().timeout * REQUESTS_PER_SIGN_IN;
+      let timer: NodeJS.Timeout | undefined;
+      // A custom provider may call its API without `request`: the whole sign-in is bounded too.
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new ProviderRequestError(`The provider did not answer within ${budget} ms`)), budget);
+      });
+      try {
+        return await Promise.race([authProvider.authCallback({ accessToken, query, providers: settings, request }), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
 }
 
-export function createProvidersService(app: App): ProvidersService {
+export interface ProvidersDependencies {
+  app: App;
+  registry: () => ProvidersRegistryService;
+  users: () => UserService;
+  advanced: () => Promise<AdvancedConfig>;
+}
+
+export function createProvidersService({ app, registry, users, advanced }: ProvidersDependencies): ProvidersService {
   return {
-    connect: (provider) => refuseThirdPartySignIn(app, provider),
+    async connect(provider, query) {
+      const accessToken = [query.access_token, query.code, query.oauth_token].find((value) => typeof value === 'string' && value !== '') as string | undefined;
+      if (accessToken === undefined) throw new Error('No access_token.');
+      const stored = await pluginStore(app).get({ key: 'grant' });
+      const settings = (stored !== null && typeof stored === 'object' ? stored : {}) as Record<string, Record<string, unknown>>;
+      const profile = await registry().run({ provider, query, accessToken, providers: settings });
+      const email = typeof profile.email === 'string' ? profile.email.toLowerCase() : '';
+      if (email === '') throw new Error('Email was not available.');
+      const options = await advanced();
+      return app.db.transaction(async () => {
+        // One sign-in at a time makes the account: two callbacks at once find or create one user, not two.
+        await app.db.lock(['users-permissions:identity']);
+        const accounts = await app.db.query(USER_UID).findMany({ where: { email } });
+        const own = accounts.find((account) => account.provider === provider);
+        if (own !== undefined) return own;
+        if (!options.allowRegister) throw new Error('Register action is actually not available.');
+        if (accounts.length > 0 && options.uniqueEmail) throw new Error('Email is already taken.');
+        const data = { ...profile, email, provider, role: await users().defaultRoleId(), confirmed: true, blocked: false };
+        return app.entityService.create(USER_UID, { data });
+      });
+    },
     // Strapi's getAbsoluteServerUrl: `server.url` when set, else the host and port the server listens on.
     buildRedirectUri(provider = '') {
       const configured = app.config.get<string>('server.url', '');

@@ -2,8 +2,8 @@
  * The sign-in providers' settings (Settings → Users & Permissions → Providers), kept where Strapi v4 keeps them: the
  * core-store row `plugin_users-permissions_grant`, `{ <provider>: { icon, enabled, key, secret, callback…, scope } }`.
  * At each boot, as Strapi's bootstrap does, the row is made from the providers' registry, what an administrator set
- * for a provider kept over the registry's defaults. `/api/connect/:provider` reads it (../providers.ts): Tessera signs
- * in with email and password only, so the email provider's `enabled` is the one that changes what users can do.
+ * for a provider kept over the registry's defaults. `/api/connect/:provider` and the sign-in routes read it
+ * (../providers.ts, ../controllers/connect.ts).
  */
 import type { App } from '@tessera/core';
 import { pluginStore } from './advanced';
