@@ -42,6 +42,7 @@ export function writableInput(body: WriteBody, entity: EntityMetadata, metadata:
 function componentInput(value: unknown, uid: string, metadata: Metadata, hidden: HiddenFields, fields: string[], prefix: string): unknown {
   const component = metadata.get(uid);
   if (!component) return value;
-  const one = (item: unknown): unknown => (isRecord(item) ? writableInput(item, component, metadata, hidden, fields, prefix) : item);
+  // A component's id stays: it names the component the write updates in place (its untouched relations kept).
+  const one = (item: unknown): unknown => (isRecord(item) ? { ...(item.id === undefined ? {} : { id: item.id }), ...writableInput(item, component, metadata, hidden, fields, prefix) } : item);
   return Array.isArray(value) ? value.map(one) : one(value);
 }

@@ -49,11 +49,21 @@ export function readQuery(query: Record<string, unknown>, entity: EntityMetadata
 function sortOf(sort: unknown, readable: (name: string) => boolean): unknown {
   if (sort === undefined) return undefined;
   const list = typeof sort === 'string' ? sort.split(',') : Array.isArray(sort) ? sort : [sort];
-  const kept = list.filter((item) => {
+  const kept = list.map((item) => (typeof item === 'string' ? dottedSort(item) : item)).filter((item) => {
     const name = typeof item === 'string' ? item.split(':')[0].split('.')[0].trim() : isRecord(item) ? Object.keys(item)[0] : undefined;
     return name !== undefined && readable(name);
   });
   return kept.length === 0 ? undefined : kept;
+}
+
+/**
+ * A sort item with its path written with dots. The panel sorts a relation column on the relation's main field as
+ * `category[name]:ASC`, and Strapi's content manager reads a sort path as a lodash path (brackets or dots), so it
+ * sorts on category.name; the content API refuses brackets (Strapi's REST does too), hence the rewrite here.
+ */
+function dottedSort(item: string): string {
+  const [path, ...direction] = item.split(':');
+  return [path.replace(/\[([^\[\]]*)\]/g, '.$1'), ...direction].join(':');
 }
 
 /** The filter tree without the keys naming fields the admin may not read (operators and nested targets kept). */
