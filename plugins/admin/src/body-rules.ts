@@ -23,6 +23,8 @@ export interface FieldRule {
   nullable?: boolean;
   /** yup's `oneOf`, with the message Strapi's schema prints for it. */
   oneOf?: { values: readonly unknown[]; message: string };
+  /** A `string[]` field's items' `oneOf` (yup's `array().of(string().oneOf(…))`), each item checked at `name[i]`. */
+  itemsOneOf?: readonly string[];
   tests?: FieldTest[];
 }
 
@@ -32,6 +34,10 @@ export interface BodyRules {
 }
 
 export const required: FieldTest = (value, name) => (value === undefined || value === null || value === '' ? `${name} is a required field` : null);
+export const minItems =
+  (count: number): FieldTest =>
+  (value, name) =>
+    Array.isArray(value) && value.length < count ? `${name} field must have at least ${count} items` : null;
 export const minLength =
   (length: number): FieldTest =>
   (value, name) =>
@@ -64,7 +70,11 @@ function fieldIssues(rule: FieldRule, value: unknown): ValidationIssue[] {
   }
   if (rule.type === 'string[]' && Array.isArray(value)) {
     value.forEach((item, index) => {
-      if (typeof item !== 'string') issues.push(issue([rule.name, String(index)], typeError(`${rule.name}[${index}]`, 'string', item)));
+      const itemPath = [rule.name, String(index)];
+      if (typeof item !== 'string') issues.push(issue(itemPath, typeError(`${rule.name}[${index}]`, 'string', item)));
+      if (rule.itemsOneOf && !rule.itemsOneOf.includes(item as string)) {
+        issues.push(issue(itemPath, `${rule.name}[${index}] must be one of the following values: ${rule.itemsOneOf.join(', ')}`));
+      }
     });
   }
   return issues;

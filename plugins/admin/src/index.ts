@@ -1,6 +1,6 @@
 /**
  * Strapi v4's admin on Tessera: the admin API the real `@strapi/admin` panel
- * calls (routes.ts: sign-in, users and invitations, password reset, API tokens, webhooks) over Strapi's admin tables, and the panel's
+ * calls (routes.ts: sign-in, users and invitations, password reset, API and transfer tokens, webhooks) over Strapi's admin tables, and the panel's
  * build served at `admin.url` (panel/serve.ts; built by `tessera build`,
  * panel/build.ts). On when the app depends on `@strapi/admin`
  * (core's discover-plugins), as every Strapi app does; an app without it runs
@@ -33,7 +33,10 @@ import { signInHandlers } from './sign-in';
 import { userHandlers } from './user-handlers';
 import { apiTokenController, contentApiController } from './api-tokens/controller';
 import { DATA_TRANSFER } from './api-tokens/routes';
-import { dataTransferOff, registerTransferActions, transferController } from './api-tokens/transfer';
+import { registerTransferActions } from './transfer-tokens/actions';
+import { dataTransferAvailability } from './transfer-tokens/availability';
+import { TRANSFER_TOKEN_CONTENT_TYPES } from './transfer-tokens/content-types';
+import { transferController } from './transfer-tokens/controller';
 import { webhookController } from './webhooks/controller';
 
 export { adminAbility, USER_ABILITY, type AdminAbility, type AdminPermission, type Filters, type Permitted, type SubjectAccess } from './contract';
@@ -92,7 +95,7 @@ export function createAdminPlugin(): Plugin {
       user: ({ app }) => userHandlers(app),
       'api-token': ({ app }) => apiTokenController(app),
       'content-api': ({ app }) => contentApiController(app),
-      transfer: () => transferController,
+      transfer: ({ app }) => transferController(app),
       webhooks: ({ app }) => webhookController(app),
     },
     routes: {
@@ -106,7 +109,7 @@ export function createAdminPlugin(): Plugin {
       app.services.add('admin::user', services.user);
       app.services.add('admin::role', services.role);
       app.services.add('admin::token', services.token);
-      for (const contentType of ADMIN_CONTENT_TYPES) app.contentTypes.add(contentType.uid, structuredClone(contentType));
+      for (const contentType of [...ADMIN_CONTENT_TYPES, ...TRANSFER_TOKEN_CONTENT_TYPES]) app.contentTypes.add(contentType.uid, structuredClone(contentType));
       app.adminAuthStrategies.add('admin', adminAuthStrategy(app));
       registerActions(app);
       registerTransferActions(app);
@@ -119,7 +122,7 @@ export function createAdminPlugin(): Plugin {
       app.policies.add(IS_AUTHENTICATED_ADMIN, isAuthenticatedAdmin);
       app.policies.add(HAS_PERMISSIONS, hasPermissions);
       app.middlewares.add(RATE_LIMIT, () => loginRateLimit(app, counters));
-      app.middlewares.add(DATA_TRANSFER, () => dataTransferOff());
+      app.middlewares.add(DATA_TRANSFER, () => dataTransferAvailability(app));
     },
     async bootstrap({ app }) {
       servePanel(app);

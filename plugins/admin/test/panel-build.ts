@@ -80,6 +80,26 @@ export async function startPanelApp(options: Partial<TestAppOptions> = {}): Prom
   return app;
 }
 
+/** What the example app's config/plugins.ts reads to mail through SMTP (it logs mails without SMTP_HOST). */
+const MAIL_ENV = ['SMTP_HOST', 'SMTP_PORT', 'EMAIL_FROM'] as const;
+
+/**
+ * `startPanelApp()` with the app's mail going to the SMTP server listening on `smtpPort`. The variables are read at
+ * boot and put back as they were once the app is up, so the next test file of the worker starts from its own.
+ */
+export async function startMailingPanelApp(smtpPort: number): Promise<TestApp> {
+  const saved = MAIL_ENV.map((name) => [name, process.env[name]] as const);
+  Object.assign(process.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), EMAIL_FROM: 'Blog <no-reply@blog.test>' });
+  try {
+    return await startPanelApp();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 /** Signs in from the panel's login page and waits for its home page. */
 export async function signInToPanel(page: Page, origin: string, user: { email: string; password: string }): Promise<void> {
   await page.goto(`${origin}/admin/auth/login`);

@@ -48,24 +48,38 @@ describe("the panel's plugins (tessera build)", () => {
   it('includes each enabled plugin with an admin entry, under its Strapi name, with its version', () => {
     const found = panelPlugins(dir, runtime(), config);
     expect(found.map(({ name, importName, modulePath }) => ({ name, importName, modulePath }))).to.deep.equal([
+      // No @strapi/content-releases here: Tessera's stand-in for it (the next test).
+      { name: 'contentReleases', importName: 'contentReleases', modulePath: './content-releases-community.js' },
       { name: 'exported', importName: 'exported', modulePath: 'with-exports/strapi-admin' },
       { name: 'filed', importName: 'filed', modulePath: 'with-file/strapi-admin' },
       { name: 'users-permissions', importName: 'usersPermissions', modulePath: '@strapi/plugin-users-permissions/strapi-admin' },
       { name: 'mine', importName: 'mine', modulePath: '../../src/plugins/mine/strapi-admin.js' },
     ]);
-    expect(found.slice(0, 3).map((plugin) => plugin.version)).to.deep.equal(['with-exports@2.1.0', 'with-file@1.2.3', '@strapi/plugin-users-permissions@4.26.2']);
-    expect(found[3].version).to.match(/^local:[0-9a-f]{16}$/);
+    expect(found.slice(1, 4).map((plugin) => plugin.version)).to.deep.equal(['with-exports@2.1.0', 'with-file@1.2.3', '@strapi/plugin-users-permissions@4.26.2']);
+    expect(found[4].version).to.match(/^local:[0-9a-f]{16}$/);
+  });
+
+  it("stands in for @strapi/content-releases when it is missing (i18n's admin side registers its hook), and takes the package when installed", () => {
+    const [standIn] = panelPlugins(dir, runtime(), config);
+    expect(standIn.version).to.match(/^tessera-stand-in:[0-9a-f]{16}$/);
+    // The module creates the hook @strapi/plugin-i18n 4.26.2's bootstrap registers, and nothing else.
+    expect(standIn.source?.match(/createHook\('([^']+)'\)/g)).to.deep.equal(["createHook('ContentReleases/pages/ReleaseDetails/add-locale-in-releases')"]);
+    const releases = path.join(dir, 'node_modules', '@strapi', 'content-releases');
+    write(path.join(releases, 'package.json'), { name: '@strapi/content-releases', version: '4.26.2', exports: { './strapi-admin': './dist/admin/index.js' } });
+    write(path.join(releases, 'dist', 'admin', 'index.js'), 'module.exports = {};');
+    const [installed] = panelPlugins(dir, runtime(), config);
+    expect([installed.modulePath, installed.version, installed.source]).to.deep.equal(['@strapi/content-releases/strapi-admin', '@strapi/content-releases@4.26.2', undefined]);
   });
 
   it("changes a local plugin's version when its admin files change, and not otherwise", () => {
-    const before = panelPlugins(dir, runtime(), config)[3].version;
-    expect(panelPlugins(dir, runtime(), config)[3].version).to.equal(before);
+    const before = panelPlugins(dir, runtime(), config)[4].version;
+    expect(panelPlugins(dir, runtime(), config)[4].version).to.equal(before);
     write(path.join(dir, 'src', 'plugins', 'mine', 'admin', 'src', 'index.js'), 'export default { register() { console.log(1); } };');
-    expect(panelPlugins(dir, runtime(), config)[3].version).to.not.equal(before);
+    expect(panelPlugins(dir, runtime(), config)[4].version).to.not.equal(before);
   });
 
   it('finds the same plugins once an app has booted in this process (the kernel resolves Strapi plugin entries)', async () => {
-    const expected = ['exported', 'filed', 'users-permissions', 'mine'];
+    const expected = ['contentReleases', 'exported', 'filed', 'users-permissions', 'mine'];
     const app = await startApp({ dialect: 'sqlite', files: { 'package.json': { name: 'booted', version: '0.1.0', dependencies: {} } } });
     try {
       expect(panelPlugins(dir, runtime(), config).map((plugin) => plugin.name)).to.deep.equal(expected);

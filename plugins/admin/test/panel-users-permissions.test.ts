@@ -10,7 +10,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openBrowser, TestSmtp, type TestApp } from '@tessera/testing';
-import { signInToPanel, skipUnlessPanelRuns, startPanelApp } from './panel-build';
+import { signInToPanel, skipUnlessPanelRuns, startMailingPanelApp } from './panel-build';
 
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const WAIT = { timeout: 60_000 };
@@ -25,16 +25,12 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
   const pageErrors: string[] = [];
   const apiCalls: string[] = [];
   const smtp = new TestSmtp();
-  /** The example app mails through SMTP when SMTP_HOST is set (its config/plugins.ts). */
-  const SMTP_ENV = ['SMTP_HOST', 'SMTP_PORT', 'EMAIL_FROM'] as const;
-  const savedEnv = Object.fromEntries(SMTP_ENV.map((name) => [name, process.env[name]]));
 
   before(async function () {
     this.timeout(15 * 60_000);
     skipUnlessPanelRuns(this);
     await smtp.start();
-    Object.assign(process.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), EMAIL_FROM: 'Blog <no-reply@blog.test>' });
-    app = await startPanelApp();
+    app = await startMailingPanelApp(smtp.port);
     const registered = await app.post('/admin/register-admin', ADA);
     if (registered.status !== 200) throw new Error(`register-admin: ${registered.text}`);
     ({ browser, context, page } = await openBrowser(app.url, { blocked, pageErrors }));
@@ -49,10 +45,6 @@ describe('admin panel in Chromium: Settings → Users & Permissions [sqlite]', (
     await browser?.close();
     await app?.stop();
     await smtp.stop();
-    for (const name of SMTP_ENV) {
-      if (savedEnv[name] === undefined) delete process.env[name];
-      else process.env[name] = savedEnv[name];
-    }
   });
 
   const createTag = (name: string) => app.post('/api/tags', { data: { name } });

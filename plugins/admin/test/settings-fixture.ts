@@ -25,12 +25,12 @@ export const SETTINGS_APP_FILES = {
 
 export const ADMIN = { email: 'rec@example.com', password: 'Recorder123', firstname: 'Rec', lastname: 'Order' };
 
-/** Starts the app and registers the admin; answers the app and the admin's JWT. */
-export async function startSettingsApp(dialect: TestDialect, server: Record<string, unknown> = {}): Promise<{ app: TestApp; jwt: string }> {
+/** Starts the app (`admin`: more of config/admin) and registers the admin; answers the app and the admin's JWT. */
+export async function startSettingsApp(dialect: TestDialect, server: Record<string, unknown> = {}, admin: Record<string, unknown> = {}): Promise<{ app: TestApp; jwt: string }> {
   const app = await startApp({
     dialect,
     files: SETTINGS_APP_FILES,
-    config: { admin: { auth: { secret: 'admin-test-secret' }, apiToken: { salt: 'settings-test-salt' } }, server },
+    config: { admin: { auth: { secret: 'admin-test-secret' }, apiToken: { salt: 'settings-test-salt' }, ...admin }, server },
   });
   const registered = await app.post('/admin/register-admin', ADMIN);
   if (registered.status !== 200) throw new Error(`register-admin answered ${registered.status}`);

@@ -31,10 +31,6 @@ export const RULES: Rule[] = [
     under: '/admin/transfer/runner/',
     verdict: { status: 'community-edition', why: "data transfer (`strapi transfer`), which Tessera has not: answered as Strapi with transfer off (401)" },
   },
-  {
-    under: '/admin/transfer/',
-    verdict: { status: 'community-edition', why: "transfer tokens, for data transfer, which Tessera has not: answered as Strapi with transfer off (404)" },
-  },
   { under: '/admin/providers', verdict: panelPage('single sign-on') },
   { under: '/admin/connect/', verdict: panelPage('single sign-on') },
   { under: '/admin/audit-logs', verdict: panelPage('audit logs') },

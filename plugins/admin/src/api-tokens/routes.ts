@@ -2,9 +2,9 @@
  * The API-token, content-API and transfer-token admin routes, declared as
  * `@strapi/admin` 4.26.2's route files declare them: signed-in admins
  * (`admin::isAuthenticatedAdmin`) holding the route's action
- * (`admin::hasPermissions`). Transfer routes carry Strapi's
- * `admin::data-transfer` middleware, which answers as Strapi does when data
- * transfer is off (transfer.ts): Tessera has no `strapi transfer`.
+ * (`admin::hasPermissions`). Transfer-token routes carry Strapi's
+ * `admin::data-transfer` middleware, which opens them only when the app has a
+ * transfer salt, as Strapi does (transfer-tokens/availability.ts).
  */
 import type { RouteConfig } from '@tessera/core';
 import { HAS_PERMISSIONS, IS_AUTHENTICATED_ADMIN } from '../policies';
@@ -39,7 +39,8 @@ const transferToken = (method: RouteConfig['method'], path: string, handler: str
 
 export const TRANSFER_ROUTES: RouteConfig[] = [
   // Strapi authenticates these two with transfer tokens only (its `data-transfer` strategy), never an admin session;
-  // with no transfer token in Tessera, every caller is refused as that strategy refuses an unknown token (transfer.ts).
+  // Tessera has no `strapi transfer` to serve there: every caller is refused as that strategy refuses an unknown token
+  // (transfer-tokens/controller.ts).
   { method: 'GET', path: '/transfer/runner/push', handler: 'transfer.runner-push', config: { auth: false } },
   { method: 'GET', path: '/transfer/runner/pull', handler: 'transfer.runner-pull', config: { auth: false } },
   transferToken('POST', '/transfer/tokens', 'transfer.token-create', 'create'),

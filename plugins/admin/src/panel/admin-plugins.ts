@@ -5,7 +5,9 @@
  * has a `<package>/strapi-admin` entry, each local plugin of config/plugins
  * (`resolve`, enabled) with a `strapi-admin.js`; plus what `@strapi/strapi/admin`
  * always adds in a Strapi app (the content-type builder, email, upload and
- * releases), when the app has those packages installed.
+ * releases), when the app has those packages installed; without
+ * `@strapi/content-releases`, Tessera's community-edition stand-in for it
+ * (community-stand-ins.ts: other admin sides count on its hook).
  *
  * Unlike Strapi's build, a plugin turned off in config/plugins (`false`,
  * `enabled: false`) is left out: its server side does not run here, so its
@@ -15,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CONTENT_RELEASES_COMMUNITY, standInVersion, type StandIn } from './community-stand-ins';
 
 export interface PanelPlugin {
   /** The key in the panel's plugin map (`users-permissions`). */
@@ -25,6 +28,8 @@ export interface PanelPlugin {
   modulePath: string;
   /** The package and version, for the build's cache key (`local:<digest of its admin files>` for an app's own plugin). */
   version: string;
+  /** A module Tessera writes into the runtime folder as `modulePath` (a stand-in: community-stand-ins.ts). */
+  source?: string;
 }
 
 /** `@strapi/strapi/admin`'s own additions, under its keys. */
@@ -49,6 +54,7 @@ export function panelPlugins(appDir: string, runtimeDir: string, pluginConfig: R
   for (const [name, packageName] of STRAPI_BUNDLED) {
     const manifest = installedManifest(packageName, appDir);
     if (manifest && !disabled.has(name) && hasAdminEntry(packageName, appDir)) found.set(name, plugin(name, `${packageName}/strapi-admin`, `${packageName}@${manifest.version}`));
+    else if (name === CONTENT_RELEASES_COMMUNITY.name && !disabled.has(name)) found.set(name, standIn(CONTENT_RELEASES_COMMUNITY));
   }
   const app = readManifest(path.join(appDir, 'package.json'));
   for (const dependency of Object.keys(app?.dependencies ?? {})) {
@@ -95,6 +101,10 @@ function localAdminDigest(dir: string): string {
   };
   walk(path.join(dir, 'admin'));
   return hash.digest('hex').slice(0, 16);
+}
+
+function standIn(module: StandIn): PanelPlugin {
+  return { ...plugin(module.name, `./${module.file}`, standInVersion(module)), source: module.source };
 }
 
 function plugin(name: string, modulePath: string, version: string): PanelPlugin {

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@tessera/errors';
 import { panelPlugins, type PanelPlugin } from './admin-plugins';
-import { loadStrapiBuild, type StrapiBuildContext } from './strapi-build';
+import { loadStrapiBuild, PANEL_CONFIG_DEFAULTS, type StrapiBuildContext } from './strapi-build';
 import type { AdminPanelSettings } from './settings';
 
 export interface PanelBuildOptions {
@@ -76,6 +76,7 @@ interface BuildStamp {
   peers: Record<string, string | undefined>;
   plugins: Array<[string, string]>;
   customisations: string;
+  configDefaults: typeof PANEL_CONFIG_DEFAULTS;
   adminPath: string;
   adminUrl: string;
   serveAdminPanel: boolean;
@@ -91,6 +92,7 @@ function makeStamp(options: PanelBuildOptions, plugins: PanelPlugin[], env: Reco
     peers: Object.fromEntries(PEER_PACKAGES.map((name) => [name, versionOf(name, options.appDir)])),
     plugins: plugins.map((plugin) => [plugin.name, plugin.version]),
     customisations: hashTree(path.join(options.appDir, 'src', 'admin')),
+    configDefaults: PANEL_CONFIG_DEFAULTS,
     adminPath: options.settings.adminPath,
     adminUrl: options.settings.adminUrl,
     serveAdminPanel: options.settings.serveAdminPanel,

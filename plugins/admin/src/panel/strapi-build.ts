@@ -87,6 +87,7 @@ export function loadStrapiBuild(appDir: string): StrapiBuild {
       fs.mkdirSync(ctx.runtimeDir, { recursive: true });
       const html = index.getDocumentHTML({ logger: ctx.logger });
       fs.writeFileSync(path.join(ctx.runtimeDir, 'index.html'), html.replace(/<head/, '<!-- Written by tessera build; any change is discarded. -->\n<head'));
+      for (const plugin of ctx.plugins) if (plugin.source !== undefined) fs.writeFileSync(path.join(ctx.runtimeDir, plugin.modulePath), plugin.source);
       fs.writeFileSync(path.join(ctx.runtimeDir, 'app.js'), entryModule(ctx));
     },
 
@@ -102,6 +103,13 @@ export function loadStrapiBuild(appDir: string): StrapiBuild {
 }
 
 /**
+ * What Tessera's panel does unless the app's `src/admin/app` config says otherwise. The release check off: Strapi's
+ * panel asks api.github.com for Strapi's latest release on every load and offers an upgrade this server is not, and
+ * nothing may leave the editor's machine unasked. Part of the build's stamp (build.ts), so a change rebuilds.
+ */
+export const PANEL_CONFIG_DEFAULTS = { notifications: { releases: false } } as const;
+
+/**
  * The panel's entry: `@strapi/admin`'s `renderAdmin` with the app's plugins — what Strapi's
  * generated module does through `@strapi/strapi/admin`, which adds its bundled plugins (those are
  * in `ctx.plugins` here when installed: admin-plugins.ts).
@@ -109,14 +117,18 @@ export function loadStrapiBuild(appDir: string): StrapiBuild {
 function entryModule(ctx: StrapiBuildContext): string {
   const imports = ctx.plugins.map((plugin) => `import ${plugin.importName} from ${JSON.stringify(plugin.modulePath)};`);
   const map = ctx.plugins.map((plugin) => `    ${JSON.stringify(plugin.name)}: ${plugin.importName},`);
-  const custom = ctx.customisations ? `import customisations from ${JSON.stringify(ctx.customisations.modulePath)};\n` : '';
+  const custom = ctx.customisations ? `import appCustomisations from ${JSON.stringify(ctx.customisations.modulePath)};` : 'const appCustomisations = {};';
   return [
     '/** Written by tessera build; any change is discarded. */',
     ...imports,
     "import { renderAdmin } from '@strapi/admin/strapi-admin';",
     custom,
+    // The app's `config` wins key by key over Tessera's defaults (PANEL_CONFIG_DEFAULTS).
+    `const defaults = ${JSON.stringify(PANEL_CONFIG_DEFAULTS)};`,
+    'const config = appCustomisations.config || {};',
+    'const customisations = { ...appCustomisations, config: { ...config, notifications: { ...defaults.notifications, ...config.notifications } } };',
     "renderAdmin(document.getElementById('strapi'), {",
-    ctx.customisations ? '  customisations,' : '',
+    '  customisations,',
     ctx.features !== undefined ? `  features: ${JSON.stringify(ctx.features)},` : '',
     '  plugins: {',
     ...map,

@@ -2,7 +2,7 @@
  * The admin permission actions Strapi 4.26.2 registers, for the plugins
  * Tessera has: the admin's own (`@strapi/admin` config/admin-actions; its
  * data-transfer tokens' are registered with the transfer routes,
- * api-tokens/transfer.ts) and those the
+ * transfer-tokens/actions.ts) and those the
  * upload, users-permissions, i18n, email and content-type-builder plugins
  * register in their bootstrap — registered here for them when the app has
  * that plugin, so the plugins need no admin code. The content manager's are
