@@ -6,12 +6,14 @@
 import { install, installPackages, registryProblem } from './test/harness';
 import { SUITES } from './test/cases';
 import { ADMIN_SIDES_OVERRIDES, ADMIN_SIDES_PACKAGES } from './test/admin-sides/app';
+import { installMoreAdminSides } from './test/admin-sides-more/app';
 
 async function main(): Promise<void> {
   if (await registryProblem()) return;
   await install(SUITES);
   // The plugins' admin sides suite has its own install (@strapi/admin and its peers beside three plugins).
   await installPackages(ADMIN_SIDES_PACKAGES, ADMIN_SIDES_OVERRIDES);
+  await installMoreAdminSides();
 }
 
 main().catch(() => {

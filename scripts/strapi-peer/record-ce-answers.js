@@ -2,8 +2,8 @@
 /**
  * Records what a community-edition Strapi 4.26.2 answers a signed-in admin, and a caller without credentials, on the
  * admin routes a CE app does not serve as an API: the Enterprise-only routes (groups ending in `-ee` in
- * apps/example/test/admin-routes/*.tsv) and the data-transfer routes (mounted; Tessera has no data transfer, so they
- * are asked with it turned off). Two requests per route, its parameters filled with plausible values; the answer
+ * apps/example/test/admin-routes/*.tsv) and the data-transfer runner routes (mounted; Tessera has no data transfer,
+ * so they are asked with it turned off; the transfer-token routes are served, record-transfer-tokens.js records them). Two requests per route, its parameters filled with plausible values; the answer
  * kept as status, content type and body (the panel's index.html named, not copied). The route table's test replays
  * them on Tessera.
  *
@@ -27,7 +27,7 @@ function routesToAsk() {
     for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
       if (line === '' || line.startsWith('#')) continue;
       const [group, method, route] = line.split('\t');
-      if (group.endsWith('-ee') || route.startsWith('/admin/transfer/')) rows.push([method, route]);
+      if (group.endsWith('-ee') || route.startsWith('/admin/transfer/runner/')) rows.push([method, route]);
     }
   }
   return rows;

@@ -37,7 +37,8 @@ export const ADMIN_SIDES_PACKAGES: Record<string, string> = {
 export const ADMIN_SIDES_OVERRIDES = { 'get-intrinsic': '1.3.0' };
 
 /** The plugins whose admin sides the build must include, by their keys in the panel's plugin map. */
-export const PLUGINS_WITH_ADMIN = ['color-picker', 'navigation', 'config-sync', 'users-permissions'];
+/** `contentReleases`: Tessera's community-edition stand-in, as the install leaves `@strapi/content-releases` out (`--legacy-peer-deps`). */
+export const PLUGINS_WITH_ADMIN = ['color-picker', 'navigation', 'config-sync', 'users-permissions', 'contentReleases'];
 
 /** A palette type whose `accent` is the color picker's custom field (Strapi stores it as a string). */
 export const ADMIN_SIDES_FILES = (syncDir: string): Record<string, string | object> => ({
