@@ -6,8 +6,8 @@
  * and searches the list by e-mail; on Settings → Email it reads the app's email configuration and sends a test mail
  * to a real SMTP server of the test; on Settings → Media Library it turns responsive images off and on, each upload
  * after it with or without its formats; on Settings → Transfer Tokens it creates a token. Each step acts in the
- * panel, then reads the effect from the admin API or the database. The app's `src/admin/app.js` offers French, as a
- * Strapi app must for the profile to list it, so this journey has a panel build of its own (cached like the others).
+ * panel, then reads the effect from the admin API or the database. The example app's `src/admin/app.js` offers
+ * French, as a Strapi app must for the profile to list it.
  */
 import crypto from 'node:crypto';
 import { expect } from 'chai';
@@ -16,7 +16,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openBrowser, type TestApp, filledValue, panelHome, TestSmtp } from '@tessera/testing';
 import { FILE_UID } from '@tessera/database';
 import { ROLE_UID, USER_UID } from '@tessera/plugin-admin';
-import { EXAMPLE_PACKAGE, signInToPanel, skipUnlessPanelRuns, startPanelApp } from './panel-build';
+import { signInToPanel, skipUnlessPanelRuns, startPanelApp } from './panel-build';
 
 const ADA = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Secret123' };
 const NEW_PASSWORD = 'Changed456';
@@ -29,8 +29,6 @@ const USERS = [
 ];
 const WAIT = { timeout: 60_000 };
 
-/** Offers French in the profile's language list (Strapi's panel lists English and the locales an app's config names). */
-const ADMIN_APP = 'export default { config: { locales: ["fr"] }, bootstrap() {} };\n';
 const EMAIL_SETTINGS = { defaultFrom: 'CMS <cms@example.com>', defaultReplyTo: 'help@example.com' };
 const TRANSFER_SALT = 'panel-account-transfer-salt';
 
@@ -61,10 +59,6 @@ describe('admin panel in Chromium: own password and language, the Users page, Em
     };
     const email = { provider, providerOptions: { host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true }, settings: EMAIL_SETTINGS };
     app = await startPanelApp({
-      files: {
-        'package.json': EXAMPLE_PACKAGE,
-        'src/admin/app.js': ADMIN_APP,
-      },
       config: { plugins: { email: { config: email } }, admin: { apiToken: { salt: 'test-salt' }, transfer: { token: { salt: TRANSFER_SALT } } } },
     });
     const registered = await app.post('/admin/register-admin', ADA);
