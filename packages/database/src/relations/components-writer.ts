@@ -81,7 +81,7 @@ export class ComponentsWriter {
   async write(owner: EntityMetadata, ownerId: number, field: ComponentField, items: ComponentValue[], mode: 'create' | 'update', nested: NestedLinksWriter): Promise<void> {
     const joinTable = owner.componentJoinTable!;
     // What the field holds now, by `type:id`; each kept once (an id named twice is inserted the second time).
-    const held = mode === 'update' ? await this.heldBy(owner, ownerId, field.name) : new Map<string, number>();
+    const held = mode === 'update' ? await this.heldBy(owner, ownerId, field.name) : new Map<string, HeldComponent>();
     const joinRows: Array<Record<string, unknown>> = [];
     for (const [index, item] of items.entries()) {
       const { columns, links } = split(item.entity, item.data);
@@ -100,32 +100,29 @@ export class ComponentsWriter {
     if (mode === 'update') {
       const remove = this.connection.knex(joinTable).delete().where('entity_id', ownerId).where('field', field.name);
       await this.connection.run(remove);
-      await this.deleteComponents([...held.keys()]);
+      await this.deleteComponents(byType(held.values()));
     }
     await insertRows(this.connection, joinTable, joinRows);
   }
 
-  /** The components `field` of the owner's entry holds, as `type:id` → id. */
-  private async heldBy(owner: EntityMetadata, ownerId: number, field: string): Promise<Map<string, number>> {
+  /** The components `field` of the owner's entry holds, by `type:id`. */
+  private async heldBy(owner: EntityMetadata, ownerId: number, field: string): Promise<Map<string, HeldComponent>> {
     const select = this.connection.knex.from(owner.componentJoinTable!).select('component_id', 'component_type').where('entity_id', ownerId).where('field', field);
-    const held = new Map<string, number>();
-    for (const row of await this.connection.all(select)) held.set(`${String(row.component_type)}:${Number(row.component_id)}`, Number(row.component_id));
+    const held = new Map<string, HeldComponent>();
+    for (const row of await this.connection.all(select)) {
+      const component = { type: String(row.component_type), id: Number(row.component_id) };
+      held.set(`${component.type}:${component.id}`, component);
+    }
     return held;
   }
 
-  /** Deletes components (`type:id` keys) whose join rows are gone, with whatever they own. */
-  private async deleteComponents(keys: string[]): Promise<void> {
-    const byType = new Map<string, number[]>();
-    for (const key of keys) {
-      const at = key.lastIndexOf(':');
-      const type = key.slice(0, at);
-      byType.set(type, [...(byType.get(type) ?? []), Number(key.slice(at + 1))]);
-    }
-    for (const [type, ids] of byType) {
+  /** Deletes components (ids by type) whose join rows are gone, with whatever they own. */
+  private async deleteComponents(ids: Map<string, number[]>, onDelete = this.onDelete): Promise<void> {
+    for (const [type, list] of ids) {
       const entity = this.metadata.get(type);
       if (!entity) continue;
-      await this.onDelete?.(entity, ids);
-      await this.connection.run(whereIn(this.connection, this.connection.knex(entity.tableName).delete(), 'id', ids));
+      await onDelete?.(entity, list);
+      await this.connection.run(whereIn(this.connection, this.connection.knex(entity.tableName).delete(), 'id', list));
     }
   }
 
@@ -140,24 +137,30 @@ export class ComponentsWriter {
     const select = knex.from(joinTable).select('component_id', 'component_type');
     whereIn(this.connection, select, 'entity_id', ownerIds);
     if (fields) whereInText(select, 'field', fields);
-    const byType = new Map<string, number[]>();
-    for (const row of await this.connection.all(select)) {
-      const type = String(row.component_type);
-      const list = byType.get(type);
-      if (list) list.push(Number(row.component_id));
-      else byType.set(type, [Number(row.component_id)]);
-    }
+    const held = byType((await this.connection.all(select)).map((row) => ({ type: String(row.component_type), id: Number(row.component_id) })));
     const remove = knex(joinTable).delete();
     whereIn(this.connection, remove, 'entity_id', ownerIds);
     if (fields) whereInText(remove, 'field', fields);
     await this.connection.run(remove);
-    for (const [type, ids] of byType) {
-      const entity = this.metadata.get(type);
-      if (!entity) continue;
-      await onDelete?.(entity, ids);
-      await this.connection.run(whereIn(this.connection, knex(entity.tableName).delete(), 'id', ids));
-    }
+    await this.deleteComponents(held, onDelete);
   }
+}
+
+/** A component row, named by its type and id. */
+interface HeldComponent {
+  type: string;
+  id: number;
+}
+
+/** Component ids grouped by type. */
+function byType(components: Iterable<HeldComponent>): Map<string, number[]> {
+  const grouped = new Map<string, number[]>();
+  for (const { type, id } of components) {
+    const list = grouped.get(type);
+    if (list) list.push(id);
+    else grouped.set(type, [id]);
+  }
+  return grouped;
 }
 
 function whereInText(qb: ReturnType<Connection['knex']['from']>, column: string, values: string[]): void {
