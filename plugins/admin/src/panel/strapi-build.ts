@@ -56,10 +56,18 @@ export interface StrapiBuild {
   build(ctx: StrapiBuildContext): Promise<void>;
 }
 
-function chunkNamed(text: string, pattern: RegExp, what: string, version: string): string {
-  const match = pattern.exec(text);
-  if (!match) throw new ConfigurationError(`@strapi/admin ${version}: its ${what} was not found where 4.26.2 has it (Tessera drives the 4.26 build)`, '@strapi/admin');
-  return match[1];
+/**
+ * The chunk file named right after a literal `marker` in a bundle (`require("./_chunks/index-…js")`): a text search
+ * for the marker, then the name's characters, so no pattern runs over the whole bundle.
+ */
+function chunkAfter(text: string, marker: string, what: string, version: string): string {
+  const at = text.indexOf(marker);
+  const rest = at < 0 ? '' : text.slice(at + marker.length, at + marker.length + 200);
+  const name = /^[\w-]+\.js/.exec(rest)?.[0];
+  if (!name || !rest.startsWith(`${name}")`)) {
+    throw new ConfigurationError(`@strapi/admin ${version}: its ${what} was not found where 4.26.2 has it (Tessera drives the 4.26 build)`, '@strapi/admin');
+  }
+  return name;
 }
 
 export function loadStrapiBuild(appDir: string): StrapiBuild {
@@ -68,9 +76,9 @@ export function loadStrapiBuild(appDir: string): StrapiBuild {
   const version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
   const chunks = path.join(root, 'dist', '_chunks');
   const cli = fs.readFileSync(path.join(root, 'dist', 'cli.js'), 'utf8');
-  const indexName = chunkNamed(cli, /require\("\.\/_chunks\/(index-[\w-]+\.js)"\)/, 'CLI module', version);
+  const indexName = `index-${chunkAfter(cli, 'require("./_chunks/index-', 'CLI module', version)}`;
   const indexText = fs.readFileSync(path.join(chunks, indexName), 'utf8');
-  const webpackName = chunkNamed(indexText, /buildWebpack \} = await Promise\.resolve\(\)\.then\(\(\) => require\("\.\/(build-[\w-]+\.js)"\)\)/, 'webpack build', version);
+  const webpackName = `build-${chunkAfter(indexText, 'buildWebpack } = await Promise.resolve().then(() => require("./build-', 'webpack build', version)}`;
   shareKernelPackages();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const index = require(path.join(chunks, indexName)) as IndexChunk;
