@@ -127,6 +127,7 @@ export class AppLifecycle {
   /** Loads (when needed) and listens on `server.host`/`server.port`. */
   async start(): Promise<void> {
     if (this.state === 'created') await this.load();
+    await this.app.hooks.call('server:starting', this.app);
     const host = String(getConfig(this.app.config, 'server.host', '0.0.0.0'));
     const port = Number(getConfig(this.app.config, 'server.port', 1337));
     const actualPort = await this.http!.listen(port, host);

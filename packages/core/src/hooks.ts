@@ -12,6 +12,11 @@ export type HookEvents = {
   'app:registered': [app: App];
   /** Plugins and the app have bootstrapped; routes are about to be mounted. */
   'app:bootstrapped': [app: App];
+  /**
+   * The app is loaded and about to listen: work only a serving app needs (the GraphQL schema) is done here, so its
+   * failure stops the start before the port opens, and commands that load an app without serving it skip it.
+   */
+  'server:starting': [app: App];
   /** The HTTP server is listening (`app.url` is set). */
   'server:listening': [app: App];
   /** The app is stopping: HTTP is closed, the database still open. */

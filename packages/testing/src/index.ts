@@ -256,10 +256,13 @@ export async function withPostgres<T>(work: (client: Client) => Promise<T>): Pro
   }
 }
 
-/** Loads an app that is expected to fail at boot; returns the error. */
+/**
+ * Starts an app that is expected to fail at boot; returns the error. Started, not only loaded: what only a serving
+ * app builds (the GraphQL schema, before it listens) fails the boot too.
+ */
 export async function bootError(options: TestAppOptions): Promise<Error> {
   try {
-    const started = await startApp({ ...options, noListen: true });
+    const started = await startApp({ ...options, noListen: false });
     await started.stop();
   } catch (error) {
     return error as Error;

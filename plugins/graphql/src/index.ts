@@ -3,7 +3,7 @@
  * `config/plugins.ts`: `{ graphql: { enabled: true, config: {...} } }`.
  *
  *   register   the `extension` service exists: apps and plugins call `use()` and `shadowCRUD()`
- *   after the app's bootstrap   the schema is built once (shadow CRUD + extensions)
+ *   before listening   the schema is built once (shadow CRUD + extensions), or at first use when not listening
  *   routes     POST/GET `<endpoint>`; the explorer page and its assets under it
  */
 import type Koa from 'koa';
@@ -24,16 +24,27 @@ import { uploadsService } from './uploads-service';
 /** Per app: the extension service and, once built, the schema (with its model and planner). */
 interface PluginState {
   extension: ExtensionService;
+  /** Every register and bootstrap (the app's included) has had its say: the schema may be built. */
+  bootstrapped: boolean;
   built?: BuiltSchema;
 }
 
 /** The kernel's one pattern for plugin state (plugin-state.ts): one object per app, found from the app. */
-const stateOf = pluginState((): PluginState => ({ extension: new ExtensionService() }));
+const stateOf = pluginState((): PluginState => ({ extension: new ExtensionService(), bootstrapped: false }));
 
+/**
+ * The schema, built on first need: before the server listens (`server:starting`, so a bad extension stops the start
+ * before the port opens), or at the first query or `selection` call of an app loaded without listening. A command
+ * that loads the app and serves nothing (`tessera webhooks list`) never builds it: the build was a quarter of
+ * such a command's CPU.
+ */
 function builtOf(app: App): BuiltSchema {
-  const built = stateOf(app).built;
-  if (!built) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
-  return built;
+  const state = stateOf(app);
+  if (state.built) return state.built;
+  if (!state.bootstrapped) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
+  const config = readConfig(app);
+  state.built = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) });
+  return state.built;
 }
 
 function schemaOf(app: App): GraphQLSchema {
@@ -113,11 +124,11 @@ export const graphqlPlugin: Plugin = {
     // The endpoint's multipart files are `Upload` values, meant to be stored: the kernel's body parser bounds them
     // by the app's upload size (declared by whichever plugin stores files) while streaming.
     app.bodyParsing.acceptUploads(config.endpoint);
-    // Built once every register and bootstrap (the app's included) has had its say.
     app.hooks.on('app:bootstrapped', () => {
-      const config = readConfig(app);
-      const state = stateOf(app);
-      state.built = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) });
+      stateOf(app).bootstrapped = true;
+    });
+    app.hooks.on('server:starting', () => {
+      builtOf(app);
     });
   },
 };
