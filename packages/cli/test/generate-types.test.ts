@@ -58,6 +58,28 @@ function typeCheckSamples(dir: string, samples: readonly string[]): string[] {
   return samples.map((_, index) => [...ofSample(index), ...elsewhere].join('\n'));
 }
 
+/**
+ * The tests of one app's typed code: `base` type-checks, and each mistake (`[what, from, to, message]`: `from`
+ * replaced by `to` in `base`) fails the compile with `message`. All of them from one compile.
+ */
+function compileCases(dirOf: () => string, title: string, base: string, mistakes: ReadonlyArray<readonly [string, string, string, string]>): void {
+  let checked: string[] = [];
+  before(() => {
+    checked = typeCheckSamples(dirOf(), [base, ...mistakes.map(([, from, to]) => base.replace(from, to))]);
+  });
+
+  it(title, function () {
+    expect(checked[0]).to.equal('');
+  });
+
+  mistakes.forEach(([what, from, , message], index) => {
+    it(`fails the compile on ${what}`, function () {
+      expect(base.includes(from), from).to.equal(true);
+      expect(checked[index + 1]).to.contain(message);
+    });
+  });
+}
+
 /** Every schema.json of the peer's app (content types and components), as files for a test app. */
 function peerSchemas(): Record<string, string> {
   const files: Record<string, string> = {};
@@ -157,29 +179,13 @@ export async function featured(strapi: Strapi): Promise<string[]> {
 }
 `;
 
-    const MISTAKES = [
+    compileCases(() => dir, 'type-checks Strapi-style typed calls', CALLS, [
       ['a misspelt filter', "filters: { title: { $containsi: 'tessera' }", "filters: { titel: { $containsi: 'tessera' }", "'titel' does not exist"],
       ['a misspelt uid', "findOne('api::category.category'", "findOne('api::categroy.category'", 'api::categroy.category'],
       ['a misspelt field', "fields: ['title', 'slug']", "fields: ['title', 'slgu']", 'slgu'],
       ['a misspelt data key', "{ data: { name: label ?? 'x' } }", "{ data: { nmae: label ?? 'x' } }", "'nmae' does not exist"],
       ['a wrong value type', "{ views: { $gt: 10 } }", "{ views: { $gt: 'ten' } }", 'string'],
-    ] as const;
-    /** The compiler's messages: CALLS first, then CALLS with each mistake. */
-    let checked: string[] = [];
-    before(() => {
-      checked = typeCheckSamples(dir, [CALLS, ...MISTAKES.map(([, from, to]) => CALLS.replace(from, to))]);
-    });
-
-    it('type-checks Strapi-style typed calls', function () {
-      expect(checked[0]).to.equal('');
-    });
-
-    MISTAKES.forEach(([what, from, , message], index) => {
-      it(`fails the compile on ${what}`, function () {
-        expect(CALLS.includes(from), from).to.equal(true);
-        expect(checked[index + 1]).to.contain(message);
-      });
-    });
+    ]);
   });
 
   describe('an app made by `tessera new` (no components)', () => {
@@ -210,27 +216,11 @@ export async function titles(strapi: Strapi): Promise<string[]> {
       expect(components).to.equal("export {};\n\ndeclare module '@strapi/types' {\n  export module Shared {\n  }\n}\n");
     });
 
-    const MISTAKES = [
+    compileCases(() => dir, "type-checks the posts' typed calls (values come back typed: title is a string)", POSTS, [
       ['a misspelt filter', "filters: { title: { $containsi: 'x' } }", "filters: { titel: { $containsi: 'x' } }", "'titel' does not exist"],
       ['a wrong-typed filter value', "title: { $containsi: 'x' }", 'title: { $containsi: 42 }', "Type 'number' is not assignable to type 'string'"],
       ['a value read as the wrong type', 'posts.map((post) => post.title)', 'posts.map((post) => post.title * 2)', 'arithmetic operation'],
       ['a misspelt uid', "findMany('api::post.post'", "findMany('api::psot.post'", 'api::psot.post'],
-    ] as const;
-    /** The compiler's messages: POSTS first, then POSTS with each mistake. */
-    let checked: string[] = [];
-    before(() => {
-      checked = typeCheckSamples(dir, [POSTS, ...MISTAKES.map(([, from, to]) => POSTS.replace(from, to))]);
-    });
-
-    it("type-checks the posts' typed calls (values come back typed: title is a string)", function () {
-      expect(checked[0]).to.equal('');
-    });
-
-    MISTAKES.forEach(([what, from, , message], index) => {
-      it(`fails the compile on ${what}`, function () {
-        expect(POSTS.includes(from), from).to.equal(true);
-        expect(checked[index + 1]).to.contain(message);
-      });
-    });
+    ]);
   });
 });
