@@ -358,3 +358,25 @@ eachDatabase('GraphQL resolversConfig names', (dialect) => {
     }
   });
 });
+
+describe('GraphQL extension SDL that defines a type a second time', () => {
+  // Strapi's merge joins two definitions of one type: `type Query { … }` without `extend`, a generated type written
+  // again with one more field. Such SDL takes the merge (schema/extension-sdl.ts), SDL that only adds does not.
+  it('joins them: the new fields are served beside the generated ones', async () => {
+    const index = `module.exports = { register({ strapi }) {
+      strapi.plugin('graphql').service('extension').use({
+        typeDefs: 'type Query { greeting: String } type Category { shout: String }',
+        resolvers: { Query: { greeting: () => 'hi' }, Category: { shout: (parent) => parent.name.toUpperCase() } },
+      });
+    } };`;
+    const app = await startApp({ dialect: 'sqlite', files: { ...exampleFiles(), 'src/index.js': index } });
+    try {
+      const token = await app.fullAccessToken();
+      expect((await app.post('/api/categories', { data: { name: 'News' } }, { token })).status).to.equal(200);
+      const data = await gqlData(app, '{ greeting categories { data { attributes { name shout } } } }', { token });
+      expect(data).to.deep.equal({ greeting: 'hi', categories: { data: [{ attributes: { name: 'News', shout: 'NEWS' } }] } });
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,15 +1,14 @@
 /**
- * The schema, built once after the app's bootstrap: generated types and
+ * The schema, built once (before the server listens): generated types and
  * operations (nexus) plus the extensions' nexus types and plugins, then the
  * extensions' SDL `typeDefs` and `resolvers` merged on top
- * (@graphql-tools/schema), then auth, policies and middlewares wrapped
+ * (extension-sdl.ts), then auth, policies and middlewares wrapped
  * around the resolvers (`resolversConfig`), and last the types no client can
  * reach pruned away (prune.ts), as Strapi does.
  */
 import * as nexus from 'nexus';
 import { GraphQLObjectType, GraphQLSchema, assertValidSchema } from 'graphql';
 import { ConfigurationError } from '@tessera/errors';
-import { mergeSchemas } from '@graphql-tools/schema';
 import { checkExtendedTypes, checkShadowCrudTargets } from './extension-targets';
 import type { App } from '@tessera/core';
 import type { ExtensionService, TypeRegistry } from '../extension';
@@ -20,6 +19,7 @@ import { buildModelTypes } from './content-types';
 import { buildOperations, type DefaultActions } from './operations';
 import { DeclaredArguments } from './declared-arguments';
 import { pruneSchema } from './prune';
+import { withExtensionSdl } from './extension-sdl';
 import { FieldResolvers } from '../resolve/field-resolvers';
 import type { GraphqlLimits } from '../resolve/link-page';
 import { SelectionPlanner } from '../resolve/selection';
@@ -57,7 +57,7 @@ export function buildSchema(app: App, extension: ExtensionService, options: { sh
     features: { abstractTypeStrategies: { resolveType: true } },
   }) as unknown as GraphQLSchema;
   if (extensions.typeDefs.trim() || Object.keys(extensions.resolvers).length > 0) {
-    schema = mergeSchemas({ schemas: [schema], typeDefs: extensions.typeDefs.trim() || undefined, resolvers: extensions.resolvers as never });
+    schema = withExtensionSdl(schema, extensions.typeDefs, extensions.resolvers as never);
   }
   schema = withoutEmptyMutation(schema);
   try {
