@@ -26,7 +26,8 @@ interface PluginState {
   extension: ExtensionService;
   /** Every register and bootstrap (the app's included) has had its say: the schema may be built. */
   bootstrapped: boolean;
-  built?: BuiltSchema;
+  /** The schema once built, or why it could not be: built once either way, never again per request. */
+  built?: BuiltSchema | { failed: unknown };
 }
 
 /** The kernel's one pattern for plugin state (plugin-state.ts): one object per app, found from the app. */
@@ -40,10 +41,16 @@ const stateOf = pluginState((): PluginState => ({ extension: new ExtensionServic
  */
 function builtOf(app: App): BuiltSchema {
   const state = stateOf(app);
-  if (state.built) return state.built;
-  if (!state.bootstrapped) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
-  const config = readConfig(app);
-  state.built = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) });
+  if (!state.built) {
+    if (!state.bootstrapped) throw new ConfigurationError('graphql: the schema is built after the app bootstrap');
+    const config = readConfig(app);
+    try {
+      state.built = buildSchema(app, state.extension, { shadowCRUD: config.shadowCRUD, limits: limitsOf(config) });
+    } catch (error) {
+      state.built = { failed: error };
+    }
+  }
+  if ('failed' in state.built) throw state.built.failed;
   return state.built;
 }
 

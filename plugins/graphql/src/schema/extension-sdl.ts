@@ -9,7 +9,22 @@
  * place. SDL that says a thing a second time (`type Query { … }` without `extend`, a field the type already has,
  * a `schema` block) takes Strapi's merge, which joins the two definitions.
  */
-import { extendSchema, Kind, parse, type DefinitionNode, type DocumentNode, type GraphQLSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isUnionType } from 'graphql';
+import {
+  extendSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isTypeDefinitionNode,
+  isTypeExtensionNode,
+  isUnionType,
+  Kind,
+  parse,
+  type DocumentNode,
+  type GraphQLSchema,
+  type TypeDefinitionNode,
+  type TypeExtensionNode,
+} from 'graphql';
 import { addResolversToSchema, mergeSchemas } from '@graphql-tools/schema';
 
 type Resolvers = Parameters<typeof addResolversToSchema>[0]['resolvers'];
@@ -40,13 +55,13 @@ function parsed(sdl: string): DocumentNode | undefined {
 function onlyAdds(schema: GraphQLSchema, document: DocumentNode): boolean {
   const members = new Map<string, Set<string>>();
   for (const definition of document.definitions) {
-    if (isTypeDefinition(definition)) {
+    if (isTypeDefinitionNode(definition)) {
       const name = definition.name.value;
       if (schema.getType(name) || members.has(name)) return false;
       members.set(name, new Set(memberNames(definition)));
     } else if (definition.kind === Kind.DIRECTIVE_DEFINITION) {
       if (schema.getDirective(definition.name.value)) return false;
-    } else if (isTypeExtension(definition)) {
+    } else if (isTypeExtensionNode(definition)) {
       if (definition.kind === Kind.SCALAR_TYPE_EXTENSION || (definition.directives?.length ?? 0) > 0) return false;
       const name = definition.name.value;
       const known = members.get(name) ?? existingMembers(schema, name);
@@ -63,22 +78,8 @@ function onlyAdds(schema: GraphQLSchema, document: DocumentNode): boolean {
   return true;
 }
 
-type TypeDefinition = Extract<DefinitionNode, { kind: Kind.OBJECT_TYPE_DEFINITION | Kind.INTERFACE_TYPE_DEFINITION | Kind.UNION_TYPE_DEFINITION | Kind.ENUM_TYPE_DEFINITION | Kind.INPUT_OBJECT_TYPE_DEFINITION | Kind.SCALAR_TYPE_DEFINITION }>;
-type TypeExtension = Extract<DefinitionNode, { kind: Kind.OBJECT_TYPE_EXTENSION | Kind.INTERFACE_TYPE_EXTENSION | Kind.UNION_TYPE_EXTENSION | Kind.ENUM_TYPE_EXTENSION | Kind.INPUT_OBJECT_TYPE_EXTENSION | Kind.SCALAR_TYPE_EXTENSION }>;
-
-const TYPE_DEFINITIONS = new Set<string>([Kind.OBJECT_TYPE_DEFINITION, Kind.INTERFACE_TYPE_DEFINITION, Kind.UNION_TYPE_DEFINITION, Kind.ENUM_TYPE_DEFINITION, Kind.INPUT_OBJECT_TYPE_DEFINITION, Kind.SCALAR_TYPE_DEFINITION]);
-const TYPE_EXTENSIONS = new Set<string>([Kind.OBJECT_TYPE_EXTENSION, Kind.INTERFACE_TYPE_EXTENSION, Kind.UNION_TYPE_EXTENSION, Kind.ENUM_TYPE_EXTENSION, Kind.INPUT_OBJECT_TYPE_EXTENSION, Kind.SCALAR_TYPE_EXTENSION]);
-
-function isTypeDefinition(definition: DefinitionNode): definition is TypeDefinition {
-  return TYPE_DEFINITIONS.has(definition.kind);
-}
-
-function isTypeExtension(definition: DefinitionNode): definition is TypeExtension {
-  return TYPE_EXTENSIONS.has(definition.kind);
-}
-
 /** What a definition or extension adds by name: fields, enum values, union members and interfaces (prefixed apart). */
-function memberNames(node: TypeDefinition | TypeExtension): string[] {
+function memberNames(node: TypeDefinitionNode | TypeExtensionNode): string[] {
   const names: string[] = [];
   if ('fields' in node) for (const field of node.fields ?? []) names.push(field.name.value);
   if ('values' in node) for (const value of node.values ?? []) names.push(value.name.value);
