@@ -64,7 +64,7 @@ describe('admin panel in Chromium: Settings → Roles [sqlite]', () => {
     await page.waitForSelector('input[name="name"]', WAIT);
     await page.fill('input[name="name"]', 'Reviewer');
     await page.getByRole('textbox', { name: 'Description' }).fill('Reads the articles');
-    await page.getByRole('checkbox', { name: 'Select Read article permission' }).click();
+    await page.getByRole('checkbox', { name: 'Select Read article permission' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/settings\/roles\/\d+$/, WAIT);
     roleId = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
@@ -105,7 +105,10 @@ describe('admin panel in Chromium: Settings → Roles [sqlite]', () => {
     await signOut(`${REVIEWER_NAMES.firstname} ${REVIEWER_NAMES.lastname}`);
     await signIn(ADMIN);
     await page.goto(`${app.url}/admin/settings/roles/${roleId}`);
-    await page.getByRole('checkbox', { name: 'Select Create article permission' }).click();
+    // The form is reset once the role's permissions arrive: a box ticked before that would be lost, so Read shown
+    // ticked is the sign that the form holds the stored role.
+    await page.getByRole('checkbox', { name: 'Select Read article permission', checked: true }).waitFor(WAIT);
+    await page.getByRole('checkbox', { name: 'Select Create article permission' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForSelector('text=Saved', WAIT);
     const permissions = await storedPermissions(roleId);
@@ -136,7 +139,7 @@ describe('admin panel in Chromium: Settings → Roles [sqlite]', () => {
     await signIn(ADMIN);
     await page.goto(`${app.url}/admin/settings/users/${reviewer.user.id}`);
     await filledValue(page, 'input[name="email"]');
-    await page.getByRole('checkbox', { name: 'Active', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Active', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForSelector('text=Saved', WAIT);
     const users = (await app.get('/admin/users', { token: jwt })).body.data.results as Array<{ email: string; isActive: boolean }>;
