@@ -230,3 +230,22 @@ eachDatabase('boot and shutdown', (dialect) => {
     expect(calls).to.deep.equal(['alpha.register', 'alpha.bootstrap', 'alpha.destroy']);
   });
 });
+
+describe('an app file requiring a package every Strapi app has from Strapi, which neither the app nor Tessera has [sqlite]', () => {
+  it('stops the boot naming the file and the package, with one npm install line for all such packages the app uses', async () => {
+    const error = await bootError({
+      dialect: 'sqlite',
+      files: {
+        ...NOTE_FILES,
+        'package.json': { name: 'hoisting-app', private: true },
+        // @strapi/plugin-graphql's dependencies, hoisted into a Strapi app: Tessera's GraphQL has neither.
+        'src/api/note/services/note.js': `const { ApolloError } = require('apollo-server-core');\nmodule.exports = () => ({ ApolloError });\n`,
+        'src/api/note/controllers/note.js': `const scalars = require('graphql-scalars');\nmodule.exports = () => ({ scalars });\n`,
+      },
+    });
+    expect(error.message.split(/[\\/]src[\\/]/).pop()).to.equal(
+      "api/note/controllers/note.js: requires graphql-scalars, which a Strapi 4.26.2 app has from @strapi/plugin-graphql's dependencies; " +
+        "Tessera does not install Strapi's packages. Add what the app's code uses to it: npm install apollo-server-core@3.13.0 graphql-scalars@1.22.2",
+    );
+  });
+});

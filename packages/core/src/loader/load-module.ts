@@ -110,10 +110,9 @@ export function loadModule(file: string): unknown {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(path.resolve(file));
   } catch (error) {
-    // The file or one it imports does not parse: where, and the line, rather than the transpiler's stack.
-    throw syntaxError(error) ?? error;
-    // A package every Strapi app has from Strapi's dependencies: one `npm install` line for all the app lacks.
-    throw missingHoistedPackage(error, file) ?? error;
+    // The file or one it imports does not parse: where, and the line, rather than the transpiler's stack. Or it
+    // requires a package every Strapi app has from Strapi's dependencies: one `npm install` line for all the app lacks.
+    throw syntaxError(error) ?? missingHoistedPackage(error, file) ?? error;
   }
   return loaded && typeof loaded === 'object' && 'default' in loaded ? loaded.default : loaded;
 }
