@@ -29,13 +29,14 @@ import { announceContentEvent, type ContentEventName } from './content/content-e
 import { ConfigPermissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
 import { adminApiTokenService } from './auth/admin-api-token-service';
-import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
+import { pluginFolders, pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
 import { applyExtensions } from './plugins/extensions';
 import type { MiddlewareFactory, Plugin, PolicyFunction, Provider } from './types';
 import { CORE_STORE_CONTENT_TYPE } from './strapi/core-store';
 import type { CronTasks } from './strapi/cron';
 import { StrapiServer } from './strapi/server';
+import { fileReadingRequestContext } from './strapi/reads-request-context';
 import { rootConfig, withStrapiDefaults } from './strapi/config-info';
 
 export type LifecycleState = 'created' | 'loaded' | 'listening' | 'destroyed';
@@ -116,12 +117,22 @@ export class AppLifecycle {
 
     mountRouters(this.app, this.http.router);
     this.strapiServer!.markMounted();
+    this.enableRequestContextIfRead();
     // Development only: a production root stays a plain 404.
     if (process.env.NODE_ENV === 'development') this.http.router.get('/', routeIndex(this.app, this.http.router, restPrefix(this.app)));
     this.http.finalize();
     this.app.cron.start();
     this.state = 'loaded';
     this.app.log.debug(`loaded in ${Date.now() - started} ms`);
+  }
+
+  /** Strapi code loaded by now that reads `strapi.requestContext` gets it from the first request (strapi/request-context.ts). */
+  private enableRequestContextIfRead(): void {
+    if (this.app.requestContext.enabled) return;
+    const reader = fileReadingRequestContext([this.app.dir, ...pluginFolders(this.app)]);
+    if (!reader) return;
+    this.app.log.debug(`strapi.requestContext: on, ${reader} reads it`);
+    this.app.requestContext.enable();
   }
 
   /** Loads (when needed) and listens on `server.host`/`server.port`. */

@@ -101,3 +101,45 @@ module.exports = {
     expect([response.status, (response.body as { data: { attributes: { title: string } } }).data.attributes.title]).to.deep.equal([200, 'from the header']);
   });
 });
+
+/** A published-style plugin whose service, not its entry, reads the store during a request. */
+const READER_PLUGIN = {
+  'package.json': { name: 'reader-app', private: true, dependencies: { 'strapi-plugin-reader': '1.0.0' } },
+  'node_modules/strapi-plugin-reader/package.json': { name: 'strapi-plugin-reader', version: '1.0.0', strapi: { kind: 'plugin', name: 'reader' } },
+  'node_modules/strapi-plugin-reader/strapi-server.js': `module.exports = require('./server');\n`,
+  'node_modules/strapi-plugin-reader/server/index.js': `module.exports = {
+  services: { caller: require('./caller') },
+  controllers: { caller: { show(ctx) { ctx.body = { path: strapi.plugin('reader').service('caller').path() }; } } },
+  routes: { 'content-api': { type: 'content-api', routes: [{ method: 'GET', path: '/caller', handler: 'caller.show', config: { auth: false } }] } },
+};
+`,
+  'node_modules/strapi-plugin-reader/server/caller.js': `module.exports = ({ strapi }) => ({ path: () => strapi.requestContext.get()?.path ?? 'none' });\n`,
+};
+
+describe('request context: on when Strapi code reads it [sqlite]', () => {
+  let plain: TestApp;
+  let reading: TestApp;
+  before(async () => {
+    plain = await startApp({ dialect: 'sqlite', files: { 'src/api/note/content-types/note/schema.json': NOTE_FILES['src/api/note/content-types/note/schema.json'] } });
+    reading = await startApp({ dialect: 'sqlite', files: READER_PLUGIN });
+  });
+  after(async () => {
+    await plain?.stop();
+    await reading?.stop();
+  });
+
+  it("is off in an app whose code never names it, and stays off through its requests (Tessera's own code never reads it)", async () => {
+    expect((await plain.get('/api/notes', { token: await plain.fullAccessToken() })).status).to.equal(200);
+    expect(plain.app.requestContext.enabled).to.equal(false);
+  });
+
+  it("is on from the boot when an installed plugin's service file names it, and gives it the first request's context", async () => {
+    expect(reading.app.requestContext.enabled).to.equal(true);
+    expect((await reading.get('/api/reader/caller')).body).to.deep.equal({ path: '/api/reader/caller' });
+  });
+
+  it('is turned on by a first read outside the boot, for the requests after it', async () => {
+    plain.app.requestContext.get();
+    expect(plain.app.requestContext.enabled).to.equal(true);
+  });
+});

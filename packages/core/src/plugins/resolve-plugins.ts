@@ -137,3 +137,14 @@ export function dependencyOrder(plugins: Plugin[]): Plugin[] {
   for (const plugin of plugins) visit(plugin, []);
   return ordered;
 }
+
+/** The folders holding the server code of the app's installed plugins and of those `config/plugins` resolves to a path. */
+export function pluginFolders(app: App): string[] {
+  const installed = [...installedPlugins(app.dir).values()].flatMap((plugin) => (plugin.dir ? [plugin.dir] : []));
+  const local = [...pluginSettings(app).values()].flatMap(({ resolve }) => {
+    if (resolve === undefined || !(resolve.startsWith('.') || path.isAbsolute(resolve))) return [];
+    const target = path.resolve(app.dir, resolve);
+    return [fs.existsSync(target) && fs.statSync(target).isFile() ? path.dirname(target) : target];
+  });
+  return [...installed, ...local];
+}
