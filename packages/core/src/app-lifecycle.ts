@@ -29,7 +29,7 @@ import { announceContentEvent, type ContentEventName } from './content/content-e
 import { ConfigPermissions } from './auth/permissions';
 import { API_TOKEN_CONTENT_TYPES, ApiTokens } from './auth/api-tokens';
 import { adminApiTokenService } from './auth/admin-api-token-service';
-import { pluginFolders, pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
+import { pluginSettings, resolvePlugins } from './plugins/resolve-plugins';
 import { registerPlugin } from './plugins/register-plugin';
 import { applyExtensions } from './plugins/extensions';
 import type { MiddlewareFactory, Plugin, PolicyFunction, Provider } from './types';
@@ -60,6 +60,8 @@ export class AppLifecycle {
   private readonly registeredPlugins: Plugin[] = [];
   private readonly pendingLifecycles: Array<{ uid: string; handlers: LifecycleHandlers }> = [];
   private appRegistered = false;
+  /** Folders of the Strapi plugin code the boot loaded (resolve-plugins.ts). */
+  private pluginCodeFolders: string[] = [];
 
   constructor(
     private readonly app: App,
@@ -88,7 +90,8 @@ export class AppLifecycle {
     this.app.routes.add('global::health', healthRouter(this.app));
     if (openApiEnabled(this.app)) this.app.routes.add('global::openapi', openApiRouter(this.app));
 
-    const plugins = resolvePlugins(this.app, this.options.plugins ?? []);
+    const { plugins, codeFolders } = resolvePlugins(this.app, this.options.plugins ?? []);
+    this.pluginCodeFolders = codeFolders;
     const settings = pluginSettings(this.app);
     for (const plugin of plugins) {
       const extended = applyExtensions(this.app.dir, plugin, () => this.app.context);
@@ -129,7 +132,7 @@ export class AppLifecycle {
   /** Strapi code loaded by now that reads `strapi.requestContext` gets it from the first request (strapi/request-context.ts). */
   private enableRequestContextIfRead(): void {
     if (this.app.requestContext.enabled) return;
-    const reader = fileReadingRequestContext([this.app.dir, ...pluginFolders(this.app)]);
+    const reader = fileReadingRequestContext([this.app.dir, ...this.pluginCodeFolders]);
     if (!reader) return;
     this.app.log.debug(`strapi.requestContext: on, ${reader} reads it`);
     this.app.requestContext.enable();

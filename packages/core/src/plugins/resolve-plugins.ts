@@ -37,10 +37,16 @@ export function pluginSettings(app: App): Map<string, PluginSetting> {
   return settings;
 }
 
-export function resolvePlugins(app: App, given: Plugin[]): Plugin[] {
+/**
+ * The plugins, in dependency order, and `codeFolders`: the folders of the Strapi plugin code loaded here (installed
+ * packages, and paths `config/plugins` resolves to; not Tessera's own packages), whose files the boot reads once for
+ * what they use (strapi/reads-request-context.ts).
+ */
+export function resolvePlugins(app: App, given: Plugin[]): { plugins: Plugin[]; codeFolders: string[] } {
   const settings = pluginSettings(app);
   const installed = installedPlugins(app.dir);
   const byName = new Map<string, Plugin>();
+  const codeFolders: string[] = [];
   for (const plugin of given) byName.set(plugin.name, plugin);
   const wanted = new Set([...DEFAULT_PLUGINS.map((plugin) => plugin.name), ...installed.keys()]);
   for (const [name, setting] of settings) {
@@ -50,10 +56,23 @@ export function resolvePlugins(app: App, given: Plugin[]): Plugin[] {
   for (const name of byName.keys()) if (settings.get(name)?.enabled === false) byName.delete(name);
   for (const name of wanted) {
     if (byName.has(name)) continue;
-    const plugin = loadPlugin(app, name, settings.get(name) ?? {}, installed.get(name));
-    if (plugin) byName.set(name, plugin);
+    const setting = settings.get(name) ?? {};
+    const plugin = loadPlugin(app, name, setting, installed.get(name));
+    if (!plugin) continue;
+    byName.set(name, plugin);
+    const folder = codeFolder(app.dir, setting, installed.get(name));
+    if (folder) codeFolders.push(folder);
   }
-  return dependencyOrder([...byName.values()]);
+  return { plugins: dependencyOrder([...byName.values()]), codeFolders };
+}
+
+/** Where a plugin's own code lives: its installed package, or the path `resolve` names; undefined for a package name. */
+function codeFolder(appDir: string, setting: PluginSetting, installed: InstalledPlugin | undefined): string | undefined {
+  if (setting.resolve === undefined) return installed?.dir;
+  if (!(setting.resolve.startsWith('.') || path.isAbsolute(setting.resolve))) return undefined;
+  const target = path.resolve(appDir, setting.resolve);
+  // A folder, or a file named with or without its extension (`./plugins/x/strapi-server`).
+  return fs.existsSync(target) && fs.statSync(target).isDirectory() ? target : path.dirname(target);
 }
 
 /** The plugin's server side, or undefined for an installed package that has none (admin-only). */
@@ -136,15 +155,4 @@ export function dependencyOrder(plugins: Plugin[]): Plugin[] {
   };
   for (const plugin of plugins) visit(plugin, []);
   return ordered;
-}
-
-/** The folders holding the server code of the app's installed plugins and of those `config/plugins` resolves to a path. */
-export function pluginFolders(app: App): string[] {
-  const installed = [...installedPlugins(app.dir).values()].flatMap((plugin) => (plugin.dir ? [plugin.dir] : []));
-  const local = [...pluginSettings(app).values()].flatMap(({ resolve }) => {
-    if (resolve === undefined || !(resolve.startsWith('.') || path.isAbsolute(resolve))) return [];
-    const target = path.resolve(app.dir, resolve);
-    return [fs.existsSync(target) && fs.statSync(target).isFile() ? path.dirname(target) : target];
-  });
-  return [...installed, ...local];
 }
